@@ -1,0 +1,29 @@
+import { fileURLToPath } from 'node:url'
+import { defineNitroConfig } from 'nitropack/config'
+import { writePkgAssets } from './server/build/pkg-assets'
+import { buildSecondEntries } from './server/build/second-entries'
+
+const root = fileURLToPath(new URL('.', import.meta.url))
+const pkgDir = `${root}.nitro/pkg`
+const assets = writePkgAssets(`${root}server/render/assets`, pkgDir)
+
+export default defineNitroConfig({
+  compatibilityDate: '2025-06-01',
+  preset: 'node-server',
+  srcDir: '.',
+  // server/ is plain TypeScript with explicit imports so tools can share it.
+  imports: false,
+  handlers: [
+    { middleware: true, handler: './server/nitro/rate-limit.ts' },
+  ],
+  plugins: ['./server/nitro/content-plugin.ts'],
+  publicAssets: [{ baseURL: '/pkg', dir: pkgDir, maxAge: 31_536_000 }],
+  virtual: {
+    '#pkg-manifest': `export default ${JSON.stringify(assets.manifest)}`,
+  },
+  hooks: {
+    async compiled(nitro) {
+      await buildSecondEntries(root, nitro.options.output.dir, assets.hash)
+    },
+  },
+})

@@ -1,0 +1,18 @@
+// Content pictures and files under public/, fetched from the content source.
+import { createError, defineEventHandler, getRouterParam, setResponseHeader } from 'h3'
+import { useContent } from '../../server/app/content'
+import { contentTypeOf } from '../../server/content/content-type'
+
+export default defineEventHandler(async (event) => {
+  const path = decodeURIComponent(getRouterParam(event, 'path') ?? '')
+  const { snapshot } = await useContent()
+  const bytes = path.includes('..') ? null : await snapshot.readPublic(path)
+  if (!bytes) throw createError({ statusCode: 404, statusMessage: 'No such file' })
+  const type = contentTypeOf(path)
+  setResponseHeader(event, 'content-type', type)
+  setResponseHeader(event, 'x-content-type-options', 'nosniff')
+  setResponseHeader(event, 'cache-control', 'public, max-age=300')
+  // An SVG opened directly must not run script from the content repository.
+  if (type === 'image/svg+xml') setResponseHeader(event, 'content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+  return bytes
+})

@@ -1,0 +1,27 @@
+// Entries that ship next to .output/server: the content lint binary and the
+// demo site. cedar-wasm stays external because it reads its .wasm beside itself.
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { build } from 'esbuild'
+
+export async function buildSecondEntries(rootDir: string, outputDir: string, hash: string): Promise<void> {
+  const lintDir = join(outputDir, 'lint')
+  await build({
+    entryPoints: [join(rootDir, 'server/lint/cli.ts')],
+    outfile: join(lintDir, 'svc-lint.mjs'),
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    external: ['@cedar-policy/cedar-wasm'],
+    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+    logLevel: 'warning',
+  })
+  const cedar = join(rootDir, 'node_modules/@cedar-policy/cedar-wasm')
+  const cedarOut = join(lintDir, 'node_modules/@cedar-policy/cedar-wasm')
+  mkdirSync(cedarOut, { recursive: true })
+  cpSync(join(cedar, 'package.json'), join(cedarOut, 'package.json'))
+  cpSync(join(cedar, 'nodejs'), join(cedarOut, 'nodejs'), { recursive: true })
+  cpSync(join(rootDir, 'examples/demo'), join(outputDir, 'site'), { recursive: true })
+  writeFileSync(join(outputDir, 'hash.txt'), `${hash}\n`)
+}

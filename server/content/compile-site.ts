@@ -1,0 +1,41 @@
+// site.yaml -> Branding, checked against the files under public/.
+import type { CompileContext } from './compile-context'
+import { suggestion } from './did-you-mean'
+import type { Branding } from './model'
+import type { RawSite } from './schemas/site'
+import type { YamlFile } from './yaml-file'
+
+const DEFAULT_COLORS = { primary: '#0b6e4f', accent: '#f2c14e', text: '#1b1b1b', background: '#ffffff' }
+// Colours end up inside a <style> element: only forms that cannot break out of it.
+const COLOR = /^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,20}|(rgb|rgba|hsl|hsla)\(\s*[\d.%\s,/]+\))$/
+
+export function compileBranding(ctx: CompileContext, yaml: YamlFile, raw: RawSite, publicFiles: ReadonlySet<string>): Branding {
+  const file = (key: 'logo' | 'favicon' | 'font'): string | undefined => {
+    const value = raw[key]
+    if (value === undefined || (key === 'font' && value === 'system')) return undefined
+    const path = value.replace(/^\/?(site\/|public\/)?/, '')
+    if (!publicFiles.has(path)) {
+      ctx.report(yaml, [key], 'missing-file', `${key} "${value}" is not a file under public/${suggestion(path, publicFiles)}`)
+      return undefined
+    }
+    return path
+  }
+  const colors = { ...DEFAULT_COLORS }
+  for (const key of Object.keys(DEFAULT_COLORS) as (keyof typeof DEFAULT_COLORS)[]) {
+    const value = raw.colors?.[key]
+    if (value === undefined) continue
+    if (COLOR.test(value.trim())) colors[key] = value.trim()
+    else ctx.report(yaml, ['colors', key], 'bad-value', `"${value}" is not a colour; write it like #0b6e4f`)
+  }
+  return {
+    name: ctx.text(yaml, ['name'], raw.name),
+    tagline: raw.tagline === undefined ? undefined : ctx.text(yaml, ['tagline'], raw.tagline),
+    logo: file('logo'),
+    favicon: file('favicon'),
+    colors,
+    font: file('font') ?? 'system',
+    footer: raw.footer === undefined ? undefined : ctx.text(yaml, ['footer'], raw.footer),
+    language: raw.language ?? 'en',
+    inbox: raw.inbox,
+  }
+}

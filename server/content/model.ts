@@ -1,0 +1,149 @@
+// The compiled site model: what the service serves and the lint checks.
+// Every text a person reads is resolved to one entry per storyline at compile
+// time, so readers never branch on "string or list".
+
+/** One entry per storyline, in the order of site.yaml's `storylines`. */
+export type Text = readonly string[]
+
+export interface Branding {
+  readonly name: Text
+  readonly tagline?: Text
+  readonly logo?: string
+  readonly favicon?: string
+  readonly colors: {
+    readonly primary: string
+    readonly accent: string
+    readonly text: string
+    readonly background: string
+  }
+  /** `system`, or a font file under public/. */
+  readonly font: string
+  readonly footer?: Text
+  readonly language: string
+  readonly inbox?: string
+}
+
+export const FIELD_TYPES = [
+  'text', 'textarea', 'email', 'phone', 'number', 'date',
+  'choice', 'checkbox', 'file', 'record', 'location',
+] as const
+export type FieldType = (typeof FIELD_TYPES)[number]
+
+export interface ChoiceOption {
+  readonly value: string
+  readonly label: Text
+}
+
+export interface Field {
+  readonly name: string
+  readonly type: FieldType
+  readonly label: Text
+  readonly help?: Text
+  readonly required: boolean
+  readonly contact: boolean
+  /** file: accepted media types, e.g. `image/*`. */
+  readonly accept?: readonly string[]
+  /** file: size limit in megabytes. */
+  readonly maxMb?: number
+  /** record: the owning bucket. */
+  readonly of?: string
+  /** choice: the options. */
+  readonly options?: readonly ChoiceOption[]
+  /** text/textarea: the longest accepted answer. */
+  readonly maxLength?: number
+}
+
+export interface Mail {
+  /** `submitter`, a contact field name, or an address. */
+  readonly to: string
+  readonly subject: Text
+  readonly body: Text
+}
+
+export interface State {
+  readonly name: string
+  readonly label: Text
+  readonly after?: { readonly days: number; readonly to: string }
+  readonly grants?: string
+}
+
+export interface Move {
+  readonly name: string
+  readonly from: readonly string[]
+  readonly to: string
+  readonly label: Text
+  readonly mail?: Mail
+}
+
+export interface Bucket {
+  readonly name: string
+  readonly title: Text
+  readonly signIn: 'required' | 'optional' | 'none'
+  readonly fields: readonly Field[]
+  /** The first state is the initial state. */
+  readonly states: readonly State[]
+  readonly moves: readonly Move[]
+  /** Self moves; `from` is already defaulted to the initial state. */
+  readonly self: readonly Move[]
+  readonly public?: { readonly states: readonly string[]; readonly fields: readonly string[] }
+  /** Shown to a visitor after filing. */
+  readonly thanks?: Text
+}
+
+export interface Person {
+  readonly name: string
+  readonly email?: string
+  /** Normalised to E.164 with PHONE_COUNTRY for bare numbers. */
+  readonly phone?: string
+}
+
+export type ListView = 'public' | 'mine' | 'desk'
+
+export type Block =
+  | { readonly kind: 'text'; readonly text: Text }
+  | { readonly kind: 'form'; readonly bucket: string }
+  | {
+      readonly kind: 'list'
+      readonly bucket: string
+      readonly view: ListView
+      readonly where?: { readonly field: string; readonly equals: string }
+    }
+  | { readonly kind: 'map'; readonly bucket: string; readonly field: string }
+
+export interface Page {
+  /** URL path: `/`, `/potholes`, or `/districts/:id` for record pages. */
+  readonly path: string
+  /** Source file, relative to the content root. */
+  readonly file: string
+  readonly title: Text
+  readonly responsible: readonly Person[]
+  /** `public`, or the groups that may open the page. */
+  readonly access: 'public' | readonly string[]
+  /** Record pages: the bucket whose record this page shows. */
+  readonly record?: string
+  readonly blocks: readonly Block[]
+}
+
+export interface Desk {
+  readonly name: string
+  readonly title: Text
+  readonly group: string
+  readonly buckets: readonly string[]
+  readonly invites: readonly string[]
+}
+
+export interface PolicyFile {
+  readonly file: string
+  readonly text: string
+}
+
+export interface SiteModel {
+  readonly storylines: readonly string[]
+  readonly branding: Branding
+  readonly pages: readonly Page[]
+  readonly buckets: ReadonlyMap<string, Bucket>
+  readonly desks: ReadonlyMap<string, Desk>
+  readonly policies: readonly PolicyFile[]
+  /** Paths under public/, served at /site/**. */
+  readonly publicFiles: ReadonlySet<string>
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod'
+import { nameSchema, textSchema } from './text'
+
+const personSchema = z.strictObject({
+  name: z.string().min(1),
+  email: z.email().optional(),
+  phone: z.union([z.string(), z.number().transform(String)]).optional(),
+})
+
+const listSchema = z.strictObject({
+  bucket: nameSchema,
+  view: z.enum(['public', 'mine', 'desk']).optional(),
+  where: z.strictObject({ field: nameSchema, equals: z.string() }).optional(),
+})
+
+export const blockSchema = z
+  .strictObject({
+    text: textSchema.optional(),
+    form: nameSchema.optional(),
+    list: listSchema.optional(),
+    map: z.strictObject({ bucket: nameSchema, field: nameSchema }).optional(),
+  })
+  .refine((b) => Object.keys(b).length === 1, 'a block has exactly one of text, form, list or map')
+
+export const pageSchema = z.strictObject({
+  title: textSchema,
+  responsible: z.array(personSchema).optional(),
+  access: z.union([z.literal('public'), z.array(nameSchema).min(1)]).optional(),
+  record: nameSchema.optional(),
+  blocks: z.array(blockSchema).optional(),
+})
+export type RawPage = z.infer<typeof pageSchema>

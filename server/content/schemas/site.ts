@@ -1,0 +1,23 @@
+import { z } from 'zod'
+import { nameSchema, textSchema } from './text'
+
+export const siteSchema = z.strictObject({
+  name: textSchema,
+  tagline: textSchema.optional(),
+  logo: z.string().optional(),
+  favicon: z.string().optional(),
+  colors: z
+    .strictObject({
+      primary: z.string().optional(),
+      accent: z.string().optional(),
+      text: z.string().optional(),
+      background: z.string().optional(),
+    })
+    .optional(),
+  font: z.string().optional(),
+  footer: textSchema.optional(),
+  language: z.string().regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, 'use a language tag such as en or nb').optional(),
+  storylines: z.array(nameSchema).min(1).optional(),
+  inbox: z.email().optional(),
+})
+export type RawSite = z.infer<typeof siteSchema>

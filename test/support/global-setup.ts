@@ -1,0 +1,2 @@
+// Placeholder replaced once the build step exists.
+export default function setup(): void {}

@@ -1,0 +1,5 @@
+import manifest from '#pkg-manifest'
+import type { Assets } from '../server/render/document'
+
+/** The hashed URLs of this build's own files. */
+export const pkgAssets: Assets = { css: manifest['site.css'] ?? '/pkg/site.css' }

@@ -1,0 +1,24 @@
+// A visitor gets one storyline for the whole site on their first visit,
+// uniformly at random, and keeps it in a long-lived cookie.
+import { randomInt } from 'node:crypto'
+import { getCookie, setCookie, type H3Event } from 'h3'
+import type { SiteModel } from '../server/content/model'
+import { isSecureSite } from './secure'
+
+export const STORYLINE_COOKIE = 'svc_story'
+const ONE_YEAR = 60 * 60 * 24 * 365
+
+export function getStoryline(event: H3Event, site: SiteModel): number {
+  const cached = event.context.storyline as number | undefined
+  if (cached !== undefined) return cached
+  const kept = site.storylines.indexOf(getCookie(event, STORYLINE_COOKIE) ?? '')
+  // A storyline the content no longer has is replaced as if this were a first visit.
+  const story = kept >= 0 ? kept : randomInt(site.storylines.length)
+  if (kept < 0) {
+    setCookie(event, STORYLINE_COOKIE, site.storylines[story] ?? '', {
+      maxAge: ONE_YEAR, path: '/', sameSite: 'lax', httpOnly: true, secure: isSecureSite(),
+    })
+  }
+  event.context.storyline = story
+  return story
+}
