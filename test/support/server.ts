@@ -1,0 +1,78 @@
+// Starts the built service as its own process on a random loopback port.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { cleanEnv } from './global-setup'
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+export const DEMO = join(ROOT, 'examples/demo')
+
+export interface RunningServer {
+  readonly url: string
+  readonly output: () => string
+  stop(): Promise<void>
+}
+
+export async function startServer(env: Record<string, string | undefined> = {}): Promise<RunningServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'svc-data-'))
+  const child = spawn(process.execPath, [join(ROOT, '.output/server/index.mjs')], {
+    env: cleanEnv({
+      PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, CONTENT_REPO: DEMO,
+      SVC_RATE_BURST: '0', BUS_URL: undefined, IDP_URL: undefined, MAP_TOKEN: undefined, ...env,
+    }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout?.on('data', (d: Buffer) => { output += d.toString() })
+  child.stderr?.on('data', (d: Buffer) => { output += d.toString() })
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000)
+    const check = () => {
+      const m = /Listening on (http:\/\/[^\s]+)/.exec(output)
+      if (m?.[1]) {
+        clearTimeout(timer)
+        resolve(m[1].replace(/\/$/, ''))
+      }
+    }
+    child.stdout?.on('data', check)
+    child.on('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`server exited with ${code}:\n${output}`))
+    })
+  })
+  return {
+    url,
+    output: () => output,
+    stop: () => stopChild(child).finally(() => rmSync(dataDir, { recursive: true, force: true })),
+  }
+}
+
+/** Runs the service until it exits by itself (for content that must not start). */
+export function runServerToExit(env: Record<string, string | undefined>): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, [join(ROOT, '.output/server/index.mjs')], {
+    env: cleanEnv({ PORT: '0', HOST: '127.0.0.1', BUS_URL: undefined, ...env }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout?.on('data', (d: Buffer) => { output += d.toString() })
+  child.stderr?.on('data', (d: Buffer) => { output += d.toString() })
+  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000)
+  return new Promise((resolve) => child.on('exit', (code) => {
+    clearTimeout(timer)
+    resolve({ code, output })
+  }))
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve()
+  return new Promise((resolve) => {
+    const kill = setTimeout(() => child.kill('SIGKILL'), 5_000)
+    child.once('exit', () => {
+      clearTimeout(kill)
+      resolve()
+    })
+    child.kill('SIGTERM')
+  })
+}
