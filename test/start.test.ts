@@ -1,0 +1,28 @@
+// A content repository with errors never starts serving.
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { DEMO, runServerToExit } from './support/server'
+
+describe('start with broken content', () => {
+  it('exits at start with the lint diagnostics, file:line:col', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-broken-'))
+    try {
+      cpSync(DEMO, dir, { recursive: true })
+      writeFileSync(join(dir, 'desks/caseworkers.yaml'), 'title: Case desk\ngroup: caseworkers\nbuckets: [potholes, potholez]\n')
+      const { code, output } = await runServerToExit({ CONTENT_REPO: dir, DATA_DIR: join(dir, '.data') })
+      expect(code).toBe(1)
+      expect(output).toContain('desks/caseworkers.yaml:3:21: error: no bucket named \\"potholez\\"; did you mean \\"potholes\\"?')
+      expect(output).toMatch(/cannot start: 1 error\(s\) in the content/)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('exits with a clear message when CONTENT_REPO is unset in production', async () => {
+    const { code, output } = await runServerToExit({ CONTENT_REPO: undefined, SVC_MODE: undefined })
+    expect(code).toBe(1)
+    expect(output).toContain('CONTENT_REPO is not set')
+  })
+})
