@@ -1,0 +1,56 @@
+// The document shell shared by site pages and the plain error page: head,
+// skip link and landmarks. Everything site-specific arrives already resolved.
+import { html, raw, safeUrl, type SafeHtml } from './html'
+import type { NavLink } from './site-pages'
+
+export interface Assets {
+  /** URL of the stylesheet. */
+  readonly css: string
+}
+
+export interface DocumentParts {
+  readonly lang: string
+  readonly title: string
+  readonly assets: Assets
+  readonly favicon?: string
+  /** Checked CSS (see theme.ts); it is inserted as is. */
+  readonly themeCss: string
+  readonly banner: SafeHtml
+  readonly nav: readonly NavLink[]
+  readonly status?: SafeHtml
+  readonly main: SafeHtml
+  readonly footer?: SafeHtml
+}
+
+function renderNav(links: readonly NavLink[]): SafeHtml | null {
+  if (links.length === 0) return null
+  const items = links.map(
+    (link) =>
+      html`<li><a href="${safeUrl(link.href) ?? '/'}"${link.current ? html` aria-current="page"` : null}>${link.label}</a></li>`,
+  )
+  return html`<nav class="site-nav" aria-label="Main"><ul>${items}</ul></nav>`
+}
+
+export function renderDocument(parts: DocumentParts): string {
+  const favicon = parts.favicon === undefined ? null : html`<link rel="icon" href="${parts.favicon}">`
+  const status = parts.status === undefined ? null : html`<div class="status" role="status">${parts.status}</div>`
+  const footer = parts.footer === undefined ? null : html`<footer class="site-footer"><div class="container">${parts.footer}</div></footer>`
+  return html`<!doctype html>
+<html lang="${parts.lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${parts.title}</title>
+${favicon}
+<link rel="stylesheet" href="${parts.assets.css}">
+<style>${raw(parts.themeCss)}</style>
+</head>
+<body>
+<a class="skip-link" href="#main">Skip to content</a>
+<header class="site-header" role="banner"><div class="container">${parts.banner}${renderNav(parts.nav)}</div></header>
+<main id="main" class="container" tabindex="-1">${status}${parts.main}</main>
+${footer}
+</body>
+</html>
+`.toString()
+}

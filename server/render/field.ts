@@ -1,0 +1,97 @@
+// One form field: its label or legend, help, note and error beside the
+// control, all tied to the control for assistive technology.
+import type { Field } from '../content/model'
+import { describedAttrs, type FieldContext, type FieldIds, type RecordOption } from './field-context'
+import { choicesOf, MAX_RADIOS, renderRadios, renderSelect } from './field-choices'
+import { renderCheckbox, renderFile, renderTextarea, renderTextLike } from './field-inputs'
+import { renderLocation } from './field-location'
+import { html, type SafeHtml } from './html'
+import { textAt } from './storyline'
+
+export interface FieldInput {
+  readonly story: number
+  readonly ids: FieldIds
+  readonly values: Readonly<Record<string, string>>
+  readonly error?: string
+  readonly filesEnabled: boolean
+  readonly recordOptions: readonly RecordOption[]
+}
+
+function noteFor(field: Field, input: FieldInput): string | undefined {
+  switch (field.type) {
+    case 'file':
+      if (!input.filesEnabled) return 'Uploads are not available on this site right now.'
+      return field.maxMb === undefined ? undefined : `Largest file: ${field.maxMb} MB.`
+    case 'record':
+      return input.recordOptions.length === 0 ? 'There is nothing to choose from yet.' : undefined
+    case 'location':
+      return 'Give the place as latitude and longitude in decimal degrees, for example 59.91 and 10.75.'
+    default:
+      return undefined
+  }
+}
+
+function renderLabelText(ctx: FieldContext): SafeHtml {
+  const mark = ctx.field.required ? html` <span class="field-required" aria-hidden="true">*</span>` : null
+  return html`${textAt(ctx.field.label, ctx.story)}${mark}`
+}
+
+function renderDetails(ctx: FieldContext): SafeHtml {
+  return html`${ctx.help ? html`<p class="field-help" id="${ctx.ids.help}">${ctx.help}</p>` : null}${
+    ctx.note ? html`<p class="field-note" id="${ctx.ids.note}">${ctx.note}</p>` : null
+  }${
+    ctx.error
+      ? html`<p class="field-error-message" id="${ctx.ids.error}"><span class="visually-hidden">Error: </span>${ctx.error}</p>`
+      : null
+  }`
+}
+
+function fieldClass(ctx: FieldContext, kind: string): string {
+  return `field field-${kind}${ctx.error ? ' field-invalid' : ''}`
+}
+
+function labelled(ctx: FieldContext, control: SafeHtml): SafeHtml {
+  return html`<div class="${fieldClass(ctx, ctx.field.type)}"><label for="${ctx.ids.control}">${renderLabelText(ctx)}</label>${renderDetails(ctx)}${control}</div>`
+}
+
+function grouped(ctx: FieldContext, controls: SafeHtml, groupAttrs: SafeHtml | null): SafeHtml {
+  return html`<fieldset class="${fieldClass(ctx, ctx.field.type)}"${groupAttrs}><legend>${renderLabelText(ctx)}</legend>${renderDetails(ctx)}${controls}</fieldset>`
+}
+
+function renderControl(ctx: FieldContext): SafeHtml {
+  const { field } = ctx
+  switch (field.type) {
+    case 'text':
+    case 'email':
+    case 'phone':
+    case 'number':
+    case 'date':
+      return labelled(ctx, renderTextLike(ctx, field.type))
+    case 'textarea':
+      return labelled(ctx, renderTextarea(ctx))
+    case 'file':
+      return labelled(ctx, renderFile(ctx))
+    case 'record':
+      return labelled(ctx, renderSelect(ctx, choicesOf(ctx)))
+    case 'choice': {
+      const choices = choicesOf(ctx)
+      if (choices.length > MAX_RADIOS) return labelled(ctx, renderSelect(ctx, choices))
+      // `required` is not an attribute of fieldset; the radios carry it.
+      const groupAttrs = html` role="radiogroup"${field.required ? html` aria-required="true"` : null}${describedAttrs(ctx)}`
+      return grouped(ctx, renderRadios(ctx, choices), groupAttrs)
+    }
+    case 'location':
+      return grouped(ctx, renderLocation(ctx), null)
+    case 'checkbox':
+      return html`<div class="${fieldClass(ctx, 'checkbox')}">${renderDetails(ctx)}<div class="choice">${renderCheckbox(ctx)}<label for="${ctx.ids.control}">${renderLabelText(ctx)}</label></div></div>`
+  }
+}
+
+export function renderField(field: Field, input: FieldInput): SafeHtml {
+  return renderControl({
+    ...input,
+    field,
+    help: textAt(field.help, input.story) || undefined,
+    note: noteFor(field, input),
+  })
+}

@@ -1,0 +1,48 @@
+// A bucket's filing form. It re-renders a refused submission with the input
+// kept and each error beside its field.
+import type { Bucket } from '../content/model'
+import { renderErrorSummary } from './error-summary'
+import { renderField } from './field'
+import { fieldIds, type RecordOption } from './field-context'
+import { html, type SafeHtml } from './html'
+
+/** Name of the hidden CSRF input; `svc_` names are reserved from content fields. */
+export const CSRF_FIELD = 'svc_csrf'
+
+export interface FormOptions {
+  /** Submitted values by field name; location parts as `<field>.lat` / `<field>.lng`. */
+  readonly values?: Readonly<Record<string, string>>
+  /** Messages by field name; other keys are shown in the summary only. */
+  readonly errors?: Readonly<Record<string, string>>
+  readonly csrf?: string
+  /** Shown above the fields, e.g. a sign-in prompt. */
+  readonly notice?: SafeHtml
+  /** Off unless the object store is configured: uploads fail closed. */
+  readonly filesEnabled?: boolean
+  /** Choices for `record` fields, by field name. */
+  readonly recordOptions?: Readonly<Record<string, readonly RecordOption[]>>
+  readonly submitLabel?: string
+}
+
+export function renderForm(bucket: Bucket, story: number, options: FormOptions = {}): SafeHtml {
+  const values = options.values ?? {}
+  const errors = options.errors ?? {}
+  const hasFile = bucket.fields.some((field) => field.type === 'file')
+  const fields = bucket.fields.map((field) =>
+    renderField(field, {
+      story,
+      ids: fieldIds(bucket.name, field.name),
+      values,
+      error: errors[field.name] || undefined,
+      filesEnabled: options.filesEnabled ?? false,
+      recordOptions: options.recordOptions?.[field.name] ?? [],
+    }),
+  )
+  return html`<form class="record-form" method="post" action="/file/${encodeURIComponent(bucket.name)}"${
+    hasFile ? html` enctype="multipart/form-data"` : null
+  }>${renderErrorSummary(bucket, story, errors)}${
+    options.notice === undefined ? null : html`<div class="form-notice">${options.notice}</div>`
+  }${
+    options.csrf === undefined ? null : html`<input type="hidden" name="${CSRF_FIELD}" value="${options.csrf}">`
+  }${fields}<button type="submit" class="button">${options.submitLabel || 'Send'}</button></form>`
+}

@@ -1,0 +1,58 @@
+// A site page's document: the site's branding, read in one storyline, around
+// a page body.
+import type { SiteModel } from '../content/model'
+import { renderDocument, type Assets } from './document'
+import { html, type SafeHtml } from './html'
+import { renderMarkdown } from './markdown'
+import { siteFileUrl } from './site-file'
+import { siteNav, type NavLink } from './site-pages'
+import { checkStory, textAt } from './storyline'
+import { renderThemeCss } from './theme'
+
+export interface LayoutOptions {
+  readonly site: SiteModel
+  readonly story: number
+  readonly title: string
+  readonly body: SafeHtml
+  readonly assets: Assets
+  /** Defaults to the site's top-level public pages. */
+  readonly nav?: readonly NavLink[]
+  /** A message shown at the top of the page, e.g. after filing a record. */
+  readonly status?: SafeHtml
+}
+
+function renderBanner(site: SiteModel, name: string): SafeHtml {
+  const logo = site.branding.logo
+  // The logo sits inside the home link beside the name, so it is decorative:
+  // an alt text would make screen readers say the name twice.
+  return html`<div class="brand"><a class="brand-name" href="/">${
+    logo === undefined ? null : html`<img class="brand-logo" src="${siteFileUrl(logo)}" alt="">`
+  }${name}</a></div>`
+}
+
+function renderFooter(site: SiteModel, story: number): SafeHtml {
+  const tagline = textAt(site.branding.tagline, story)
+  const footer = textAt(site.branding.footer, story)
+  return html`${tagline ? html`<p class="tagline">${tagline}</p>` : null}${
+    footer ? html`<div class="footer-text">${renderMarkdown(footer)}</div>` : null
+  }`
+}
+
+export function renderLayout(options: LayoutOptions): string {
+  const { site, story } = options
+  checkStory(site, story)
+  const name = textAt(site.branding.name, story)
+  const favicon = site.branding.favicon
+  return renderDocument({
+    lang: site.branding.language,
+    title: options.title && options.title !== name ? `${options.title} – ${name}` : name,
+    assets: options.assets,
+    favicon: favicon === undefined ? undefined : siteFileUrl(favicon),
+    themeCss: renderThemeCss(site.branding),
+    banner: renderBanner(site, name),
+    nav: options.nav ?? siteNav(site, story),
+    status: options.status,
+    main: options.body,
+    footer: renderFooter(site, story),
+  })
+}

@@ -1,0 +1,26 @@
+// A content page as a full document.
+import { renderBlocks, type BlocksOptions } from './blocks'
+import type { Assets } from './document'
+import { html, type SafeHtml } from './html'
+import { renderLayout } from './layout'
+import { siteNav } from './site-pages'
+import { textAt } from './storyline'
+
+export interface PageOptions extends BlocksOptions {
+  readonly assets: Assets
+  readonly status?: SafeHtml
+}
+
+export function renderPage(options: PageOptions): string {
+  const { site, page, story } = options
+  const title = textAt(page.title, story)
+  return renderLayout({
+    site,
+    story,
+    title,
+    body: html`<h1>${title}</h1>${renderBlocks(options)}`,
+    assets: options.assets,
+    nav: siteNav(site, story, page.path),
+    status: options.status,
+  })
+}
