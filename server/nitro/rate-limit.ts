@@ -31,7 +31,7 @@ export default defineEventHandler((event) => {
   if (decision.ok) return
   const seconds = decision.retryAfterSeconds
   setResponseStatus(event, 429)
-  setResponseHeader(event, 'retry-after', String(seconds))
+  setResponseHeader(event, 'retry-after', seconds)
   setResponseHeader(event, 'content-type', 'text/plain; charset=utf-8')
   return `Too many requests. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`
 })
