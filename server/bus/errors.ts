@@ -1,0 +1,33 @@
+const prefix = '[svc] [bus]'
+
+export function busError(message: string, cause?: unknown): Error {
+  return new Error(`${prefix} ${message}`, cause === undefined ? undefined : { cause })
+}
+
+// An optimistic write lost: a stream append whose expected subject sequence
+// was stale, or a KV create/update that met another writer's value.
+export class BusConflictError extends Error {
+  override readonly name = 'BusConflictError'
+
+  constructor(what: string, cause?: unknown) {
+    super(`${prefix} conflict: ${what}`, cause === undefined ? undefined : { cause })
+  }
+}
+
+export type NoReplyReason = 'no-responders' | 'timeout'
+
+export class BusNoReplyError extends Error {
+  override readonly name = 'BusNoReplyError'
+
+  constructor(
+    readonly subject: string,
+    readonly reason: NoReplyReason,
+    cause?: unknown,
+  ) {
+    super(`${prefix} no reply on ${subject}: ${reason}`, cause === undefined ? undefined : { cause })
+  }
+}
+
+export function logBusError(message: string, error: unknown): void {
+  console.error(`${prefix} ${message}`, error)
+}

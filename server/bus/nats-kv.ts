@@ -1,0 +1,96 @@
+import { KvWatchInclude } from '@nats-io/kv'
+import type { KV, Kvm } from '@nats-io/kv'
+import { BusConflictError, busError, logBusError } from './errors'
+import { isWrongLastSequence } from './nats-errors'
+import { plainBytes, toBytes } from './payload'
+import { assertKey, assertName } from './subjects'
+import type { BusKv, KvOptions } from './types'
+
+export async function openNatsKv(kvm: Kvm, bucket: string, options: KvOptions = {}): Promise<BusKv> {
+  assertName('bucket', bucket)
+  // `ttl` becomes the bucket's max_age when the bucket is created and is
+  // ignored for an existing one; 2.9 has no per-key TTL.
+  const kv = await kvm.create(bucket, { ttl: options.maxAgeMs ?? 0 }).catch((error: unknown) => {
+    throw busError(`opening bucket ${bucket} failed`, error)
+  })
+  const where = (key: string) => `${key} in ${bucket}`
+
+  return {
+    async get(key) {
+      assertKey(key)
+      const entry = await kv.get(key).catch((error: unknown) => {
+        throw busError(`reading ${where(key)} failed`, error)
+      })
+      if (entry === null || entry.operation !== 'PUT') return null
+      return { value: plainBytes(entry.value), revision: entry.revision }
+    },
+
+    async create(key, value) {
+      assertKey(key)
+      return await kv.create(key, toBytes(value)).catch((error: unknown) => {
+        throw conflictOr(error, `${where(key)} already exists`, `creating ${where(key)} failed`)
+      })
+    },
+
+    async update(key, value, revision) {
+      assertKey(key)
+      return await kv.update(key, toBytes(value), revision).catch((error: unknown) => {
+        throw conflictOr(error, `${where(key)} is not at revision ${revision}`, `updating ${where(key)} failed`)
+      })
+    },
+
+    async put(key, value) {
+      assertKey(key)
+      return await kv.put(key, toBytes(value)).catch((error: unknown) => {
+        throw busError(`writing ${where(key)} failed`, error)
+      })
+    },
+
+    async delete(key) {
+      assertKey(key)
+      await kv.delete(key).catch((error: unknown) => {
+        throw busError(`deleting ${where(key)} failed`, error)
+      })
+    },
+
+    async keys(prefix = '') {
+      try {
+        return await listKeys(kv, prefix)
+      } catch (error) {
+        throw busError(`listing keys of ${bucket} failed`, error)
+      }
+    },
+
+    async watch(onChange) {
+      const changes = await kv.watch({ include: KvWatchInclude.UpdatesOnly }).catch((error: unknown) => {
+        throw busError(`watching ${bucket} failed`, error)
+      })
+      void (async () => {
+        for await (const entry of changes) {
+          try {
+            onChange({ key: entry.key, value: entry.operation === 'PUT' ? plainBytes(entry.value) : null })
+          } catch (error) {
+            logBusError(`watch handler on ${bucket} failed`, error)
+          }
+        }
+      })().catch((error: unknown) => logBusError(`watching ${bucket} stopped`, error))
+      return () => changes.stop()
+    },
+  }
+}
+
+// The server filters on whole tokens only, so ask for everything under the
+// prefix's complete tokens and compare the unfinished last token here.
+async function listKeys(kv: KV, prefix: string): Promise<string[]> {
+  const lastDot = prefix.lastIndexOf('.')
+  const filter = lastDot === -1 ? '>' : `${prefix.slice(0, lastDot)}.>`
+  const keys: string[] = []
+  for await (const key of await kv.keys(filter)) {
+    if (key.startsWith(prefix)) keys.push(key)
+  }
+  return keys
+}
+
+function conflictOr(error: unknown, conflict: string, failure: string): Error {
+  return isWrongLastSequence(error) ? new BusConflictError(conflict, error) : busError(failure, error)
+}

@@ -1,0 +1,55 @@
+import { jetstream, jetstreamManager } from '@nats-io/jetstream'
+import { Kvm } from '@nats-io/kv'
+import { connect } from '@nats-io/transport-node'
+import type { NatsConnection } from '@nats-io/transport-node'
+import { busError } from './errors'
+import { openNatsKv } from './nats-kv'
+import { createNatsMessaging } from './nats-messaging'
+import { createNatsStreams } from './nats-streams'
+import type { Bus, BusStatus } from './types'
+
+export interface NatsBusOptions {
+  url: string
+}
+
+export async function createNatsBus({ url }: NatsBusOptions): Promise<Bus> {
+  const nc = await connect({
+    servers: url,
+    name: 'svc',
+    // Never give up: a restarted or briefly unreachable server must not
+    // leave the service without its bus until someone restarts it.
+    maxReconnectAttempts: -1,
+    // A restarted server is usually back within a second; the default 2 s
+    // wait between attempts only lengthens the outage.
+    reconnectTimeWait: 500,
+  }).catch((error: unknown) => {
+    throw busError(`connecting to ${url} failed`, error)
+  })
+  const js = jetstream(nc)
+  const jsm = await jetstreamManager(nc).catch(async (error: unknown) => {
+    await nc.close()
+    throw busError(`JetStream is not available at ${url}`, error)
+  })
+  const kvm = new Kvm(js)
+  const status = trackStatus(nc)
+
+  return {
+    ...createNatsStreams(js, jsm),
+    ...createNatsMessaging(nc),
+    kv: (bucket, options) => openNatsKv(kvm, bucket, options),
+    status,
+    isConnected: () => status() === 'connected',
+    close: () => nc.close(),
+  }
+}
+
+function trackStatus(nc: NatsConnection): () => BusStatus {
+  let current: BusStatus = 'connected'
+  void (async () => {
+    for await (const event of nc.status()) {
+      if (event.type === 'disconnect' || event.type === 'reconnecting') current = 'reconnecting'
+      if (event.type === 'reconnect') current = 'connected'
+    }
+  })()
+  return () => (nc.isClosed() ? 'closed' : current)
+}

@@ -1,0 +1,119 @@
+// The one interface the service uses to talk to its message bus. Two
+// implementations pass the same contract tests: NATS JetStream (nats.ts) and
+// the embedded single-process bus (local.ts).
+//
+// Payloads: every write takes `BusData` (bytes, or any JSON value that is an
+// object or array, encoded as UTF-8 JSON); every read hands back bytes.
+// The bus stores bytes because NATS does and because other processes (the
+// mailer) read the same messages; encoding objects in exactly one place
+// means both buses store identical bytes, and readers decide how to decode
+// (`decodeJson` in payload.ts) instead of the bus guessing.
+
+export type BusData = Uint8Array | object
+
+export type Unsubscribe = () => void
+
+export type BusStatus = 'connected' | 'reconnecting' | 'closed'
+
+export interface AppendOptions {
+  // The stream sequence of the last message on this exact subject, 0 when
+  // the subject must still be empty. A mismatch throws BusConflictError.
+  expectLastSubjectSequence?: number
+  // Retries with the same id within the de-duplication window (2 minutes)
+  // are stored once and answered with the first append's sequence.
+  msgId?: string
+}
+
+export interface AppendResult {
+  seq: number
+  duplicate: boolean
+}
+
+export interface StreamMessage {
+  subject: string
+  seq: number
+  data: Uint8Array
+  time: Date
+}
+
+export interface FollowOptions {
+  // First stream sequence to deliver; default 1 (the whole stream).
+  fromSeq?: number
+}
+
+export interface BusMessage {
+  subject: string
+  data: Uint8Array
+}
+
+export interface KvEntry {
+  value: Uint8Array
+  revision: number
+}
+
+export interface KvChange {
+  key: string
+  // null when the key was deleted
+  value: Uint8Array | null
+}
+
+export interface KvOptions {
+  // Bucket max_age, fixed when the bucket is first created (NATS 2.9 has no
+  // per-key TTL): entries older than this disappear. Records needing an
+  // exact expiry carry their own and check it on load.
+  maxAgeMs?: number
+}
+
+// Keys follow NATS KV rules: `[-/_=.a-zA-Z0-9]`, `.` separates tokens, no
+// empty token. kv-driver.ts maps arbitrary unstorage keys onto this.
+export interface BusKv {
+  get(key: string): Promise<KvEntry | null>
+  // Never overwrites: throws BusConflictError when the key holds a value.
+  create(key: string, value: BusData): Promise<number>
+  // Throws BusConflictError unless `revision` is the key's current one.
+  update(key: string, value: BusData, revision: number): Promise<number>
+  put(key: string, value: BusData): Promise<number>
+  delete(key: string): Promise<void>
+  // Keys starting with `prefix` (a plain string prefix, not a wildcard).
+  keys(prefix?: string): Promise<string[]>
+  // Changes made after the watch is set up; existing values are not replayed.
+  watch(onChange: (change: KvChange) => void): Promise<Unsubscribe>
+}
+
+export interface Bus {
+  // Creates the stream, or updates its subjects when they differ.
+  ensureStream(name: string, subjects: string[]): Promise<void>
+  // Throws BusConflictError when expectLastSubjectSequence does not match.
+  append(stream: string, subject: string, data: BusData, options?: AppendOptions): Promise<AppendResult>
+  // Replays the stored messages matching `subjectFilter` (one filter, `*`
+  // and `>` allowed) from `fromSeq`, then keeps delivering new ones, in
+  // stream order, one at a time: the next message waits for the handler's
+  // promise. A handler that throws is logged and the follow goes on.
+  follow(
+    stream: string,
+    subjectFilter: string,
+    options: FollowOptions,
+    onMessage: (message: StreamMessage) => void | Promise<void>,
+  ): Promise<Unsubscribe>
+  // Sequence of the last message on `subject`, 0 when there is none.
+  lastSubjectSequence(stream: string, subject: string): Promise<number>
+
+  // Creates the bucket if missing. Open each bucket once and keep the
+  // handle: on NATS every call is a round trip to the server.
+  kv(bucket: string, options?: KvOptions): Promise<BusKv>
+
+  // Fire and forget, to whoever subscribes at that moment.
+  publish(subject: string, data: BusData): void
+  // Resolves once the subscription is live, so a publish after it is seen.
+  subscribe(subject: string, handler: (message: BusMessage) => void | Promise<void>): Promise<Unsubscribe>
+  // Throws BusNoReplyError when no responder exists or none answers in time,
+  // and an error naming the subject when the responder's handler threw.
+  request(subject: string, data: BusData, options: { timeoutMs: number }): Promise<Uint8Array>
+  // Each request is answered by one responder, even with several instances.
+  respond(subject: string, handler: (data: Uint8Array) => Promise<BusData>): Promise<Unsubscribe>
+
+  status(): BusStatus
+  // Readiness: false while reconnecting or after close.
+  isConnected(): boolean
+  close(): Promise<void>
+}
