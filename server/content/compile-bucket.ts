@@ -18,7 +18,6 @@ export function compileBucket(ctx: CompileContext, yaml: YamlFile, name: string,
   const stateRef = (path: Path, state: string) => {
     if (!stateNames.includes(state)) ctx.report(yaml, path, 'unknown-reference', `no state named "${state}" in this bucket${suggestion(state, stateNames)}`)
   }
-  const initial = stateNames[0] ?? ''
 
   const mail = (path: Path, m: RawMail | undefined): Mail | undefined => {
     if (!m) return undefined
@@ -34,7 +33,7 @@ export function compileBucket(ctx: CompileContext, yaml: YamlFile, name: string,
     const path = [list, i]
     if (moveNames.has(m.name)) ctx.report(yaml, [...path, 'name'], 'duplicate-name', `a move named "${m.name}" is already declared in this bucket`)
     moveNames.add(m.name)
-    const from = m.from ?? [initial]
+    const from = m.from ?? stateNames.slice(0, 1)
     const fromIsList = yamlIsList(yaml, [...path, 'from'])
     from.forEach((s, j) => stateRef(m.from === undefined ? [...path, 'name'] : fromIsList ? [...path, 'from', j] : [...path, 'from'], s))
     stateRef([...path, 'to'], m.to)

@@ -8,10 +8,12 @@ import type { Path, YamlFile } from './yaml-file'
 
 export function compilePage(
   ctx: CompileContext, yaml: YamlFile, at: { path: string; isRecord: boolean }, raw: RawPage, buckets: ReadonlyMap<string, Bucket>,
+  bucketNames: ReadonlySet<string>,
 ): Page {
+  // A bucket file that exists but did not compile has its own errors already.
   const bucketRef = (path: Path, name: string): Bucket | undefined => {
     const b = buckets.get(name)
-    if (!b) ctx.report(yaml, path, 'unknown-reference', `no bucket named "${name}"${suggestion(name, buckets.keys())}`)
+    if (!b && !bucketNames.has(name)) ctx.report(yaml, path, 'unknown-reference', `no bucket named "${name}"${suggestion(name, bucketNames)}`)
     return b
   }
   const fieldRef = (path: Path, bucket: Bucket, name: string) => {
@@ -20,7 +22,7 @@ export function compilePage(
     return f
   }
 
-  if (at.isRecord && raw.record === undefined) ctx.report(yaml, [], 'missing-key', `a record page (${at.path}) needs "record:" naming the bucket whose record it shows`)
+  if (at.isRecord && raw.record === undefined) ctx.report(yaml, [], 'missing-key', `a record page (${at.path.replace(':id', '{id}')}) needs "record:" naming the bucket whose record it shows`)
   if (!at.isRecord && raw.record !== undefined) ctx.report(yaml, ['record'], 'bad-value', 'only a _record.yaml page shows one record; rename the file or drop "record:"', { key: true })
   if (raw.record !== undefined) bucketRef(['record'], raw.record)
 

@@ -44,12 +44,12 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
 
   const siteYaml = parsed.get('site.yaml') ?? parsed.get('site.yml')
   if (!siteYaml) {
-    if (!files.texts.has('site.yaml')) early.push(fileDiagnostic('site.yaml', 'missing-file', 'site.yaml is missing: every site needs one for its name and branding'))
+    if (!files.texts.has('site.yaml') && !files.texts.has('site.yml')) early.push(fileDiagnostic('site.yaml', 'missing-file', 'site.yaml is missing: every site needs one for its name and branding'))
     return done(null, early)
   }
   const site = validate(siteYaml, siteSchema, 'site.yaml')
   early.push(...site.diagnostics)
-  const storylines = site.value?.storylines ?? ['main']
+  const storylines = site.value?.storylines ?? storylinesOf(siteYaml.data)
   const ctx = createCompileContext(storylines, options)
   ctx.diagnostics.push(...early)
   storylines.forEach((s, i) => {
@@ -90,7 +90,9 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
   })
 
   const bucketFiles = uniqueNames(named('buckets'), 'bucket')
-  const bucketNames = new Set(bucketFiles.map((b) => b.name))
+  // A bucket file with a YAML error still names its bucket: what refers to it is not wrong too.
+  const unparsed = [...files.texts.keys()].filter((f) => !parsed.has(f) && /^buckets\/[a-z][a-z0-9_]*\.ya?ml$/.test(f))
+  const bucketNames = new Set([...bucketFiles.map((b) => b.name), ...unparsed.map((f) => f.replace(/^buckets\/|\.ya?ml$/g, ''))])
   const buckets = new Map<string, Bucket>()
   for (const { yaml, name } of bucketFiles) {
     const raw = validate(yaml, bucketSchema, yaml.file)
@@ -102,7 +104,7 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
   for (const { yaml, name } of uniqueNames(named('desks'), 'desk')) {
     const raw = validate(yaml, deskSchema, yaml.file)
     ctx.diagnostics.push(...raw.diagnostics)
-    if (raw.value) desks.set(name, compileDesk(ctx, yaml, name, raw.value, buckets))
+    if (raw.value) desks.set(name, compileDesk(ctx, yaml, name, raw.value, bucketNames))
   }
 
   const pages: Page[] = []
@@ -121,7 +123,7 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
     pathOwner.set(at.path, yaml.file)
     const raw = validate(yaml, pageSchema, yaml.file)
     ctx.diagnostics.push(...raw.diagnostics)
-    if (raw.value) pages.push(compilePage(ctx, yaml, at, raw.value, buckets))
+    if (raw.value) pages.push(compilePage(ctx, yaml, at, raw.value, buckets, bucketNames))
   }
 
   const policies = [...files.texts].filter(([f]) => f.startsWith('policy/') && f.endsWith('.cedar')).map(([file, text]) => ({ file, text }))
@@ -135,6 +137,13 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
 function done(site: SiteModel | null, diagnostics: Diagnostic[]): CompileResult {
   const sorted = [...diagnostics].sort(compareDiagnostics)
   return { site: hasErrors(sorted) ? null : site, diagnostics: sorted }
+}
+
+// A site.yaml with a mistake elsewhere still says which storylines there are,
+// so one typo there does not turn every text list of the site into an error.
+function storylinesOf(data: unknown): readonly string[] {
+  const parsed = siteSchema.shape.storylines.safeParse((data as { storylines?: unknown } | null)?.storylines)
+  return (parsed.success && parsed.data) || ['main']
 }
 
 function fileDiagnostic(file: string, rule: string, message: string, severity: Diagnostic['severity'] = 'error'): Diagnostic {

@@ -1,7 +1,7 @@
 // A parsed YAML file that remembers where every value came from, so any
 // later check can point an author at the exact line and column.
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument } from 'yaml'
-import type { Node, Pair } from 'yaml'
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit } from 'yaml'
+import type { Alias, Node, Pair } from 'yaml'
 import type { Diagnostic } from './diagnostics'
 
 export type Path = readonly (string | number)[]
@@ -32,6 +32,26 @@ export function parseYamlFile(file: string, source: string): { yaml: YamlFile | 
   })
   if (doc.errors.length > 0) return { yaml: null, diagnostics }
 
+  // An alias without its anchor, or aliases that expand too far, only fail here.
+  let data: unknown
+  try {
+    data = doc.toJS({ maxAliasCount: 50 })
+  } catch (err) {
+    let alias: Alias | undefined
+    visit(doc, {
+      Alias(_, node) {
+        alias ??= node
+        if (node.resolve(doc) === undefined) {
+          alias = node
+          return visit.BREAK
+        }
+      },
+    })
+    const { line, col } = alias?.range ? at(alias.range[0]) : { line: 1, col: 1 }
+    diagnostics.push({ file, line, col, severity: 'error', message: firstLine((err as Error).message), rule: 'yaml-syntax' })
+    return { yaml: null, diagnostics }
+  }
+
   const nodeAt = (path: Path): { node: Node | null; pair: Pair | null } => {
     let node: unknown = doc.contents
     let pair: Pair | null = null
@@ -55,7 +75,7 @@ export function parseYamlFile(file: string, source: string): { yaml: YamlFile | 
 
   const yaml: YamlFile = {
     file,
-    data: doc.toJS({ maxAliasCount: 50 }),
+    data,
     position(path, opts) {
       const { node, pair } = nodeAt(path)
       const target = opts?.key && pair && isScalar(pair.key) ? pair.key : node

@@ -18,6 +18,7 @@ function toDiagnostics(yaml: YamlFile, root: z.ZodType, issue: z.core.$ZodIssue,
     file: yaml.file, ...yaml.position(at, { key }), severity: 'error', rule, message,
   })
   const where = describe(path, what)
+  const missing = () => make('missing-key', `missing required key "${String(path[path.length - 1])}" in ${describe(path.slice(0, -1), what)}`, path.slice(0, -1))
   switch (issue.code) {
     case 'unrecognized_keys': {
       const known = objectKeys(schemaAt(root, path))
@@ -25,10 +26,7 @@ function toDiagnostics(yaml: YamlFile, root: z.ZodType, issue: z.core.$ZodIssue,
     }
     case 'invalid_type': {
       const input = valueAt(yaml.data, path)
-      if (input === undefined) {
-        const key = path[path.length - 1]
-        return [make('missing-key', `missing required key "${String(key)}" in ${describe(path.slice(0, -1), what)}`, path.slice(0, -1))]
-      }
+      if (input === undefined) return [missing()]
       return [make('wrong-type', `${where} should be ${expected(issue.expected)}, not ${kind(input)}`)]
     }
     case 'invalid_value': {
@@ -41,6 +39,12 @@ function toDiagnostics(yaml: YamlFile, root: z.ZodType, issue: z.core.$ZodIssue,
       )]
     }
     case 'invalid_union':
+      // A missing text (title, label) fails every option of its union.
+      if (path.length > 0 && valueAt(yaml.data, path) === undefined) return [missing()]
+      // When only one option has the right type, its own problems are the precise
+      // ones, e.g. a typo inside an option's { value, label }.
+      const fitting = issue.errors.filter((errors) => !errors.every((e) => e.path.length === 0 && (e.code === 'invalid_type' || e.code === 'invalid_value')))
+      if (fitting.length === 1) return (fitting[0] ?? []).flatMap((e) => toDiagnostics(yaml, root, { ...e, path: [...path, ...e.path] }, what))
       return [make('wrong-type', `${where} has the wrong shape: ${unionHint(path)}`)]
     case 'custom': {
       const rule = (issue.params as { rule?: string } | undefined)?.rule ?? 'bad-value'
@@ -55,6 +59,7 @@ function unionHint(path: Path): string {
   const last = path[path.length - 1]
   if (last === 'from') return 'write a state name or a list of state names'
   if (last === 'access') return 'write public or a list of group names'
+  if (path[path.length - 2] === 'options') return 'write an option as a text, or as { value, label }'
   return 'write a text, or a list with one text per storyline'
 }
 

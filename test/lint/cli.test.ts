@@ -1,0 +1,160 @@
+// svc-lint as a CI job sees it: order, exit codes, output formats, bad arguments.
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import type { Diagnostic } from '../../server/content/diagnostics'
+import { run, withRepo, yaml, type RepoFiles } from './repo'
+
+const DEMO = new URL('../../examples/demo', import.meta.url).pathname
+const USAGE = 'usage: svc-lint [DIR] [--format text|json|github]'
+
+/** Errors in four files, two on one line, plus one warning. */
+const BROKEN: RepoFiles = {
+  'site.yaml': yaml('name: Test site', 'storylines: [a, b]', 'colours: {}'),
+  'buckets/reports.yaml': yaml(
+    'title: Reports',
+    'fields:',
+    '  - { name: street, type: text, label: Street }',
+    'states:',
+    '  - { name: new }',
+    '  - { name: done }',
+    'moves:',
+    '  - { name: finish, from: [new], to: done }',
+    '  - { name: a, from: [old], to: gone }',
+    '  - { name: b, from: [new], to: gone }',
+  ),
+  'desks/staff.yaml': yaml('title: Staff', 'group: staff', 'buckets: [reports, nope]'),
+  'pages/index.yaml': yaml('title: Home', 'blocks:', '  - form: report'),
+  'extra/notes.yaml': yaml('note: hello'),
+}
+
+const BROKEN_LINES = [
+  'buckets/reports.yaml:9:23: error: no state named "old" in this bucket',
+  'buckets/reports.yaml:9:33: error: no state named "gone" in this bucket; did you mean "done"?',
+  'buckets/reports.yaml:10:33: error: no state named "gone" in this bucket; did you mean "done"?',
+  'desks/staff.yaml:3:20: error: no bucket named "nope"',
+  'extra/notes.yaml:1:1: warning: this file is not read by the service',
+  'pages/index.yaml:3:11: error: no bucket named "report"; did you mean "reports"?',
+  'site.yaml:3:1: error: unknown key "colours" in site.yaml; did you mean "colors"?',
+]
+
+const WARNING_ONLY: RepoFiles = { 'extra/notes.yaml': yaml('note: hello') }
+
+describe('svc-lint output', () => {
+  it('prints nothing on stdout for a clean repository and exits 0', async () => {
+    const result = await withRepo({}, (dir) => run([dir]))
+    expect(result).toEqual({ code: 0, lines: [], errLines: ['svc-lint: no problems found'] })
+  })
+
+  it('sorts by path, then line (9 before 10), then column, and exits 1 with a count on stderr', async () => {
+    const result = await withRepo(BROKEN, (dir) => run([dir]))
+    expect(result).toEqual({ code: 1, lines: BROKEN_LINES, errLines: ['svc-lint: 6 error(s), 1 warning(s)'] })
+  })
+
+  it('exits 0 when there are only warnings', async () => {
+    const result = await withRepo(WARNING_ONLY, (dir) => run([dir]))
+    expect(result).toEqual({
+      code: 0,
+      lines: ['extra/notes.yaml:1:1: warning: this file is not read by the service'],
+      errLines: ['svc-lint: 0 error(s), 1 warning(s)'],
+    })
+  })
+
+  it('--format json prints one JSON document with every diagnostic, rule ids included', async () => {
+    const result = await withRepo(BROKEN, (dir) => run([dir, '--format', 'json']))
+    expect(result.code).toBe(1)
+    expect(result.errLines).toEqual([])
+    const parsed = JSON.parse(result.lines.join('\n')) as { diagnostics: Diagnostic[] }
+    expect(parsed.diagnostics.slice(0, 2)).toEqual([
+      { file: 'buckets/reports.yaml', line: 9, col: 23, severity: 'error', rule: 'unknown-reference', message: 'no state named "old" in this bucket' },
+      { file: 'buckets/reports.yaml', line: 9, col: 33, severity: 'error', rule: 'unknown-reference', message: 'no state named "gone" in this bucket; did you mean "done"?' },
+    ])
+    expect(parsed.diagnostics.map((d) => `${d.file}:${d.line}:${d.col}: ${d.severity}: ${d.message}`)).toEqual(BROKEN_LINES)
+    expect(parsed.diagnostics.map((d) => d.rule)).toEqual([
+      'unknown-reference', 'unknown-reference', 'unknown-reference', 'unknown-reference', 'unknown-file', 'unknown-reference', 'unknown-key',
+    ])
+  })
+
+  it('--format=json on a clean repository is an empty list and exit 0', async () => {
+    const result = await withRepo({}, (dir) => run([`--format=json`, dir]))
+    expect(result.code).toBe(0)
+    expect(JSON.parse(result.lines.join('\n'))).toEqual({ diagnostics: [] })
+  })
+
+  it('--format json exits 0 when there are only warnings', async () => {
+    const result = await withRepo(WARNING_ONLY, (dir) => run([dir, '--format', 'json']))
+    expect(result.code).toBe(0)
+    expect((JSON.parse(result.lines.join('\n')) as { diagnostics: Diagnostic[] }).diagnostics).toHaveLength(1)
+  })
+
+  it('--format github prints one workflow command per diagnostic', async () => {
+    const result = await withRepo(BROKEN, (dir) => run([dir, '--format', 'github']))
+    expect(result.code).toBe(1)
+    expect(result.errLines).toEqual([])
+    expect(result.lines).toHaveLength(BROKEN_LINES.length)
+    expect(result.lines[0]).toBe('::error file=buckets/reports.yaml,line=9,col=23,title=unknown-reference::no state named "old" in this bucket')
+    expect(result.lines[4]).toBe('::warning file=extra/notes.yaml,line=1,col=1,title=unknown-file::this file is not read by the service')
+    for (const line of result.lines) expect(line).toMatch(/^::(error|warning) file=[^,:]+,line=\d+,col=\d+,title=[a-z-]+::\S/)
+  })
+
+  it('--format github escapes a comma in a file name', async () => {
+    const result = await withRepo({ 'pages/a,b.yaml': yaml('title: A') }, (dir) => run([dir, '--format', 'github']))
+    expect(result.lines).toEqual([
+      '::error file=pages/a%2Cb.yaml,line=1,col=1,title=bad-value::file name "a,b" cannot be part of a web address; use lowercase letters, digits and -',
+    ])
+  })
+})
+
+describe('svc-lint arguments', () => {
+  it('a missing directory: a clear message, nothing on stdout, exit 2', async () => {
+    const parent = await mkdtemp(join(tmpdir(), 'svc-lint-'))
+    try {
+      const missing = join(parent, 'no-such-site')
+      const result = await run([missing])
+      expect(result.code).toBe(2)
+      expect(result.lines).toEqual([])
+      expect(result.errLines).toHaveLength(1)
+      expect(result.errLines[0]).toMatch(new RegExp(`^svc-lint: cannot read the content folder ${missing}: .*no such file or directory`))
+    } finally {
+      await rm(parent, { recursive: true, force: true })
+    }
+  })
+
+  it('an empty directory has no site.yaml', async () => {
+    const result = await withRepo({}, (dir) => run([dir]), {})
+    expect(result.code).toBe(1)
+    expect(result.lines).toEqual(['site.yaml:1:1: error: site.yaml is missing: every site needs one for its name and branding'])
+  })
+
+  it.each([
+    [['--strict'], 'svc-lint: unexpected argument "--strict"'],
+    [['a', 'b'], 'svc-lint: unexpected argument "b"'],
+    [['--format', 'xml'], 'svc-lint: unknown format "xml"'],
+    [['--format'], 'svc-lint: unknown format ""'],
+  ])('%j exits 2 with the usage', async (argv, message) => {
+    const result = await run(argv)
+    expect(result).toEqual({ code: 2, lines: [], errLines: [message, USAGE] })
+  })
+
+  it('--help prints the usage and exits 0', async () => {
+    expect(await run(['--help'])).toEqual({ code: 0, lines: [USAGE], errLines: [] })
+  })
+
+  it('reads PHONE_COUNTRY from the environment it is given', async () => {
+    const files = { 'pages/index.yaml': yaml('title: Home', 'responsible:', '  - { name: Ola, phone: "91234567" }') }
+    expect((await withRepo(files, (dir) => run([dir], { PHONE_COUNTRY: '+47' }))).lines).toEqual([])
+    expect((await withRepo(files, (dir) => run([dir], { PHONE_COUNTRY: '0' }))).lines).toEqual([
+      'pages/index.yaml:3:25: error: "91234567" is not a phone number',
+    ])
+  })
+})
+
+describe('the demo site', () => {
+  it('lints with zero errors', async () => {
+    const result = await run([DEMO, '--format', 'json'])
+    const { diagnostics } = JSON.parse(result.lines.join('\n')) as { diagnostics: Diagnostic[] }
+    expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([])
+    expect(result.code).toBe(0)
+  })
+})

@@ -1,0 +1,55 @@
+// What each field type needs, and keys that only fit other types.
+import { describe } from 'vitest'
+import { lintCases, yaml } from './repo'
+
+/** A bucket whose only field is on line 3. */
+const withField = (field: string) => ({
+  'buckets/reports.yaml': yaml('title: Reports', 'fields:', `  - ${field}`, 'states:', '  - { name: new }'),
+})
+
+describe('field rules', () => {
+  lintCases([
+    {
+      name: 'record-without-of',
+      files: withField('{ name: district, type: record, label: District }'),
+      lines: ['buckets/reports.yaml:3:29: error: field "district" is of type record and needs "of:" naming the bucket its records belong to'],
+      rules: ['record-without-of'],
+    },
+    {
+      name: 'a choice without options',
+      files: withField('{ name: kind, type: choice, label: Kind }'),
+      lines: ['buckets/reports.yaml:3:25: error: field "kind" is a choice and needs "options:"'],
+      rules: ['missing-key'],
+    },
+    {
+      name: 'accept on a text field, at the key',
+      files: withField('{ name: street, type: text, label: Street, accept: [image/*] }'),
+      lines: ['buckets/reports.yaml:3:48: error: "accept" only applies to fields of type file, and this field is text'],
+      rules: ['bad-value'],
+    },
+    {
+      name: 'max_mb on a text field',
+      files: withField('{ name: street, type: text, label: Street, max_mb: 5 }'),
+      lines: ['buckets/reports.yaml:3:48: error: "max_mb" only applies to fields of type file, and this field is text'],
+      rules: ['bad-value'],
+    },
+    {
+      name: 'of on a text field',
+      files: withField('{ name: street, type: text, label: Street, of: reports }'),
+      lines: ['buckets/reports.yaml:3:48: error: "of" only applies to fields of type record, and this field is text'],
+      rules: ['bad-value'],
+    },
+    {
+      name: 'accept that is not a media type',
+      files: withField('{ name: photo, type: file, label: Photo, accept: [images] }'),
+      lines: ['buckets/reports.yaml:3:55: error: buckets/reports.yaml at fields[0].accept[0]: use a media type such as image/* or an extension such as .pdf'],
+      rules: ['bad-value'],
+    },
+    {
+      name: 'a map of a field that is not a location',
+      files: { 'pages/index.yaml': yaml('title: Home', 'blocks:', '  - map: { bucket: reports, field: street }') },
+      lines: ['pages/index.yaml:3:36: error: a map shows a location field, and "street" is text'],
+      rules: ['bad-value'],
+    },
+  ])
+})

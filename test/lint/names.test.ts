@@ -1,0 +1,120 @@
+// reserved-name and duplicate-name: svc_ belongs to the service, and every
+// name is declared once.
+import { describe } from 'vitest'
+import { lintCases, yaml } from './repo'
+
+const RESERVED = 'names starting with svc_ are reserved for the service'
+
+describe('reserved-name', () => {
+  lintCases([
+    {
+      name: 'a bucket file',
+      files: { 'buckets/svc_items.yaml': yaml('title: Items', 'fields:', '  - { name: street, type: text, label: Street }', 'states:', '  - { name: new }') },
+      lines: [`buckets/svc_items.yaml:1:1: error: ${RESERVED}; rename buckets/svc_items.yaml`],
+      rules: ['reserved-name'],
+    },
+    {
+      name: 'a desk file',
+      files: { 'desks/svc_admin.yaml': yaml('title: Admin', 'group: admins', 'buckets: [reports]') },
+      lines: [`desks/svc_admin.yaml:1:1: error: ${RESERVED}; rename desks/svc_admin.yaml`],
+      rules: ['reserved-name'],
+    },
+    {
+      name: 'a field name',
+      files: { 'buckets/reports.yaml': yaml('title: Reports', 'fields:', '  - { name: svc_notes, type: text, label: Notes }', 'states:', '  - { name: new }') },
+      lines: [`buckets/reports.yaml:3:13: error: buckets/reports.yaml at fields[0].name: ${RESERVED}`],
+      rules: ['reserved-name'],
+    },
+    {
+      name: 'a state name',
+      files: { 'buckets/reports.yaml': yaml('title: Reports', 'fields:', '  - { name: street, type: text, label: Street }', 'states:', '  - { name: svc_open }') },
+      lines: [`buckets/reports.yaml:5:13: error: buckets/reports.yaml at states[0].name: ${RESERVED}`],
+      rules: ['reserved-name'],
+    },
+    {
+      name: 'a desk group',
+      files: { 'desks/staff.yaml': yaml('title: Staff', 'group: svc_admin', 'buckets: [reports]') },
+      lines: [`desks/staff.yaml:2:8: error: desks/staff.yaml at group: ${RESERVED}`],
+      rules: ['reserved-name'],
+    },
+    {
+      name: 'a group a desk invites into',
+      files: { 'desks/staff.yaml': yaml('title: Staff', 'group: staff', 'buckets: [reports]', 'invites: [staff, svc_all]') },
+      lines: [`desks/staff.yaml:4:18: error: desks/staff.yaml at invites[1]: ${RESERVED}`],
+      rules: ['reserved-name'],
+    },
+    {
+      name: 'a group a page is open to',
+      files: { 'pages/index.yaml': yaml('title: Home', 'access: [staff, svc_admins]') },
+      lines: [`pages/index.yaml:2:17: error: pages/index.yaml at access[1]: ${RESERVED}`],
+      rules: ['reserved-name'],
+    },
+  ])
+})
+
+const FIELDS = ['fields:', '  - { name: street, type: text, label: Street }']
+const STATES = ['states:', '  - { name: new }', '  - { name: done }']
+
+describe('duplicate-name', () => {
+  lintCases([
+    {
+      name: 'two fields with one name, at the second',
+      files: {
+        'buckets/reports.yaml': yaml('title: Reports', ...FIELDS, '  - { name: street, type: textarea, label: Street again }', 'states:', '  - { name: new }'),
+      },
+      lines: ['buckets/reports.yaml:4:13: error: a field named "street" is already declared in this bucket'],
+      rules: ['duplicate-name'],
+    },
+    {
+      name: 'two states with one name',
+      files: { 'buckets/reports.yaml': yaml('title: Reports', ...FIELDS, ...STATES, '  - { name: new }') },
+      lines: ['buckets/reports.yaml:7:13: error: a state named "new" is already declared in this bucket'],
+      rules: ['duplicate-name'],
+    },
+    {
+      name: 'two moves with one name',
+      files: {
+        'buckets/reports.yaml': yaml('title: Reports', ...FIELDS, ...STATES, 'moves:', '  - { name: finish, from: [new], to: done }', '  - { name: finish, from: [done], to: new }'),
+      },
+      lines: ['buckets/reports.yaml:9:13: error: a move named "finish" is already declared in this bucket'],
+      rules: ['duplicate-name'],
+    },
+    {
+      name: 'a self move with the name of a desk move',
+      files: {
+        'buckets/reports.yaml': yaml('title: Reports', ...FIELDS, ...STATES, 'moves:', '  - { name: finish, from: [new], to: done }', 'self:', '  - { name: finish, to: done }'),
+      },
+      lines: ['buckets/reports.yaml:10:13: error: a move named "finish" is already declared in this bucket'],
+      rules: ['duplicate-name'],
+    },
+    {
+      name: 'a storyline listed twice',
+      files: { 'site.yaml': yaml('name: Test site', 'storylines: [a, b, a]') },
+      lines: ['site.yaml:2:20: error: storyline "a" is listed twice'],
+      rules: ['duplicate-name'],
+    },
+    {
+      name: 'a bucket as .yml and .yaml',
+      files: { 'buckets/reports.yml': yaml('title: Reports', ...FIELDS, ...STATES) },
+      lines: ['buckets/reports.yml:1:1: error: a bucket named "reports" is already defined in buckets/reports.yaml'],
+      rules: ['duplicate-name'],
+    },
+  ])
+})
+
+describe('names authors cannot use', () => {
+  lintCases([
+    {
+      name: 'a bucket file name with capitals and a dash',
+      files: { 'buckets/Big-Bucket.yaml': yaml('title: Big', ...FIELDS, ...STATES) },
+      lines: ['buckets/Big-Bucket.yaml:1:1: error: "Big-Bucket" cannot be a name; use lowercase letters, digits and _'],
+      rules: ['bad-value'],
+    },
+    {
+      name: 'a field name with a capital',
+      files: { 'buckets/reports.yaml': yaml('title: Reports', 'fields:', '  - { name: Street, type: text, label: Street }', ...STATES) },
+      lines: ['buckets/reports.yaml:3:13: error: buckets/reports.yaml at fields[0].name: use lowercase letters, digits and _ (starting with a letter)'],
+      rules: ['bad-value'],
+    },
+  ])
+})

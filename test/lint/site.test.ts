@@ -1,0 +1,93 @@
+// site.yaml, files under public/, and files the service does not read.
+import { describe } from 'vitest'
+import { lintCases, yaml } from './repo'
+
+const site = (...lines: string[]) => ({ 'site.yaml': yaml('name: Test site', 'storylines: [a, b]', ...lines) })
+
+describe('site.yaml', () => {
+  lintCases([
+    {
+      name: 'missing-file: a logo that is not under public/, with the file meant',
+      files: { ...site('logo: logo.svg'), 'public/logo.png': 'png' },
+      lines: ['site.yaml:3:7: error: logo "logo.svg" is not a file under public/; did you mean "logo.png"?'],
+      rules: ['missing-file'],
+    },
+    {
+      name: 'missing-file: a favicon, with no file near it',
+      files: site('favicon: icons/favicon.ico'),
+      lines: ['site.yaml:3:10: error: favicon "icons/favicon.ico" is not a file under public/'],
+      rules: ['missing-file'],
+    },
+    {
+      name: 'a logo written as its /site/ address is found',
+      files: { ...site('logo: /site/logo.svg'), 'public/logo.svg': '<svg/>' },
+      lines: [],
+      rules: [],
+    },
+    {
+      name: 'a colour that could break out of the stylesheet',
+      files: site('colors:', '  primary: "#0b6e4f"', '  accent: "red;} body {display:none"'),
+      lines: ['site.yaml:5:11: error: "red;} body {display:none" is not a colour; write it like #0b6e4f'],
+      rules: ['bad-value'],
+    },
+    {
+      name: 'an unquoted # colour is a YAML comment: the colour is empty, where the comment starts',
+      files: site('colors:', '  primary: #0b6e4f'),
+      lines: ['site.yaml:4:12: error: site.yaml at colors.primary should be a text, not empty'],
+      rules: ['wrong-type'],
+    },
+    {
+      name: 'a language that is not a language tag',
+      files: site('language: Norwegian'),
+      lines: ['site.yaml:3:11: error: site.yaml at language: use a language tag such as en or nb'],
+      rules: ['bad-value'],
+    },
+    {
+      name: 'an inbox that is not an address',
+      files: site('inbox: post at example.org'),
+      lines: ['site.yaml:3:8: error: site.yaml at inbox: Invalid email address'],
+      rules: ['bad-value'],
+    },
+    {
+      name: 'no site.yaml',
+      files: { 'site.yaml': null },
+      lines: ['site.yaml:1:1: error: site.yaml is missing: every site needs one for its name and branding'],
+      rules: ['missing-file'],
+    },
+    {
+      name: 'a site.yml with a syntax error is not also reported missing (YAML reports an open [ where the next line starts)',
+      files: { 'site.yaml': null, 'site.yml': yaml('name: [Test site', 'storylines: [a, b]') },
+      lines: ['site.yml:2:1: error: Flow sequence in block collection must be sufficiently indented and end with a ]'],
+      rules: ['yaml-syntax'],
+    },
+  ])
+})
+
+describe('unknown-file (warnings, exit 0)', () => {
+  lintCases([
+    {
+      name: 'a yaml file in an unknown folder',
+      files: { 'extra/notes.yaml': yaml('note: hello') },
+      lines: ['extra/notes.yaml:1:1: warning: this file is not read by the service'],
+      rules: ['unknown-file'],
+    },
+    {
+      name: 'a folder name one letter off',
+      files: { 'page/about.yaml': yaml('title: About') },
+      lines: ['page/about.yaml:1:1: warning: this file is not read by the service; did you mean "pages/"?'],
+      rules: ['unknown-file'],
+    },
+    {
+      name: 'a bucket file in a subfolder',
+      files: { 'buckets/old/reports.yaml': yaml('title: Old') },
+      lines: ['buckets/old/reports.yaml:1:1: warning: buckets/ holds files directly, not in folders; this file is not read'],
+      rules: ['unknown-file'],
+    },
+    {
+      name: 'files that are not content are not mentioned',
+      files: { 'README.md': '# Site\n', '.github/workflows/lint.yaml': yaml('on: push'), 'public/data.yaml': yaml('a: 1') },
+      lines: [],
+      rules: [],
+    },
+  ])
+})

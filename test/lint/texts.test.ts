@@ -1,0 +1,119 @@
+// storyline-length: a text list has one entry per storyline (the base site has [a, b]).
+import { describe } from 'vitest'
+import { lintCases, yaml } from './repo'
+
+const threeFor2 = 'this list has 3 entries but the site has 2 storylines (a, b); give one entry per storyline or a single text'
+const oneFor2 = 'this list has 1 entry but the site has 2 storylines (a, b); give one entry per storyline or a single text'
+
+describe('storyline-length', () => {
+  lintCases([
+    {
+      name: 'a page title',
+      files: { 'pages/index.yaml': yaml('title: [Home, Welcome, Hello]', 'blocks:', '  - form: reports') },
+      lines: [`pages/index.yaml:1:8: error: ${threeFor2}`],
+      rules: ['storyline-length'],
+    },
+    {
+      name: 'a text block written as a block list',
+      files: { 'pages/index.yaml': yaml('title: Home', 'blocks:', '  - text:', '      - Hello', '      - Hi', '      - Hey') },
+      lines: [`pages/index.yaml:4:7: error: ${threeFor2}`],
+      rules: ['storyline-length'],
+    },
+    {
+      name: 'a bucket title and a field label',
+      files: {
+        'buckets/reports.yaml': yaml(
+          'title: [Reports, Your reports, Reports!]',
+          'fields:',
+          '  - { name: street, type: text, label: [Street] }',
+          'states:',
+          '  - { name: new }',
+        ),
+      },
+      lines: [`buckets/reports.yaml:1:8: error: ${threeFor2}`, `buckets/reports.yaml:3:40: error: ${oneFor2}`],
+      rules: ['storyline-length', 'storyline-length'],
+    },
+    {
+      name: 'a mail body',
+      files: {
+        'buckets/reports.yaml': yaml(
+          'title: Reports',
+          'fields:',
+          '  - { name: street, type: text, label: Street }',
+          'states:',
+          '  - { name: new }',
+          '  - { name: done }',
+          'moves:',
+          '  - name: finish',
+          '    from: [new]',
+          '    to: done',
+          '    mail:',
+          '      to: submitter',
+          '      subject: [Done, All done]',
+          '      body:',
+          '        - One.',
+          '        - Two.',
+          '        - Three.',
+        ),
+      },
+      lines: [`buckets/reports.yaml:15:9: error: ${threeFor2}`],
+      rules: ['storyline-length'],
+    },
+    {
+      name: 'a choice option label',
+      files: {
+        'buckets/reports.yaml': yaml(
+          'title: Reports',
+          'fields:',
+          '  - name: kind',
+          '    type: choice',
+          '    label: Kind',
+          '    options:',
+          '      - { value: hole, label: [Hole, A hole, Pit] }',
+          'states:',
+          '  - { name: new }',
+        ),
+      },
+      lines: [`buckets/reports.yaml:7:31: error: ${threeFor2}`],
+      rules: ['storyline-length'],
+    },
+    {
+      name: 'a state label and a move label',
+      files: {
+        'buckets/reports.yaml': yaml(
+          'title: Reports',
+          'fields:',
+          '  - { name: street, type: text, label: Street }',
+          'states:',
+          '  - { name: new, label: [New] }',
+          '  - { name: done }',
+          'moves:',
+          '  - { name: finish, from: [new], to: done, label: [Finish, Done, End] }',
+        ),
+      },
+      lines: [`buckets/reports.yaml:5:25: error: ${oneFor2}`, `buckets/reports.yaml:8:51: error: ${threeFor2}`],
+      rules: ['storyline-length', 'storyline-length'],
+    },
+    {
+      name: 'a desk title',
+      files: { 'desks/staff.yaml': yaml('title: [Staff]', 'group: staff', 'buckets: [reports]') },
+      lines: [`desks/staff.yaml:1:8: error: ${oneFor2}`],
+      rules: ['storyline-length'],
+    },
+    {
+      name: 'without storylines a site has one, main',
+      files: { 'site.yaml': yaml('name: Test site'), 'pages/index.yaml': yaml('title: [Home, Welcome]') },
+      lines: ['pages/index.yaml:1:8: error: this list has 2 entries but the site has 1 storylines (main); give one entry per storyline or a single text'],
+      rules: ['storyline-length'],
+    },
+    {
+      name: 'a typo elsewhere in site.yaml keeps its storylines (no error per text list)',
+      files: {
+        'site.yaml': yaml('name: Test site', 'storylines: [a, b]', 'colours: {}'),
+        'pages/index.yaml': yaml('title: [Home, Welcome]'),
+      },
+      lines: ['site.yaml:3:1: error: unknown key "colours" in site.yaml; did you mean "colors"?'],
+      rules: ['unknown-key'],
+    },
+  ])
+})
