@@ -1,10 +1,15 @@
 // The process-wide content store: started once by the Nitro plugin, read by
-// every route through useContent().
+// every route through useContent(), reloaded whenever the bus says so.
+import { hostname } from 'node:os'
 import { dirname, resolve } from 'node:path'
+import type { Bus } from '../bus/types'
+import { publishContentReloaded } from '../content/bus-messages'
 import { readCompileOptions } from '../content/load'
+import { describeRefusal, logDiagnostics } from '../content/log-diagnostics'
+import { createReloadLoop } from '../content/reload'
+import { listenForContentChanges } from '../content/reload-listener'
 import { createContentStore, type ContentStore, type LiveContent } from '../content/store'
 import { createContentSource } from '../content/sources/create-source'
-import { formatDiagnostic } from '../content/diagnostics'
 import { log } from '../log'
 import { isDevelopment } from './mode'
 
@@ -18,16 +23,32 @@ export function startContent(env: NodeJS.ProcessEnv): Promise<LiveContent> {
   store = createContentStore(createContentSource(env, demo), readCompileOptions(env))
   const source = store.source.label
   ready = store.reload().then((outcome) => {
-    for (const d of outcome.diagnostics) log(d.severity === 'error' ? 'error' : 'warn', 'content', formatDiagnostic(d), { source })
+    logDiagnostics(outcome.diagnostics, source)
     if (!outcome.ok) {
-      const why = outcome.error?.message ?? `${outcome.diagnostics.filter((d) => d.severity === 'error').length} error(s) in the content`
-      log('error', 'content', `[svc] [content] cannot start: ${why}`, { source })
+      log('error', 'content', `[svc] [content] cannot start: ${describeRefusal(outcome)}`, { source })
       process.exit(1)
     }
     log('info', 'content', 'content loaded', { source, revision: outcome.content.snapshot.revision, pages: outcome.content.site.pages.length })
     return outcome.content
   })
   return ready
+}
+
+/**
+ * Reloads on every svc.content.changed and announces each new revision on
+ * svc.content.reloaded. An instance that cannot listen would silently serve
+ * stale content, so it stops instead.
+ */
+export async function startContentReload(bus: Bus): Promise<void> {
+  if (!store || !ready) throw new Error('[svc] [content] content was never started')
+  const instance = `${hostname()}:${process.pid}`
+  const loop = createReloadLoop({ store, started: ready, onLive: (content) => publishContentReloaded(bus, content, instance) })
+  try {
+    await listenForContentChanges(bus, loop)
+  } catch (error) {
+    log('error', 'content', `[svc] [content] cannot listen for content changes: ${(error as Error).message}`)
+    process.exit(1)
+  }
 }
 
 /** The content being served; waits for the first load. */

@@ -6,6 +6,8 @@ export function logDiagnostics(diagnostics: readonly Diagnostic[], source: strin
   for (const d of diagnostics) log(d.severity === 'error' ? 'error' : 'warn', 'content', formatDiagnostic(d), { source })
 }
 
+/** Why content was not taken, without the prefix the caller's own message already carries. */
 export function describeRefusal(outcome: { diagnostics: readonly Diagnostic[]; error?: Error }): string {
-  return outcome.error?.message ?? `${outcome.diagnostics.filter((d) => d.severity === 'error').length} error(s) in the content`
+  if (outcome.error) return outcome.error.message.replace(/^\[svc\] \[content\] /, '')
+  return `${outcome.diagnostics.filter((d) => d.severity === 'error').length} error(s) in the content`
 }

@@ -1,0 +1,37 @@
+// The git host's push webhook: a verified push to the content branch asks
+// every instance to reload over the bus (svc.content.changed).
+import { createError, defineEventHandler, getRequestHeader, setResponseStatus } from 'h3'
+import { useBus } from '../../server/app/bus'
+import { publishContentChanged } from '../../server/content/bus-messages'
+import { readBodyWithin, refuseDeclaredOversize, WEBHOOK_BODY_LIMIT } from '../../server/content/webhook-body'
+import { decidePush } from '../../server/content/webhook-push'
+import { readSignature, signatureMatches } from '../../server/content/webhook-signature'
+import { log } from '../../server/log'
+
+const secret = process.env.CONTENT_WEBHOOK_SECRET || undefined
+const branch = process.env.CONTENT_BRANCH?.trim() || 'main'
+
+export default defineEventHandler(async (event) => {
+  // Without a secret nobody can be verified, so the hook does not exist.
+  if (!secret) throw createError({ statusCode: 404, statusMessage: 'Not found' })
+  refuseDeclaredOversize(event, WEBHOOK_BODY_LIMIT)
+  const signature = readSignature(getRequestHeader(event, 'x-hub-signature-256'))
+  if (!signature) throw createError({ statusCode: 401, statusMessage: 'Signature missing' })
+  const body = await readBodyWithin(event, WEBHOOK_BODY_LIMIT)
+  if (!signatureMatches(secret, body, signature)) throw createError({ statusCode: 401, statusMessage: 'Bad signature' })
+
+  const kind = getRequestHeader(event, 'x-github-event')
+  if (kind === 'ping') return { ok: true }
+  setResponseStatus(event, 202)
+  if (kind !== 'push') return { ok: true, ignored: `event ${kind ?? '(none)'}` }
+  const push = decidePush(body, branch)
+  if (push.kind === 'invalid') throw createError({ statusCode: 400, statusMessage: 'Not a push event' })
+  if (push.kind === 'ignore') return { ok: true, ignored: push.why }
+  try {
+    publishContentChanged(await useBus(), { revision: push.revision, reason: 'push' })
+  } catch (error) {
+    log('error', 'content', `[svc] [content] cannot ask for a reload: ${(error as Error).message}`)
+    throw createError({ statusCode: 503, statusMessage: 'Bus unavailable' })
+  }
+  return { ok: true, reload: true }
+})
