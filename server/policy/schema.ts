@@ -11,7 +11,12 @@
 
 export const POLICY_SCHEMA = `
 // A person; their parents are the groups from the claim plus active memberships.
+// An anonymous visitor is User::"" with signedIn false and no other attribute:
+// one principal type keeps every action open to visitors and people alike, and
+// no subject, address or phone number can be empty, so the id is never a person's.
+// email is lower case and phone is E.164, as the content's responsible people are.
 entity User in [Group] {
+  signedIn: Bool,
   email?: String,
   phone?: String,
   subject?: String,
@@ -37,3 +42,7 @@ action invite appliesTo { principal: User, resource: Group };
 action suggest appliesTo { principal: User, resource: Page };
 action open appliesTo { principal: User, resource: [Page, Desk] };
 `
+
+/** The actions POLICY_SCHEMA declares, the only ones a request may name. */
+export const POLICY_ACTIONS = ['read', 'file', 'move', 'self', 'upload', 'invite', 'suggest', 'open'] as const
+export type ActionName = (typeof POLICY_ACTIONS)[number]

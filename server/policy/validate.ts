@@ -1,7 +1,7 @@
 // Checks policy files against the fixed schema and pins every problem Cedar
 // finds to a line and column in the file it came from.
 
-import type { DetailedError, StaticPolicySet } from '@cedar-policy/cedar-wasm/nodejs'
+import type { DetailedError } from '@cedar-policy/cedar-wasm/nodejs'
 import type { Diagnostic, Severity } from '../content/diagnostics'
 import { useCedar } from './cedar'
 import { POLICY_SCHEMA } from './schema'
@@ -83,7 +83,7 @@ function createLocator(text: string): Locate {
  * they are stable for an unchanged file and unique across files. Expects
  * files that validated; throws on one that does not parse.
  */
-export function compilePolicySet(files: readonly PolicyFile[]): StaticPolicySet {
+export function compilePolicySet(files: readonly PolicyFile[]): Record<string, string> {
   const policies: Record<string, string> = {}
   for (const { file, text } of files) {
     splitPolicies(file, text).forEach((policy, index) => {
@@ -96,9 +96,9 @@ export function compilePolicySet(files: readonly PolicyFile[]): StaticPolicySet 
 function splitPolicies(file: string, text: string): string[] {
   const answer = useCedar().policySetTextToParts(text)
   if (answer.type === 'failure') {
-    throw new Error(`${file}: ${answer.errors.map((e) => describe(e, null)).join('; ')}`)
+    throw new Error(`[svc] [policy] ${file}: ${answer.errors.map((e) => describe(e, null)).join('; ')}`)
   }
-  if (answer.policy_templates.length > 0) throw new Error(`${file}: templates are not allowed`)
+  if (answer.policy_templates.length > 0) throw new Error(`[svc] [policy] ${file}: templates are not allowed`)
   // Parts come back sorted by Cedar's ids (policy0, policy1, policy10, policy2,
   // ...); sorting the same numbers as text pairs each part with its place.
   const places = answer.policies.map((_, n) => String(n)).sort()

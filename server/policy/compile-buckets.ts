@@ -1,0 +1,37 @@
+// Buckets: the public view's states and the submitters' self moves.
+import type { Bucket, SiteModel } from '../content/model'
+import { cedarString, type CompiledPolicy } from './cedar-text'
+
+export function compileBucketPolicies(site: SiteModel): CompiledPolicy[] {
+  return [...site.buckets.values()].flatMap((bucket) => [...compilePublic(bucket), ...compileSelf(bucket)])
+}
+
+// Records only: the public view shows records in chosen states, and reading
+// the bucket as a whole stays with its desks.
+function compilePublic(bucket: Bucket): CompiledPolicy[] {
+  const scope = `resource is Record in Bucket::${cedarString(bucket.name)}`
+  return (bucket.public?.states ?? []).map((state) => [
+    `public:${bucket.name}:read:${state}`,
+    `permit (principal, action == Action::"read", ${scope})\nwhen { resource.state == ${cedarString(state)} };`,
+  ])
+}
+
+// One rule per listed `from` state (the model already put the initial state
+// where `from` was left out). A `sign_in: none` bucket keeps no submitter, so
+// it has no self moves to compile.
+function compileSelf(bucket: Bucket): CompiledPolicy[] {
+  if (bucket.signIn === 'none') return []
+  const scope = `resource is Record in Bucket::${cedarString(bucket.name)}`
+  return bucket.self.flatMap((move) =>
+    move.from.map((state): CompiledPolicy => [
+      `self:${bucket.name}:${move.name}:${state}`,
+      [
+        `permit (principal, action == Action::"self", ${scope})`,
+        `when {`,
+        `  context.edge == ${cedarString(move.name)} && resource.state == ${cedarString(state)} &&`,
+        `  principal has subject && resource has submitter && resource.submitter == principal.subject`,
+        `};`,
+      ].join('\n'),
+    ]),
+  )
+}
