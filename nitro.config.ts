@@ -16,7 +16,7 @@ export default defineNitroConfig({
   handlers: [
     { middleware: true, handler: './server/nitro/rate-limit.ts' },
   ],
-  plugins: ['./server/nitro/bus-plugin.ts', './server/nitro/content-plugin.ts'],
+  plugins: ['./server/nitro/bus-plugin.ts', './server/nitro/content-plugin.ts', './server/nitro/access-plugin.ts'],
   publicAssets: [{ baseURL: '/pkg', dir: pkgDir, maxAge: 31_536_000 }],
   virtual: {
     '#pkg-manifest': `export default ${JSON.stringify(assets.manifest)}`,

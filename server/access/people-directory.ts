@@ -1,0 +1,45 @@
+// The groups of people the service has seen sign in, found by any key the
+// provider verified: subject, address or phone. Access questions that name a
+// person without groups are answered from here.
+import { encodeKvKey } from '../bus/kv-driver'
+import { decodeJson } from '../bus/payload'
+import type { BusKv } from '../bus/types'
+
+export interface PersonKeys {
+  readonly subject?: string
+  readonly email?: string
+  readonly phone?: string
+}
+
+interface Entry {
+  readonly groups: readonly string[]
+  readonly seenAt: string
+}
+
+export interface PeopleDirectory {
+  remember(person: PersonKeys, groups: readonly string[], now?: Date): Promise<void>
+  /** Groups of the first key that matches, or null when nobody by that key was seen. */
+  groupsOf(person: PersonKeys): Promise<readonly string[] | null>
+}
+
+export function createPeopleDirectory(kv: BusKv): PeopleDirectory {
+  const keysOf = (p: PersonKeys) => [
+    p.subject && `sub:${p.subject}`,
+    p.email && `email:${p.email.toLowerCase()}`,
+    p.phone && `phone:${p.phone}`,
+  ].filter((k): k is string => Boolean(k)).map(encodeKvKey)
+
+  return {
+    async remember(person, groups, now = new Date()) {
+      const entry: Entry = { groups: [...groups], seenAt: now.toISOString() }
+      await Promise.all(keysOf(person).map((key) => kv.put(key, entry)))
+    },
+    async groupsOf(person) {
+      for (const key of keysOf(person)) {
+        const found = await kv.get(key)
+        if (found) return decodeJson<Entry>(found.value).groups
+      }
+      return null
+    },
+  }
+}

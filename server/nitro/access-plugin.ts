@@ -1,0 +1,21 @@
+import { defineNitroPlugin } from 'nitropack/runtime'
+import { respondToAccessQuestions } from '../access/responder'
+import { useBus } from '../app/bus'
+import { useContent, useContentStore } from '../app/content'
+import { usePeopleDirectory } from '../app/people'
+import { readCompileOptions } from '../content/load'
+import { log } from '../log'
+import { createPolicyEngine } from '../policy/engine'
+
+// Answers svc.access.ask with the content being served at the moment of each question.
+export default defineNitroPlugin(() => {
+  const { phoneCountry } = readCompileOptions(process.env)
+  void (async () => {
+    const [bus, directory] = await Promise.all([useBus(), usePeopleDirectory(), useContent()])
+    await respondToAccessQuestions(bus, () => {
+      const live = useContentStore()?.current()
+      if (!live) throw new Error('[svc] [access] no content is being served')
+      return { engine: createPolicyEngine(live.site), directory, phoneCountry }
+    })
+  })().catch((error: Error) => log('error', 'access', `[svc] [access] cannot answer access questions: ${error.message}`))
+})

@@ -1,0 +1,63 @@
+// Access questions: request/reply on svc.access.ask, answered by the policy engine.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createPeopleDirectory, type PeopleDirectory } from '../../server/access/people-directory'
+import { ACCESS_SUBJECT, respondToAccessQuestions } from '../../server/access/responder'
+import { createLocalBus } from '../../server/bus/local'
+import { decodeJson } from '../../server/bus/payload'
+import type { Bus } from '../../server/bus/types'
+import { createPolicyEngine } from '../../server/policy/engine'
+import { loadDemo } from '../support/demo-site'
+
+let bus: Bus
+let dir: string
+let directory: PeopleDirectory
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'svc-access-'))
+  bus = await createLocalBus({ dataDir: dir })
+  directory = createPeopleDirectory(await bus.kv('svc_people'))
+  const engine = createPolicyEngine(await loadDemo())
+  await respondToAccessQuestions(bus, () => ({ engine, directory, phoneCountry: '+47' }))
+})
+afterAll(async () => {
+  await bus.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+const ask = async (question: unknown) =>
+  decodeJson<Record<string, unknown>>(await bus.request(ACCESS_SUBJECT, typeof question === 'string' ? new TextEncoder().encode(question) : question as object, { timeoutMs: 2000 }))
+
+describe('access questions', () => {
+  it('answers allow with the deciding policy for a person whose groups are given', async () => {
+    const answer = await ask({ principal: { email: 'kari@example.org', groups: ['caseworkers'] }, action: 'read', resource: { type: 'Bucket', id: 'potholes' }, context: {} })
+    expect(answer.decision).toBe('allow')
+    expect(answer.policies).toContain('desk:caseworkers:read:potholes')
+  })
+
+  it('answers deny for a group the content gives nothing', async () => {
+    const answer = await ask({ principal: { subject: 'x1', groups: ['strangers'] }, action: 'read', resource: { type: 'Bucket', id: 'potholes' } })
+    expect(answer).toEqual({ decision: 'deny', policies: [] })
+  })
+
+  it('Authentication 6: a question naming a person without groups looks their groups up', async () => {
+    await directory.remember({ subject: 'sub-kari', email: 'kari@example.org', phone: '+4791234567' }, ['caseworkers'])
+    for (const principal of [{ subject: 'sub-kari' }, { email: 'KARI@example.org' }, { phone: '91234567' }]) {
+      const answer = await ask({ principal, action: 'read', resource: { type: 'Bucket', id: 'potholes' } })
+      expect(answer.decision, JSON.stringify(principal)).toBe('allow')
+    }
+    const stranger = await ask({ principal: { email: 'nobody@example.org' }, action: 'read', resource: { type: 'Bucket', id: 'potholes' } })
+    expect(stranger.decision).toBe('deny')
+  })
+
+  it('replies with an error, never a crash, to a bad question', async () => {
+    expect((await ask('not json')).error).toBe('the question is not JSON')
+    expect(String((await ask({ principal: {}, action: 'read', resource: { type: 'Bucket', id: 'b' } })).error)).toMatch(/subject, email or phone/)
+    expect(String((await ask({ principal: { subject: 's' }, action: 'destroy', resource: { type: 'Bucket', id: 'b' } })).error)).toMatch(/^bad question/)
+    expect(String((await ask({ principal: { subject: 's' }, action: 'read', resource: { type: 'Planet', id: 'b' } })).error)).toMatch(/^bad question/)
+    expect(String((await ask({ principal: { phone: 'abc' }, action: 'read', resource: { type: 'Bucket', id: 'b' } })).error)).toMatch(/not a phone number/)
+    // Still answering after all that.
+    expect((await ask({ principal: { subject: 's', groups: ['caseworkers'] }, action: 'read', resource: { type: 'Bucket', id: 'potholes' } })).decision).toBe('allow')
+  })
+})
