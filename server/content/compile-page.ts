@@ -1,58 +1,34 @@
-// pages/**/*.yaml -> Page, with its blocks checked against the buckets.
+// pages/**/*.yaml -> Page: who may open it, who answers for it, what it shows.
+import { compileBlocks, type SiteRefs } from './compile-blocks'
 import type { CompileContext } from './compile-context'
 import { suggestion } from './did-you-mean'
-import type { Block, Bucket, Page, Person } from './model'
+import type { Page, Person } from './model'
 import { normalizePhone } from './phone'
 import type { RawPage } from './schemas/page'
-import type { Path, YamlFile } from './yaml-file'
+import type { YamlFile } from './yaml-file'
 
-export function compilePage(
-  ctx: CompileContext, yaml: YamlFile, at: { path: string; isRecord: boolean }, raw: RawPage, buckets: ReadonlyMap<string, Bucket>,
-  bucketNames: ReadonlySet<string>,
-): Page {
-  // A bucket file that exists but did not compile has its own errors already.
-  const bucketRef = (path: Path, name: string): Bucket | undefined => {
-    const b = buckets.get(name)
-    if (!b && !bucketNames.has(name)) ctx.report(yaml, path, 'unknown-reference', `no bucket named "${name}"${suggestion(name, bucketNames)}`)
-    return b
-  }
-  const fieldRef = (path: Path, bucket: Bucket, name: string) => {
-    const f = bucket.fields.find((x) => x.name === name)
-    if (!f) ctx.report(yaml, path, 'unknown-reference', `bucket "${bucket.name}" has no field "${name}"${suggestion(name, bucket.fields.map((x) => x.name))}`)
-    return f
-  }
-
+export function compilePage(ctx: CompileContext, yaml: YamlFile, at: { path: string; isRecord: boolean }, raw: RawPage, refs: SiteRefs): Page {
   if (at.isRecord && raw.record === undefined) ctx.report(yaml, [], 'missing-key', `a record page (${at.path.replace(':id', '{id}')}) needs "record:" naming the bucket whose record it shows`)
   if (!at.isRecord && raw.record !== undefined) ctx.report(yaml, ['record'], 'bad-value', 'only a _record.yaml page shows one record; rename the file or drop "record:"', { key: true })
-  if (raw.record !== undefined) bucketRef(['record'], raw.record)
+  if (raw.record !== undefined) {
+    const bucket = refs.buckets.get(raw.record)
+    if (!bucket && !refs.bucketNames.has(raw.record)) ctx.report(yaml, ['record'], 'unknown-reference', `no bucket named "${raw.record}"${suggestion(raw.record, refs.bucketNames)}`)
+    // Desk readers still see the record, so the page is not useless: a warning.
+    if (at.isRecord && bucket && !bucket.public && (raw.access ?? 'public') === 'public') {
+      ctx.report(yaml, ['record'], 'public-unknown',
+        `bucket "${bucket.name}" has no public: view, so only desk readers can see its records on this public page; add public: to the bucket, or give the page access: [groups]`, { severity: 'warning' })
+    }
+  }
 
-  const blocks = (raw.blocks ?? []).flatMap((b, i): Block[] => {
-    const path = ['blocks', i]
-    if (b.text !== undefined) return [{ kind: 'text', text: ctx.text(yaml, [...path, 'text'], b.text) }]
-    if (b.form !== undefined) return bucketRef([...path, 'form'], b.form) ? [{ kind: 'form', bucket: b.form }] : []
-    if (b.map !== undefined) {
-      const bucket = bucketRef([...path, 'map', 'bucket'], b.map.bucket)
-      const field = bucket && fieldRef([...path, 'map', 'field'], bucket, b.map.field)
-      if (field && field.type !== 'location') ctx.report(yaml, [...path, 'map', 'field'], 'bad-value', `a map shows a location field, and "${field.name}" is ${field.type}`)
-      return [{ kind: 'map', bucket: b.map.bucket, field: b.map.field }]
-    }
-    if (b.list !== undefined) {
-      const { where } = b.list
-      const bucket = bucketRef([...path, 'list', 'bucket'], b.list.bucket)
-      if (bucket && where) {
-        const field = fieldRef([...path, 'list', 'where', 'field'], bucket, where.field)
-        if (where.equals === 'record') {
-          if (raw.record === undefined) {
-            ctx.report(yaml, [...path, 'list', 'where', 'equals'], 'bad-value', '"equals: record" means the record this page shows, and only a _record.yaml page shows one')
-          } else if (field && field.of !== raw.record) {
-            ctx.report(yaml, [...path, 'list', 'where', 'field'], 'bad-value', `field "${field.name}" does not name a ${raw.record} record, so it can never equal this page's record`)
-          }
-        }
-      }
-      return [{ kind: 'list', bucket: b.list.bucket, view: b.list.view ?? 'public', where }]
-    }
-    return []
-  })
+  // The groups claim or RESPONSIBLE_GROUP may supply a group no content names,
+  // but far more often it is a typo that locks everyone out.
+  if (Array.isArray(raw.access)) {
+    raw.access.forEach((group, i) => {
+      if (refs.groups.has(group)) return
+      const fix = suggestion(group, refs.groups) || '; unless the identity provider\'s groups claim or RESPONSIBLE_GROUP supplies it, nobody is in it: check the name, or add it to a desk\'s invites'
+      ctx.report(yaml, ['access', i], 'unknown-reference', `no desk names the group "${group}" and no state grants it${fix}`, { severity: 'warning' })
+    })
+  }
 
   const responsible = (raw.responsible ?? []).flatMap((p, i): Person[] => {
     if (!p.email && p.phone === undefined) {
@@ -60,7 +36,10 @@ export function compilePage(
       return []
     }
     const phone = p.phone === undefined ? undefined : normalizePhone(p.phone, ctx.options.phoneCountry)
-    if (phone === null) ctx.report(yaml, ['responsible', i, 'phone'], 'bad-value', `"${p.phone}" is not a phone number`)
+    if (phone === null) {
+      ctx.report(yaml, ['responsible', i, 'phone'], 'bad-value',
+        `"${p.phone}" is not a phone number; write it with its country code, e.g. "+4791234567", or without + to have ${ctx.options.phoneCountry} put in front`)
+    }
     return [{ name: p.name, email: p.email?.toLowerCase(), phone: phone ?? undefined }]
   })
 
@@ -71,6 +50,6 @@ export function compilePage(
     responsible,
     access: raw.access ?? 'public',
     record: raw.record,
-    blocks,
+    blocks: compileBlocks(ctx, yaml, raw, refs),
   }
 }

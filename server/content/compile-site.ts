@@ -8,6 +8,8 @@ import type { YamlFile } from './yaml-file'
 const DEFAULT_COLORS = { primary: '#0b6e4f', accent: '#f2c14e', text: '#1b1b1b', background: '#ffffff' }
 // Colours end up inside a <style> element: only forms that cannot break out of it.
 const COLOR = /^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,20}|(rgb|rgba|hsl|hsla)\(\s*[\d.%\s,/]+\))$/
+// What browsers load with @font-face.
+const FONT_FILE = /\.(woff2|woff|ttf|otf)$/i
 
 export function compileBranding(ctx: CompileContext, yaml: YamlFile, raw: RawSite, publicFiles: ReadonlySet<string>): Branding {
   const file = (key: 'logo' | 'favicon' | 'font'): string | undefined => {
@@ -16,6 +18,10 @@ export function compileBranding(ctx: CompileContext, yaml: YamlFile, raw: RawSit
     const path = value.replace(/^\/?(site\/|public\/)?/, '')
     if (!publicFiles.has(path)) {
       ctx.report(yaml, [key], 'missing-file', `${key} "${value}" is not a file under public/${suggestion(path, publicFiles)}`)
+      return undefined
+    }
+    if (key === 'font' && !FONT_FILE.test(path)) {
+      ctx.report(yaml, [key], 'bad-value', `font "${value}" is not a font file; give a .woff2, .woff, .ttf or .otf file under public/, or write system`)
       return undefined
     }
     return path
@@ -34,7 +40,7 @@ export function compileBranding(ctx: CompileContext, yaml: YamlFile, raw: RawSit
     favicon: file('favicon'),
     colors,
     font: file('font') ?? 'system',
-    footer: raw.footer === undefined ? undefined : ctx.text(yaml, ['footer'], raw.footer),
+    footer: raw.footer === undefined ? undefined : ctx.markdown(yaml, ['footer'], raw.footer),
     language: raw.language ?? 'en',
     inbox: raw.inbox,
   }

@@ -6,7 +6,7 @@ import { compileBucket } from './compile-bucket'
 import { createCompileContext, type CompileOptions } from './compile-context'
 import { compileDesk } from './compile-desk'
 import { compilePage } from './compile-page'
-import { compareDiagnostics, hasErrors, type Diagnostic } from './diagnostics'
+import { byCodeUnits, compareDiagnostics, hasErrors, type Diagnostic } from './diagnostics'
 import { suggestion } from './did-you-mean'
 import type { Bucket, Desk, Page, SiteModel } from './model'
 import { pagePath } from './page-path'
@@ -15,6 +15,7 @@ import { deskSchema } from './schemas/desk'
 import { pageSchema } from './schemas/page'
 import { siteSchema } from './schemas/site'
 import { nameSchema } from './schemas/text'
+import { checkInbox, homePageDiagnostics, knownGroups } from './site-checks'
 import { parseYamlFile, type YamlFile } from './yaml-file'
 import { validate } from './zod-issues'
 
@@ -50,15 +51,15 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
   const site = validate(siteYaml, siteSchema, 'site.yaml')
   early.push(...site.diagnostics)
   const storylines = site.value?.storylines ?? storylinesOf(siteYaml.data)
-  const ctx = createCompileContext(storylines, options)
+  const publicFiles = new Set(files.publicFiles)
+  const ctx = createCompileContext(storylines, options, publicFiles)
   ctx.diagnostics.push(...early)
   storylines.forEach((s, i) => {
     if (storylines.indexOf(s) !== i) ctx.report(siteYaml, ['storylines', i], 'duplicate-name', `storyline "${s}" is listed twice`)
   })
-  const publicFiles = new Set(files.publicFiles)
   const branding = site.value && compileBranding(ctx, siteYaml, site.value, publicFiles)
 
-  const byDir = (dir: string) => [...parsed.values()].filter((y) => y.file.startsWith(`${dir}/`)).sort((a, b) => a.file.localeCompare(b.file))
+  const byDir = (dir: string) => [...parsed.values()].filter((y) => y.file.startsWith(`${dir}/`)).sort((a, b) => byCodeUnits(a.file, b.file))
   for (const y of parsed.values()) {
     const dir = y.file.includes('/') ? y.file.split('/')[0] ?? '' : ''
     if (y !== siteYaml && !KNOWN_DIRS.includes(dir)) {
@@ -107,12 +108,13 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
     if (raw.value) desks.set(name, compileDesk(ctx, yaml, name, raw.value, bucketNames))
   }
 
+  const refs = { buckets, bucketNames, groups: knownGroups(desks.values(), buckets.values()) }
   const pages: Page[] = []
   const pathOwner = new Map<string, string>()
   for (const yaml of byDir('pages')) {
     const at = pagePath(yaml.file)
     if ('error' in at) {
-      ctx.diagnostics.push(fileDiagnostic(yaml.file, 'bad-value', at.error))
+      ctx.diagnostics.push(fileDiagnostic(yaml.file, at.rule, at.error))
       continue
     }
     const owner = pathOwner.get(at.path)
@@ -123,8 +125,10 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
     pathOwner.set(at.path, yaml.file)
     const raw = validate(yaml, pageSchema, yaml.file)
     ctx.diagnostics.push(...raw.diagnostics)
-    if (raw.value) pages.push(compilePage(ctx, yaml, at, raw.value, buckets, bucketNames))
+    if (raw.value) pages.push(compilePage(ctx, yaml, at, raw.value, refs))
   }
+  ctx.diagnostics.push(...homePageDiagnostics(files.texts.keys()))
+  if (site.value) checkInbox(ctx, siteYaml, site.value, pages)
 
   const policies = [...files.texts].filter(([f]) => f.startsWith('policy/') && f.endsWith('.cedar')).map(([file, text]) => ({ file, text }))
   ctx.diagnostics.push(...validatePolicyFiles(policies))

@@ -6,11 +6,29 @@ import type { Diagnostic } from './diagnostics'
 
 export type Path = readonly (string | number)[]
 
+// The parser's own words for these name its API, not the author's fix.
+const OWN_WORDS: Partial<Record<string, string>> = {
+  MULTIPLE_DOCS: 'a file holds one YAML document; remove this --- and what follows, or move it into a file of its own',
+}
+
 export interface YamlFile {
   readonly file: string
   readonly data: unknown
   /** 1-based position of the value at `path`, or of its key with `key: true`. */
-  position(path: Path, opts?: { key?: boolean }): { line: number; col: number }
+  position(path: Path, opts?: { key?: boolean }): Position
+  /**
+   * Every place `needle` is written inside the value at `path`, so a problem
+   * inside a long text points at its own line; the value's position when the
+   * text is not written there verbatim (escapes, folded lines).
+   */
+  find(path: Path, needle: string): Position[]
+  /** The value at `path` as written, and a comment on its line (`primary: #0b6e4f` is empty with the comment `0b6e4f`). */
+  written(path: Path): { text: string; comment: string | undefined } | undefined
+}
+
+export interface Position {
+  readonly line: number
+  readonly col: number
 }
 
 export function parseYamlFile(file: string, source: string): { yaml: YamlFile | null; diagnostics: Diagnostic[] } {
@@ -26,7 +44,7 @@ export function parseYamlFile(file: string, source: string): { yaml: YamlFile | 
     return {
       file, line, col,
       severity: doc.errors.includes(e) ? 'error' : 'warning',
-      message: duplicate ? 'the same key appears twice in one map' : firstLine(e.message),
+      message: duplicate ? 'the same key appears twice in one map' : (OWN_WORDS[e.code] ?? firstLine(e.message)),
       rule: duplicate ? 'duplicate-name' : 'yaml-syntax',
     } satisfies Diagnostic
   })
@@ -82,8 +100,31 @@ export function parseYamlFile(file: string, source: string): { yaml: YamlFile | 
       const offset = target?.range?.[0]
       return offset === undefined ? { line: 1, col: 1 } : at(offset)
     },
+    find(path, needle) {
+      const range = nodeAt(path).node?.range
+      const found: Position[] = []
+      if (range && needle !== '') {
+        for (let i = source.indexOf(needle, range[0]); i !== -1 && i + needle.length <= range[1]; i = source.indexOf(needle, i + needle.length)) found.push(at(i))
+      }
+      return found.length > 0 ? found : [yaml.position(path)]
+    },
+    written(path) {
+      const { node } = nodeAt(path)
+      if (!node?.range) return undefined
+      return { text: source.slice(node.range[0], node.range[1]), comment: node.comment ?? undefined }
+    },
   }
   return { yaml, diagnostics }
+}
+
+/** The plain value at `path` in parsed YAML data, or undefined. */
+export function valueAt(data: unknown, path: Path): unknown {
+  let cur = data
+  for (const seg of path) {
+    if (cur === null || typeof cur !== 'object') return undefined
+    cur = (cur as Record<string | number, unknown>)[seg]
+  }
+  return cur
 }
 
 function firstLine(message: string): string {

@@ -3,7 +3,8 @@
 import type { z } from 'zod'
 import type { Diagnostic } from './diagnostics'
 import { suggestion } from './did-you-mean'
-import type { Path, YamlFile } from './yaml-file'
+import { typeHint } from './type-hints'
+import { valueAt, type Path, type YamlFile } from './yaml-file'
 
 export function validate<T>(yaml: YamlFile, schema: z.ZodType<T>, what: string): { value: T | null; diagnostics: Diagnostic[] } {
   const result = schema.safeParse(yaml.data ?? {})
@@ -27,7 +28,7 @@ function toDiagnostics(yaml: YamlFile, root: z.ZodType, issue: z.core.$ZodIssue,
     case 'invalid_type': {
       const input = valueAt(yaml.data, path)
       if (input === undefined) return [missing()]
-      return [make('wrong-type', `${where} should be ${expected(issue.expected)}, not ${kind(input)}`)]
+      return [make('wrong-type', `${where} should be ${expected(issue.expected)}, not ${kind(input)}${typeHint(yaml, path, input)}`)]
     }
     case 'invalid_value': {
       const input = String(valueAt(yaml.data, path))
@@ -77,15 +78,6 @@ function kind(value: unknown): string {
   if (typeof value === 'object') return 'a map of keys'
   if (typeof value === 'string') return 'a text'
   return `a ${typeof value}`
-}
-
-function valueAt(data: unknown, path: Path): unknown {
-  let cur = data
-  for (const seg of path) {
-    if (cur === null || typeof cur !== 'object') return undefined
-    cur = (cur as Record<string | number, unknown>)[seg]
-  }
-  return cur
 }
 
 interface Def { type: string; shape?: Record<string, z.ZodType>; element?: z.ZodType; innerType?: z.ZodType; options?: z.ZodType[]; in?: z.ZodType; left?: z.ZodType; right?: z.ZodType }

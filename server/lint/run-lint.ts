@@ -1,7 +1,7 @@
 // svc-lint [DIR] [--format text|json|github]: checks a content repository
 // with the very code the service loads it with.
 import { hasErrors } from '../content/diagnostics'
-import { loadContent, readCompileOptions } from '../content/load'
+import { ContentSettingError, loadContent, readCompileOptions } from '../content/load'
 import { createLocalSource } from '../content/sources/local'
 import { ContentSourceError } from '../content/sources/types'
 import { renderDiagnostics, type LintFormat } from './format'
@@ -46,7 +46,7 @@ export async function runLint(argv: readonly string[], io: LintIo): Promise<numb
     }
     return hasErrors(diagnostics) ? 1 : 0
   } catch (err) {
-    if (!(err instanceof ContentSourceError)) throw err
+    if (!(err instanceof ContentSourceError || err instanceof ContentSettingError)) throw err
     io.err(err.message.replace('[svc] [content] ', 'svc-lint: '))
     return 2
   }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Diagnostic } from '../../server/content/diagnostics'
+import { readCompileOptions } from '../../server/content/load'
 import { run, withRepo, yaml, type RepoFiles } from './repo'
 
 const DEMO = new URL('../../examples/demo', import.meta.url).pathname
@@ -50,6 +51,16 @@ describe('svc-lint output', () => {
   it('sorts by path, then line (9 before 10), then column, and exits 1 with a count on stderr', async () => {
     const result = await withRepo(BROKEN, (dir) => run([dir]))
     expect(result).toEqual({ code: 1, lines: BROKEN_LINES, errLines: ['svc-lint: 6 error(s), 1 warning(s)'] })
+  })
+
+  it('sorts paths by code units, the same on every machine: capitals before small letters', async () => {
+    const files = { 'extra/notes.yaml': yaml('a: 1'), 'Extra/notes.yaml': yaml('a: 1'), 'Buckets/x.yaml': yaml('a: 1') }
+    const result = await withRepo(files, (dir) => run([dir]))
+    expect(result.lines).toEqual([
+      'Buckets/x.yaml:1:1: warning: this file is not read by the service; did you mean "buckets/"?',
+      'Extra/notes.yaml:1:1: warning: this file is not read by the service',
+      'extra/notes.yaml:1:1: warning: this file is not read by the service',
+    ])
   })
 
   it('exits 0 when there are only warnings', async () => {
@@ -144,17 +155,41 @@ describe('svc-lint arguments', () => {
   it('reads PHONE_COUNTRY from the environment it is given', async () => {
     const files = { 'pages/index.yaml': yaml('title: Home', 'responsible:', '  - { name: Ola, phone: "91234567" }') }
     expect((await withRepo(files, (dir) => run([dir], { PHONE_COUNTRY: '+47' }))).lines).toEqual([])
-    expect((await withRepo(files, (dir) => run([dir], { PHONE_COUNTRY: '0' }))).lines).toEqual([
-      'pages/index.yaml:3:25: error: "91234567" is not a phone number',
+    const short = { 'pages/index.yaml': yaml('title: Home', 'responsible:', '  - { name: Ola, phone: "12345" }') }
+    expect((await withRepo(short, (dir) => run([dir], { PHONE_COUNTRY: '+47' }))).lines).toEqual([])
+    expect((await withRepo(short, (dir) => run([dir], { PHONE_COUNTRY: '+1' }))).lines).toEqual([
+      'pages/index.yaml:3:25: error: "12345" is not a phone number; write it with its country code, e.g. "+4791234567", or without + to have +1 put in front',
     ])
+  })
+
+  it.each(['47', '+0', '+12345', 'no', '+4 7'])('PHONE_COUNTRY=%j is refused before anything is read: exit 2', async (country) => {
+    const result = await withRepo({}, (dir) => run([dir], { PHONE_COUNTRY: country }))
+    expect(result).toEqual({
+      code: 2,
+      lines: [],
+      errLines: [`svc-lint: PHONE_COUNTRY "${country}" is not a calling code; write + and 1 to 4 digits, not starting with 0, e.g. PHONE_COUNTRY=+47`],
+    })
+  })
+})
+
+describe('PHONE_COUNTRY as the service reads it', () => {
+  it('defaults to +47 and takes a calling code with spaces around it', () => {
+    expect(readCompileOptions({})).toEqual({ phoneCountry: '+47' })
+    expect(readCompileOptions({ PHONE_COUNTRY: ' +1264 ' })).toEqual({ phoneCountry: '+1264' })
+  })
+
+  it('throws a [svc] [content] error naming the value and the fix', () => {
+    expect(() => readCompileOptions({ PHONE_COUNTRY: '47' })).toThrow(
+      '[svc] [content] PHONE_COUNTRY "47" is not a calling code; write + and 1 to 4 digits, not starting with 0, e.g. PHONE_COUNTRY=+47',
+    )
   })
 })
 
 describe('the demo site', () => {
-  it('lints with zero errors', async () => {
+  it('lints with zero errors and zero warnings', async () => {
     const result = await run([DEMO, '--format', 'json'])
     const { diagnostics } = JSON.parse(result.lines.join('\n')) as { diagnostics: Diagnostic[] }
-    expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([])
+    expect(diagnostics).toEqual([])
     expect(result.code).toBe(0)
   })
 })

@@ -40,6 +40,34 @@ describe('field rules', () => {
       rules: ['bad-value'],
     },
     {
+      name: 'contact on a text field',
+      files: withField('{ name: street, type: text, label: Street, contact: true }'),
+      lines: ['buckets/reports.yaml:3:48: error: "contact" only applies to fields of type email or phone, and this field is text'],
+      rules: ['bad-value'],
+    },
+    {
+      name: 'two contact e-mail fields, at the second; one contact phone beside them is fine',
+      files: {
+        'buckets/reports.yaml': yaml(
+          'title: Reports',
+          'fields:',
+          '  - { name: email, type: email, label: E-mail, contact: true }',
+          '  - { name: phone, type: phone, label: Phone, contact: true }',
+          '  - { name: other, type: email, label: Other, contact: true }',
+          'states:',
+          '  - { name: new }',
+        ),
+      },
+      lines: ['buckets/reports.yaml:5:47: error: field "email" is already this bucket\'s contact email field, and a bucket has at most one; drop "contact" here'],
+      rules: ['bad-value'],
+    },
+    {
+      name: 'an option without a value',
+      files: withField('{ name: kind, type: choice, label: Kind, options: [a, ""] }'),
+      lines: ['buckets/reports.yaml:3:59: error: buckets/reports.yaml at fields[0].options[1]: an option needs a value; write it as a text'],
+      rules: ['bad-value'],
+    },
+    {
       name: 'accept that is not a media type',
       files: withField('{ name: photo, type: file, label: Photo, accept: [images] }'),
       lines: ['buckets/reports.yaml:3:55: error: buckets/reports.yaml at fields[0].accept[0]: use a media type such as image/* or an extension such as .pdf'],
@@ -47,7 +75,10 @@ describe('field rules', () => {
     },
     {
       name: 'a map of a field that is not a location',
-      files: { 'pages/index.yaml': yaml('title: Home', 'blocks:', '  - map: { bucket: reports, field: street }') },
+      files: {
+        'buckets/reports.yaml': yaml('title: Reports', 'fields:', '  - { name: street, type: text, label: Street }', 'states:', '  - { name: new }', 'public: { fields: [street] }'),
+        'pages/index.yaml': yaml('title: Home', 'blocks:', '  - map: { bucket: reports, field: street }'),
+      },
       lines: ['pages/index.yaml:3:36: error: a map shows a location field, and "street" is text'],
       rules: ['bad-value'],
     },

@@ -4,6 +4,8 @@ import { describe } from 'vitest'
 import { lintCases, yaml } from './repo'
 
 const RESERVED = 'names starting with svc_ are reserved for the service'
+const ROUTES = '(reserved: site, pkg, report, attachment, healthz, readyz, auth, desk, hooks, automation, file, svc and anything starting with svc_)'
+const route = (part: string) => `/${part} belongs to the service itself, so no page can be served under it; rename "${part}" ${ROUTES}`
 
 describe('reserved-name', () => {
   lintCases([
@@ -44,6 +46,14 @@ describe('reserved-name', () => {
       rules: ['reserved-name'],
     },
     {
+      name: 'a field called state, which {{record.state}} already means',
+      files: { 'buckets/reports.yaml': yaml('title: Reports', 'fields:', '  - { name: state, type: text, label: State }', 'states:', '  - { name: new }') },
+      lines: [
+        'buckets/reports.yaml:3:13: error: buckets/reports.yaml at fields[0].name: a field may not be called state: {{record.state}} in a mail already means the record\'s state; pick another name, e.g. status',
+      ],
+      rules: ['reserved-name'],
+    },
+    {
       name: 'a group a page is open to',
       files: { 'pages/index.yaml': yaml('title: Home', 'access: [staff, svc_admins]') },
       lines: [`pages/index.yaml:2:17: error: pages/index.yaml at access[1]: ${RESERVED}`],
@@ -54,6 +64,32 @@ describe('reserved-name', () => {
 
 const FIELDS = ['fields:', '  - { name: street, type: text, label: Street }']
 const STATES = ['states:', '  - { name: new }', '  - { name: done }']
+
+describe('reserved-name: page paths the service serves itself', () => {
+  lintCases([
+    { name: 'pages/site.yaml', files: { 'pages/site.yaml': yaml('title: Site') }, lines: [`pages/site.yaml:1:1: error: ${route('site')}`], rules: ['reserved-name'] },
+    { name: 'pages/svc.yaml', files: { 'pages/svc.yaml': yaml('title: Svc') }, lines: [`pages/svc.yaml:1:1: error: ${route('svc')}`], rules: ['reserved-name'] },
+    { name: 'a folder: pages/desk/index.yaml', files: { 'pages/desk/index.yaml': yaml('title: Desk') }, lines: [`pages/desk/index.yaml:1:1: error: ${route('desk')}`], rules: ['reserved-name'] },
+    {
+      name: 'a record page under a route: pages/healthz/_record.yaml',
+      files: { 'pages/healthz/_record.yaml': yaml('record: reports', 'title: Report') },
+      lines: [`pages/healthz/_record.yaml:1:1: error: ${route('healthz')}`],
+      rules: ['reserved-name'],
+    },
+    {
+      name: 'svc_ is reported as reserved, not as a bad folder name',
+      files: { 'pages/svc_admin/tools.yaml': yaml('title: Tools') },
+      lines: [`pages/svc_admin/tools.yaml:1:1: error: ${route('svc_admin')}`],
+      rules: ['reserved-name'],
+    },
+    {
+      name: 'only the first part counts, and only whole parts',
+      files: { 'pages/desks.yaml': yaml('title: Desks'), 'pages/help/site.yaml': yaml('title: About the site'), 'pages/report-a-hole.yaml': yaml('title: Report') },
+      lines: [],
+      rules: [],
+    },
+  ])
+})
 
 describe('duplicate-name', () => {
   lintCases([
@@ -86,6 +122,30 @@ describe('duplicate-name', () => {
       },
       lines: ['buckets/reports.yaml:10:13: error: a move named "finish" is already declared in this bucket'],
       rules: ['duplicate-name'],
+    },
+    {
+      name: 'two options with one value, written as a string and as { value, label }',
+      files: {
+        'buckets/reports.yaml': yaml(
+          'title: Reports',
+          'fields:',
+          '  - name: kind',
+          '    type: choice',
+          '    label: Kind',
+          '    options:',
+          '      - hole',
+          '      - { value: crack, label: Crack }',
+          '      - { value: hole, label: Another hole }',
+          '      - crack',
+          'states:',
+          '  - { name: new }',
+        ),
+      },
+      lines: [
+        'buckets/reports.yaml:9:18: error: the option value "hole" is already listed in field "kind"; each option needs its own value',
+        'buckets/reports.yaml:10:9: error: the option value "crack" is already listed in field "kind"; each option needs its own value',
+      ],
+      rules: ['duplicate-name', 'duplicate-name'],
     },
     {
       name: 'a storyline listed twice',

@@ -77,8 +77,8 @@ describe('unknown-reference: buckets and fields', () => {
     },
     {
       name: 'a list filtered by a missing field',
-      files: { 'pages/index.yaml': yaml('title: Home', 'blocks:', '  - list: { bucket: reports, where: { field: stret, equals: x } }') },
-      lines: ['pages/index.yaml:3:46: error: bucket "reports" has no field "stret"; did you mean "street"?'],
+      files: { 'pages/reports/_record.yaml': yaml('record: reports', 'title: Report', 'access: [staff]', 'blocks:', '  - list: { bucket: reports, view: desk, where: { field: stret, equals: record } }') },
+      lines: ['pages/reports/_record.yaml:5:58: error: bucket "reports" has no field "stret"; did you mean "street"?'],
       rules: ['unknown-reference'],
     },
     {
@@ -104,6 +104,30 @@ describe('unknown-reference: buckets and fields', () => {
       files: { 'buckets/reports.yaml': yaml('title: Reports', 'states:', '  - { name: new }') },
       lines: ['buckets/reports.yaml:1:1: error: missing required key "fields" in buckets/reports.yaml'],
       rules: ['missing-key'],
+    },
+  ])
+})
+
+describe('unknown-reference warning: groups a page is open to', () => {
+  lintCases([
+    {
+      name: 'a group no desk names and no state grants, with and without a did-you-mean',
+      files: {
+        'buckets/reports.yaml': yaml('title: Reports', ...FIELDS, 'states:', '  - { name: new, grants: volunteers }'),
+        'desks/staff.yaml': yaml('title: Staff', 'group: staff', 'buckets: [reports]', 'invites: [helpers]'),
+        'pages/index.yaml': yaml('title: Home', 'access: [staff, staf, helpers, volunteers, outsiders]'),
+      },
+      lines: [
+        'pages/index.yaml:2:17: warning: no desk names the group "staf" and no state grants it; did you mean "staff"?',
+        'pages/index.yaml:2:44: warning: no desk names the group "outsiders" and no state grants it; unless the identity provider\'s groups claim or RESPONSIBLE_GROUP supplies it, nobody is in it: check the name, or add it to a desk\'s invites',
+      ],
+      rules: ['unknown-reference', 'unknown-reference'],
+    },
+    {
+      name: 'grants may name a group nothing else names',
+      files: bucket('  - { name: closed, grants: newsletter }'),
+      lines: [],
+      rules: [],
     },
   ])
 })

@@ -14,7 +14,7 @@ export type RepoFiles = Readonly<Record<string, string | null>>
 export const yaml = (...lines: string[]): string => `${lines.join('\n')}\n`
 
 export const BASE: RepoFiles = {
-  'site.yaml': yaml('name: Test site', 'storylines: [a, b]'),
+  'site.yaml': yaml('name: Test site', 'storylines: [a, b]', 'inbox: post@example.org'),
   'buckets/reports.yaml': yaml(
     'title: Reports',
     'fields:',

@@ -33,8 +33,32 @@ describe('site.yaml', () => {
     {
       name: 'an unquoted # colour is a YAML comment: the colour is empty, where the comment starts',
       files: site('colors:', '  primary: #0b6e4f'),
-      lines: ['site.yaml:4:12: error: site.yaml at colors.primary should be a text, not empty'],
+      lines: ['site.yaml:4:12: error: site.yaml at colors.primary should be a text, not empty; a # starts a YAML comment, so write the colour in quotes: primary: "#0b6e4f"'],
       rules: ['wrong-type'],
+    },
+    {
+      name: 'the hint quotes the colour that went into the comment',
+      files: site('colors:', '  accent: #f2c14e   # brand yellow'),
+      lines: ['site.yaml:4:11: error: site.yaml at colors.accent should be a text, not empty; a # starts a YAML comment, so write the colour in quotes: accent: "#f2c14e"'],
+      rules: ['wrong-type'],
+    },
+    {
+      name: 'an empty colour without a comment gets no hint about comments',
+      files: site('colors:', '  text:'),
+      lines: ['site.yaml:4:8: error: site.yaml at colors.text should be a text, not empty'],
+      rules: ['wrong-type'],
+    },
+    {
+      name: 'a font that is not a font file',
+      files: { ...site('font: brand.png'), 'public/brand.png': 'png' },
+      lines: ['site.yaml:3:7: error: font "brand.png" is not a font file; give a .woff2, .woff, .ttf or .otf file under public/, or write system'],
+      rules: ['bad-value'],
+    },
+    {
+      name: 'a font file in a folder, its ending in capitals',
+      files: { ...site('font: fonts/Brand.WOFF2'), 'public/fonts/Brand.WOFF2': 'woff2' },
+      lines: [],
+      rules: [],
     },
     {
       name: 'a language that is not a language tag',

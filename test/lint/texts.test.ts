@@ -1,4 +1,5 @@
-// storyline-length: a text list has one entry per storyline (the base site has [a, b]).
+// storyline-length: a text list has one entry per storyline (the base site has
+// [a, b]); and Markdown texts may only show files that are under public/.
 import { describe } from 'vitest'
 import { lintCases, yaml } from './repo'
 
@@ -114,6 +115,50 @@ describe('storyline-length', () => {
       },
       lines: ['site.yaml:3:1: error: unknown key "colours" in site.yaml; did you mean "colors"?'],
       rules: ['unknown-key'],
+    },
+  ])
+})
+
+describe('missing-file warning: /site/ addresses in Markdown', () => {
+  lintCases([
+    {
+      name: 'pictures, links and reference links at their own line and column; code spans are text',
+      files: {
+        'public/street.svg': '<svg/>',
+        'pages/index.yaml': yaml(
+          'title: Home',
+          'blocks:',
+          '  - text: |',
+          '      ![Street](/site/street.svg) ![Street](/site/stret.svg)',
+          '      [ref][r] and `![code](/site/code.svg)` and [a](/site/a%20b.svg?x=1)',
+          '',
+          '      [r]: /site/ref.pdf',
+        ),
+      },
+      lines: [
+        'pages/index.yaml:4:45: warning: /site/stret.svg is not a file under public/; did you mean "street.svg"?',
+        'pages/index.yaml:5:54: warning: /site/a%20b.svg?x=1 is not a file under public/; add public/a b.svg or correct the address',
+        'pages/index.yaml:7:12: warning: /site/ref.pdf is not a file under public/; add public/ref.pdf or correct the address',
+      ],
+      rules: ['missing-file', 'missing-file', 'missing-file'],
+    },
+    {
+      name: 'the footer and a bucket\'s thanks are Markdown too',
+      files: {
+        'site.yaml': yaml('name: Test site', 'storylines: [a, b]', 'inbox: post@example.org', 'footer: "[Logo](/site/logo.svg)"'),
+        'buckets/reports.yaml': yaml('title: Reports', 'fields:', '  - { name: street, type: text, label: Street }', 'states:', '  - { name: new }', 'thanks: ["![x](/site/x.png)", Thanks]'),
+      },
+      lines: [
+        'buckets/reports.yaml:6:16: warning: /site/x.png is not a file under public/; add public/x.png or correct the address',
+        'site.yaml:4:17: warning: /site/logo.svg is not a file under public/; add public/logo.svg or correct the address',
+      ],
+      rules: ['missing-file', 'missing-file'],
+    },
+    {
+      name: 'a file in a folder under public/ is found',
+      files: { 'public/img/a b.png': 'png', 'pages/index.yaml': yaml('title: Home', 'blocks:', '  - text: "![A](/site/img/a%20b.png) [B](/about)"') },
+      lines: [],
+      rules: [],
     },
   ])
 })

@@ -1,5 +1,4 @@
-// YAML that does not parse, keys that do not exist, keys that are missing,
-// and values of the wrong type.
+// YAML that does not parse, keys that do not exist and keys that are missing.
 import { describe } from 'vitest'
 import { lintCases, yaml } from './repo'
 
@@ -17,6 +16,12 @@ describe('yaml-syntax', () => {
       name: 'a tab used as indentation',
       files: { 'pages/index.yaml': yaml('title: Home', 'blocks:', '\t- form: reports') },
       lines: ['pages/index.yaml:3:1: error: Tabs are not allowed as indentation'],
+      rules: ['yaml-syntax'],
+    },
+    {
+      name: 'a second document in one file',
+      files: { 'pages/about.yaml': yaml('title: About', '---', 'title: Also about') },
+      lines: ['pages/about.yaml:2:1: error: a file holds one YAML document; remove this --- and what follows, or move it into a file of its own'],
       rules: ['yaml-syntax'],
     },
     {
@@ -137,81 +142,6 @@ describe('missing-key', () => {
       files: { 'pages/index.yaml': '' },
       lines: ['pages/index.yaml:1:1: error: missing required key "title" in pages/index.yaml'],
       rules: ['missing-key'],
-    },
-  ])
-})
-
-describe('wrong-type', () => {
-  lintCases([
-    {
-      name: 'fields written as a map',
-      files: bucket('title: Reports', 'fields:', '  street: { type: text, label: Street }', 'states:', '  - { name: new }'),
-      lines: ['buckets/reports.yaml:3:3: error: buckets/reports.yaml at fields should be a list, not a map of keys'],
-      rules: ['wrong-type'],
-    },
-    {
-      name: 'a number in a from list, at the number',
-      files: bucket(
-        'title: Reports',
-        'fields:',
-        '  - { name: street, type: text, label: Street }',
-        'states:',
-        '  - { name: new }',
-        '  - { name: done }',
-        'moves:',
-        '  - { name: finish, from: [new, 5], to: done }',
-      ),
-      lines: ['buckets/reports.yaml:8:33: error: buckets/reports.yaml at moves[0].from[1] should be a text, not a number'],
-      rules: ['wrong-type'],
-    },
-    {
-      name: 'access that is neither public nor a list',
-      files: { 'pages/index.yaml': yaml('title: Home', 'access: everyone') },
-      lines: ['pages/index.yaml:2:9: error: pages/index.yaml at access has the wrong shape: write public or a list of group names'],
-      rules: ['wrong-type'],
-    },
-    {
-      name: 'a number as a choice option',
-      files: bucket(
-        'title: Reports',
-        'fields:',
-        '  - { name: size, type: choice, label: Size, options: [small, 5] }',
-        'states:',
-        '  - { name: new }',
-      ),
-      lines: ['buckets/reports.yaml:3:63: error: buckets/reports.yaml at fields[0].options[1] has the wrong shape: write an option as a text, or as { value, label }'],
-      rules: ['wrong-type'],
-    },
-    {
-      name: 'a page that is a list',
-      files: { 'pages/index.yaml': yaml('- title: Home') },
-      lines: ['pages/index.yaml:1:1: error: pages/index.yaml should be a map of keys, not a list'],
-      rules: ['wrong-type'],
-    },
-  ])
-})
-
-describe('unknown-field-type and unknown values', () => {
-  lintCases([
-    {
-      name: 'texarea -> textarea',
-      files: bucket('title: Reports', 'fields:', '  - { name: details, type: texarea, label: Details }', 'states:', '  - { name: new }'),
-      lines: [
-        'buckets/reports.yaml:3:28: error: unknown field type "texarea" for buckets/reports.yaml at fields[0].type; did you mean "textarea"? (one of: text, textarea, email, phone, number, date, choice, checkbox, file, record, location)',
-      ],
-      rules: ['unknown-field-type'],
-    },
-    {
-      name: 'sign_in: requird -> required',
-      files: bucket('title: Reports', 'sign_in: requird', 'fields:', '  - { name: street, type: text, label: Street }', 'states:', '  - { name: new }'),
-      lines: ['buckets/reports.yaml:2:10: error: unknown value "requird" for buckets/reports.yaml at sign_in; did you mean "required"? (one of: required, optional, none)'],
-      rules: ['bad-value'],
-    },
-    {
-      name: 'a list view that does not exist',
-      files: { 'pages/index.yaml': yaml('title: Home', 'blocks:', '  - list: { bucket: reports, view: mien }') },
-      lines: ['pages/index.yaml:3:36: error: unknown value "mien" for pages/index.yaml at blocks[0].list.view; did you mean "mine"? (one of: public, mine, desk)'],
-      rules: ['bad-value'],
     },
   ])
 })

@@ -2,10 +2,17 @@ import { z } from 'zod'
 import { FIELD_TYPES } from '../model'
 import { nameSchema, namesSchema, textSchema } from './text'
 
-const optionSchema = z.union([z.string(), z.strictObject({ value: z.string(), label: textSchema })])
+const optionValue = z.string().min(1, 'an option needs a value; write it as a text')
+const optionSchema = z.union([optionValue, z.strictObject({ value: optionValue, label: textSchema })])
+
+// {{record.state}} in a mail means the record's state, so no field may take the name.
+const fieldName = nameSchema.refine((n) => n !== 'state', {
+  message: 'a field may not be called state: {{record.state}} in a mail already means the record\'s state; pick another name, e.g. status',
+  params: { rule: 'reserved-name' },
+})
 
 export const fieldSchema = z.strictObject({
-  name: nameSchema,
+  name: fieldName,
   type: z.enum(FIELD_TYPES),
   label: textSchema,
   help: textSchema.optional(),
@@ -14,7 +21,7 @@ export const fieldSchema = z.strictObject({
   accept: z.array(z.string().regex(/^[\w.+-]+\/(\*|[\w.+-]+)$|^\.[\w]+$/, 'use a media type such as image/* or an extension such as .pdf')).optional(),
   max_mb: z.number().positive().max(100).optional(),
   of: nameSchema.optional(),
-  options: z.array(optionSchema).min(1).optional(),
+  options: z.array(optionSchema).min(1, 'a choice needs at least one option').optional(),
   max_length: z.int().positive().max(100_000).optional(),
 })
 
@@ -44,7 +51,7 @@ export const selfMoveSchema = moveSchema.extend({ from: namesSchema.optional() }
 export const bucketSchema = z.strictObject({
   title: textSchema,
   sign_in: z.enum(['required', 'optional', 'none']).optional(),
-  fields: z.array(fieldSchema).min(1),
+  fields: z.array(fieldSchema).min(1, 'a bucket needs at least one field'),
   states: z.array(stateSchema),
   moves: z.array(moveSchema).optional(),
   self: z.array(selfMoveSchema).optional(),

@@ -1,16 +1,17 @@
 import { z } from 'zod'
 import { nameSchema, textSchema } from './text'
 
+// phone is a text only: unquoted, YAML reads +4791234567 as a number and drops the +.
 const personSchema = z.strictObject({
-  name: z.string().min(1),
+  name: z.string().min(1, 'write the person\'s name'),
   email: z.email().optional(),
-  phone: z.union([z.string(), z.number().transform(String)]).optional(),
+  phone: z.string().optional(),
 })
 
 const listSchema = z.strictObject({
   bucket: nameSchema,
   view: z.enum(['public', 'mine', 'desk']).optional(),
-  where: z.strictObject({ field: nameSchema, equals: z.string() }).optional(),
+  where: z.strictObject({ field: nameSchema, equals: z.literal('record') }).optional(),
 })
 
 export const blockSchema = z
@@ -25,7 +26,7 @@ export const blockSchema = z
 export const pageSchema = z.strictObject({
   title: textSchema,
   responsible: z.array(personSchema).optional(),
-  access: z.union([z.literal('public'), z.array(nameSchema).min(1)]).optional(),
+  access: z.union([z.literal('public'), z.array(nameSchema).min(1, 'list at least one group, or write public')]).optional(),
   record: nameSchema.optional(),
   blocks: z.array(blockSchema).optional(),
 })
