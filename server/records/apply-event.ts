@@ -1,0 +1,46 @@
+// The one fold from events to the current record, shared by the in-memory
+// index, the writer and the projection rebuild so they cannot disagree.
+import type { HistoryEntry, Projection, RecordEvent, RecordView } from './types'
+
+export interface SequencedEvent {
+  readonly event: RecordEvent
+  readonly seq: number
+}
+
+/** The record after `event`, or null when the event does not fit (a second filing, a move of nothing). */
+export function applyEvent(view: RecordView | null, event: RecordEvent, seq: number): RecordView | null {
+  if (event.type === 'filed') {
+    if (view !== null) return null
+    return {
+      id: event.record,
+      bucket: event.bucket,
+      storyline: event.storyline,
+      state: event.to,
+      fields: event.fields,
+      submitter: event.submitter,
+      filedAt: event.time,
+      enteredAt: event.time,
+      seq,
+    }
+  }
+  if (view === null) return null
+  return { ...view, state: event.to, enteredAt: event.time, seq }
+}
+
+export function historyEntry(event: RecordEvent, seq: number): HistoryEntry {
+  const common = { type: event.type, to: event.to, actor: event.actor, time: event.time, seq }
+  return event.type === 'filed' ? common : { ...common, from: event.from, edge: event.edge, via: event.via }
+}
+
+/** The projection after all `events` of one record, oldest first; null when none fits. */
+export function foldEvents(events: readonly SequencedEvent[]): Projection | null {
+  let record: RecordView | null = null
+  const history: HistoryEntry[] = []
+  for (const { event, seq } of events) {
+    const next = applyEvent(record, event, seq)
+    if (next === null) continue
+    record = next
+    history.push(historyEntry(event, seq))
+  }
+  return record === null ? null : { record, history }
+}

@@ -1,0 +1,74 @@
+// Typed refusals of the records layer, so routes can answer each one in its
+// own way (404, 409 "reload", 400) instead of parsing messages.
+import type { RecordView } from './types'
+
+const prefix = '[svc] [records]'
+
+export function recordsError(message: string, cause?: unknown): Error {
+  return new Error(`${prefix} ${message}`, cause === undefined ? undefined : { cause })
+}
+
+/** The bucket is not in the content being served (it may have been reloaded away). */
+export class BucketNotFoundError extends Error {
+  override readonly name = 'BucketNotFoundError'
+
+  constructor(readonly bucket: string) {
+    super(`${prefix} no bucket named ${bucket} in the content being served`)
+  }
+}
+
+export class RecordNotFoundError extends Error {
+  override readonly name = 'RecordNotFoundError'
+
+  constructor(
+    readonly bucket: string,
+    readonly id: string,
+  ) {
+    super(`${prefix} no record ${bucket}/${id}`)
+  }
+}
+
+/** The edge is not a declared move of that kind from the record's state. */
+export class EdgeNotAllowedError extends Error {
+  override readonly name = 'EdgeNotAllowedError'
+
+  constructor(
+    readonly bucket: string,
+    readonly edge: string,
+    readonly via: string,
+    readonly state: string,
+  ) {
+    super(`${prefix} ${bucket} has no ${via === 'self' ? 'self' : 'desk'} move ${edge} from ${state}`)
+  }
+}
+
+/** Someone else moved the record since the caller read it: reload and look again. */
+export class RecordChangedError extends Error {
+  override readonly name = 'RecordChangedError'
+
+  constructor(
+    readonly bucket: string,
+    readonly id: string,
+    cause?: unknown,
+  ) {
+    super(`${prefix} this case was just changed, reload (${bucket}/${id})`, cause === undefined ? undefined : { cause })
+  }
+}
+
+/**
+ * The event is on the stream, but the projection, a mail intent or a grant
+ * failed. Retrying the same call completes them: each side effect is
+ * idempotent and the retried append is answered as a duplicate.
+ */
+export class SideEffectsError extends Error {
+  override readonly name = 'SideEffectsError'
+
+  constructor(
+    readonly record: RecordView,
+    readonly failures: readonly unknown[],
+  ) {
+    super(`${prefix} ${record.bucket}/${record.id} at ${record.seq} is recorded, but ${failures.length} side effect(s) failed`, {
+      cause: failures[0],
+    })
+  }
+}

@@ -1,0 +1,24 @@
+// Which records a listing shows: every filter given must hold.
+import type { RecordView } from './types'
+
+export interface ListFilter {
+  /** Only records in one of these states. */
+  readonly states?: readonly string[]
+  /** Case-insensitive substring of any field value. */
+  readonly text?: string
+  /** Only records this submitter filed (a subject, or `session:<id>`). */
+  readonly submitter?: string
+  /** Only records whose `field` holds `equals`, e.g. the id of the record a page shows. */
+  readonly where?: { readonly field: string; readonly equals: string }
+}
+
+export function createListFilter(filter: ListFilter): (view: RecordView) => boolean {
+  const states = filter.states === undefined ? undefined : new Set(filter.states)
+  const text = filter.text?.trim().toLowerCase() || undefined
+  const { submitter, where } = filter
+  return (view) =>
+    (states === undefined || states.has(view.state)) &&
+    (submitter === undefined || view.submitter === submitter) &&
+    (where === undefined || view.fields[where.field] === where.equals) &&
+    (text === undefined || Object.values(view.fields).some((value) => value.toLowerCase().includes(text)))
+}

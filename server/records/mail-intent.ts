@@ -1,0 +1,64 @@
+// A mail intent: what the mailer unit reads from SVC_MAIL (`svc.mail.<bucket>`).
+// Its id is stable per event, and is the append's msgId, so a retried move
+// never queues a second mail.
+import { z } from 'zod'
+import type { Bucket, Mail, SiteModel } from '../content/model'
+import { resolveRecipient } from './mail-recipient'
+import { fillPlaceholders, markdownText } from './mail-text'
+import { inStoryline, placeholderValue } from './mail-values'
+import type { PlaceholderContext } from './mail-values'
+import type { RecordView } from './types'
+
+export const mailIntentSchema = z.object({
+  /** `<bucket>:<id>:<seq>` of the event the mail is about. */
+  id: z.string(),
+  /** An address, or the signed-in submitter's subject for the mailer to look up. */
+  to: z.union([z.object({ email: z.string() }), z.object({ subject: z.string() })]),
+  /** Plain text. */
+  subject: z.string(),
+  /** Markdown; values from the record are escaped so they read as plain text. */
+  body: z.string(),
+  record: z.object({ bucket: z.string(), id: z.string() }),
+  storyline: z.string(),
+  link: z.string(),
+})
+export type MailIntent = z.infer<typeof mailIntentSchema>
+
+export interface MailIntentInput {
+  readonly site: SiteModel
+  readonly bucket: Bucket
+  readonly mail: Mail
+  /** The record after the event, whose seq names the intent. */
+  readonly view: RecordView
+  readonly publicUrl: string
+  readonly lookup: PlaceholderContext['lookup']
+}
+
+/** Null when the mail has nobody to go to. */
+export function buildMailIntent({ site, bucket, mail, view, publicUrl, lookup }: MailIntentInput): MailIntent | null {
+  const to = resolveRecipient(mail.to, bucket, view)
+  if (to === null) return null
+  const link = recordLink(site, publicUrl, view)
+  const ctx: PlaceholderContext = { site, bucket, view, link, lookup }
+  const value = (name: string) => placeholderValue(name, ctx)
+  return {
+    id: `${view.bucket}:${view.id}:${view.seq}`,
+    to,
+    subject: fillPlaceholders(inStoryline(site, mail.subject, view.storyline), value),
+    body: fillPlaceholders(inStoryline(site, mail.body, view.storyline), (name) => {
+      const text = value(name)
+      // The link is the service's own URL, left clickable.
+      return text === undefined || name === 'link' ? text : markdownText(text)
+    }),
+    record: { bucket: view.bucket, id: view.id },
+    storyline: view.storyline,
+    link,
+  }
+}
+
+/** PUBLIC_URL plus the bucket's record page, or PUBLIC_URL alone when it has none. */
+function recordLink(site: SiteModel, publicUrl: string, view: RecordView): string {
+  const page = site.pages.find((p) => p.record === view.bucket)
+  if (page === undefined) return publicUrl
+  return `${publicUrl.replace(/\/+$/, '')}${page.path.replace(':id', encodeURIComponent(view.id))}`
+}

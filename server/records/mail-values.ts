@@ -1,0 +1,56 @@
+// What each mail placeholder becomes for one record, in its storyline.
+import type { Bucket, Field, SiteModel, Text } from '../content/model'
+import type { RecordView } from './types'
+
+export interface PlaceholderContext {
+  readonly site: SiteModel
+  readonly bucket: Bucket
+  readonly view: RecordView
+  readonly link: string
+  /** Another record by bucket and id, for `record` fields. */
+  readonly lookup: (bucket: string, id: string) => RecordView | null
+}
+
+/** The storyline's entry, or the first when the storyline is no longer the site's. */
+export function inStoryline(site: SiteModel, text: Text | undefined, storyline: string): string {
+  const story = Math.max(0, site.storylines.indexOf(storyline))
+  return text?.[story] ?? text?.[0] ?? ''
+}
+
+/** Undefined for a name that is no placeholder. */
+export function placeholderValue(name: string, ctx: PlaceholderContext): string | undefined {
+  const { site, bucket, view } = ctx
+  if (name === 'site.name') return inStoryline(site, site.branding.name, view.storyline)
+  if (name === 'link') return ctx.link
+  if (name === 'record.state') {
+    const state = bucket.states.find((s) => s.name === view.state)
+    return state === undefined ? view.state : inStoryline(site, state.label, view.storyline)
+  }
+  const field = name.startsWith('record.') ? bucket.fields.find((f) => `record.${f.name}` === name) : undefined
+  if (field === undefined || field.type === 'file') return undefined
+  return fieldText(field, view.fields[field.name] ?? '', ctx)
+}
+
+function fieldText(field: Field, value: string, ctx: PlaceholderContext): string {
+  switch (field.type) {
+    case 'choice': {
+      const option = field.options?.find((o) => o.value === value)
+      return option === undefined ? value : inStoryline(ctx.site, option.label, ctx.view.storyline)
+    }
+    case 'checkbox':
+      return value === 'yes' ? 'yes' : 'no'
+    case 'location':
+      return value.split(',').map((part) => part.trim()).join(', ')
+    case 'record':
+      return value === '' || field.of === undefined ? value : recordName(field.of, value, ctx)
+    default:
+      return value
+  }
+}
+
+// A record's name is its bucket's first text field, or its id.
+function recordName(bucketName: string, id: string, ctx: PlaceholderContext): string {
+  const nameField = ctx.site.buckets.get(bucketName)?.fields.find((f) => f.type === 'text')
+  const other = ctx.lookup(bucketName, id)
+  return (nameField && other?.fields[nameField.name]) || id
+}

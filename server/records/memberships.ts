@@ -1,0 +1,117 @@
+// Service-kept memberships in the KV bucket svc_memberships: one entry per
+// group and person (`<group>:<personkey>`, encoded as the unstorage driver
+// encodes it, so people code can read the same entries through unstorage).
+import { z } from 'zod'
+import { BusConflictError } from '../bus/errors'
+import { decodeKvKey, encodeKvKey } from '../bus/kv-driver'
+import { decodeJson } from '../bus/payload'
+import type { Bus, BusKv } from '../bus/types'
+import { MEMBERSHIPS_KV } from './types'
+
+/** Whatever the provider (or a form) tells about a person; any one may match. */
+export interface PersonKeys {
+  readonly subject?: string
+  readonly email?: string
+  readonly phone?: string
+}
+
+export interface Membership {
+  readonly group: string
+  readonly subject?: string
+  readonly email?: string
+  readonly phone?: string
+  /** `invited` until the person signs in with that address or number. */
+  readonly state: 'active' | 'invited'
+  readonly source: 'grant'
+  readonly since: string
+}
+
+export interface Memberships {
+  /** Adds the person to the group unless an entry exists for them (whatever its state); true when added. */
+  grant(group: string, person: PersonKeys, since: string): Promise<boolean>
+  /** The groups of the person's active memberships, sorted. */
+  groupsOf(person: PersonKeys): Promise<string[]>
+}
+
+// Entries are also written by invites and sign-in code: read only what this needs.
+const storedSchema = z.object({ group: z.string(), state: z.string() })
+
+/** The one key a membership is filed under: the subject when known, else the address, else the number. */
+export function personKey(person: PersonKeys): string | null {
+  if (person.subject) return `sub:${person.subject}`
+  if (person.email) return `email:${person.email.trim().toLowerCase()}`
+  if (person.phone) return `phone:${person.phone}`
+  return null
+}
+
+export function createMemberships(bus: Bus): Memberships {
+  let opening: Promise<BusKv> | undefined
+  const kv = () =>
+    (opening ??= bus.kv(MEMBERSHIPS_KV).catch((error: unknown) => {
+      opening = undefined
+      throw error
+    }))
+
+  return {
+    async grant(group, person, since) {
+      const key = personKey(person)
+      if (key === null) return false
+      const entry: Membership = {
+        group,
+        ...(person.subject ? { subject: person.subject } : {}),
+        ...(!person.subject && person.email ? { email: person.email.trim().toLowerCase() } : {}),
+        ...(!person.subject && !person.email && person.phone ? { phone: person.phone } : {}),
+        state: person.subject ? 'active' : 'invited',
+        source: 'grant',
+        since,
+      }
+      try {
+        await (await kv()).create(encodeKvKey(`${group}:${key}`), entry)
+        return true
+      } catch (error) {
+        // Already a member, invited, or removed by a desk: a grant never overrides that.
+        if (error instanceof BusConflictError) return false
+        throw error
+      }
+    },
+
+    async groupsOf(person) {
+      const wanted = new Set(
+        [
+          person.subject && personKey({ subject: person.subject }),
+          person.email && personKey({ email: person.email }),
+          person.phone && personKey({ phone: person.phone }),
+        ].filter((key): key is string => typeof key === 'string' && key !== ''),
+      )
+      if (wanted.size === 0) return []
+      const store = await kv()
+      const keys = (await store.keys()).filter((key) => wanted.has(personPart(key)))
+      const groups = new Set<string>()
+      for (const entry of await Promise.all(keys.map((key) => store.get(key)))) {
+        if (entry === null) continue
+        const parsed = storedSchema.safeParse(safeJson(entry.value))
+        if (parsed.success && parsed.data.state === 'active') groups.add(parsed.data.group)
+      }
+      return [...groups].sort()
+    },
+  }
+}
+
+// Group names hold no `:`, so the person key is everything after the first one.
+function personPart(encoded: string): string {
+  let key: string
+  try {
+    key = decodeKvKey(encoded)
+  } catch {
+    return ''
+  }
+  return key.slice(key.indexOf(':') + 1)
+}
+
+function safeJson(bytes: Uint8Array): unknown {
+  try {
+    return decodeJson(bytes)
+  } catch {
+    return undefined
+  }
+}

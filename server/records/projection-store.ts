@@ -1,0 +1,94 @@
+// The KV projection of each record. Keys are encoded exactly as the
+// unstorage driver encodes `<bucket>:<id>`, so the automation endpoint reads
+// them through unstorage; writes go to the bus KV itself because only its
+// compare-and-set keeps a late writer from replacing a newer projection.
+import { z } from 'zod'
+import { BusConflictError } from '../bus/errors'
+import { encodeKvKey } from '../bus/kv-driver'
+import { decodeJson } from '../bus/payload'
+import type { Bus, BusKv, KvEntry } from '../bus/types'
+import { log } from '../log'
+import { actorSchema, fieldValuesSchema, RECORDS_KV } from './types'
+import type { HistoryEntry, Projection, RecordView } from './types'
+
+const recordViewSchema: z.ZodType<RecordView> = z.object({
+  id: z.string(),
+  bucket: z.string(),
+  storyline: z.string(),
+  state: z.string(),
+  fields: fieldValuesSchema,
+  submitter: z.string(),
+  filedAt: z.string(),
+  enteredAt: z.string(),
+  seq: z.number(),
+})
+
+const historyEntrySchema: z.ZodType<HistoryEntry> = z.object({
+  type: z.enum(['filed', 'moved']),
+  from: z.string().optional(),
+  to: z.string(),
+  edge: z.string().optional(),
+  via: z.enum(['desk', 'self', 'timed']).optional(),
+  actor: actorSchema,
+  time: z.string(),
+  seq: z.number(),
+})
+
+const projectionSchema = z.object({ record: recordViewSchema, history: z.array(historyEntrySchema) })
+
+/** Given what is stored, the projection to store instead, or null to leave it. */
+export type ProjectionChange = (stored: Projection | null) => Promise<Projection | null>
+
+export interface ProjectionStore {
+  read(bucket: string, id: string): Promise<Projection | null>
+  /** Applies `change` with compare-and-set, trying again when another writer came between. */
+  update(bucket: string, id: string, change: ProjectionChange): Promise<void>
+}
+
+const projectionKey = (bucket: string, id: string): string => `${bucket}:${id}`
+
+export function createProjectionStore(bus: Bus): ProjectionStore {
+  let opening: Promise<BusKv> | undefined
+  const kv = () =>
+    (opening ??= bus.kv(RECORDS_KV).catch((error: unknown) => {
+      opening = undefined
+      throw error
+    }))
+  const parse = (key: string, entry: KvEntry | null): Projection | null => {
+    if (entry === null) return null
+    let json: unknown
+    try {
+      json = decodeJson(entry.value)
+    } catch {
+      json = undefined
+    }
+    const parsed = projectionSchema.safeParse(json)
+    if (parsed.success) return parsed.data
+    log('warn', 'records', '[svc] [records] unreadable projection, treated as missing', { key })
+    return null
+  }
+
+  return {
+    async read(bucket, id) {
+      const key = encodeKvKey(projectionKey(bucket, id))
+      return parse(key, await (await kv()).get(key))
+    },
+
+    async update(bucket, id, change) {
+      const store = await kv()
+      const key = encodeKvKey(projectionKey(bucket, id))
+      for (;;) {
+        const entry = await store.get(key)
+        const next = await change(parse(key, entry))
+        if (next === null) return
+        try {
+          if (entry === null) await store.create(key, next)
+          else await store.update(key, next, entry.revision)
+          return
+        } catch (error) {
+          if (!(error instanceof BusConflictError)) throw error
+        }
+      }
+    },
+  }
+}

@@ -1,0 +1,128 @@
+// The in-memory index of one instance: every record's current view, report
+// counts and listings, fed by following SVC_RECORDS from the start. History
+// stays in the KV projection, so a record costs one small object here.
+import type { Bus, StreamMessage, Unsubscribe } from '../bus/types'
+import { log } from '../log'
+import { applyEvent } from './apply-event'
+import { decodeRecordEvent } from './decode-event'
+import { createListFilter } from './list-filter'
+import type { ListFilter } from './list-filter'
+import { createProjectionRepair } from './projection-repair'
+import { createRecordWaiters } from './record-waiters'
+import { createStateCounts } from './state-counts'
+import type { StateCount } from './state-counts'
+import { ensureRecordStreams } from './streams'
+import { RECORDS_STREAM, RECORDS_SYNC_SUBJECT } from './types'
+import type { RecordView } from './types'
+
+export interface ListQuery extends ListFilter {
+  readonly offset: number
+  readonly limit: number
+}
+
+export interface RecordIndex {
+  /** Resolves once everything on the stream when the index started has been applied. */
+  readonly ready: Promise<void>
+  get(bucket: string, id: string): RecordView | null
+  /** Newest filing first. */
+  list(bucket: string, query: ListQuery): { total: number; items: RecordView[] }
+  counts(): StateCount[]
+  /** The record once the index has seen version `seq` or later; null after `timeoutMs`. */
+  waitFor(bucket: string, id: string, seq: number, timeoutMs: number): Promise<RecordView | null>
+  inState(bucket: string, state: string): Iterable<RecordView>
+  close(): void
+}
+
+export interface RecordIndexOptions {
+  /** How long after an event the KV projection is checked (default 5 s). */
+  repairDelayMs?: number
+}
+
+interface BucketRecords {
+  readonly byId: Map<string, RecordView>
+  /** Ids in filing order. */
+  readonly order: string[]
+}
+
+export function createRecordIndex(bus: Bus, { repairDelayMs = 5000 }: RecordIndexOptions = {}): RecordIndex {
+  const buckets = new Map<string, BucketRecords>()
+  const counts = createStateCounts()
+  const waiters = createRecordWaiters()
+  const get = (bucket: string, id: string) => buckets.get(bucket)?.byId.get(id) ?? null
+  const repair = createProjectionRepair({ bus, delayMs: repairDelayMs, currentSeq: (b, id) => get(b, id)?.seq })
+  let stop: Unsubscribe | undefined
+  let closed = false
+  let markerSeq = Number.POSITIVE_INFINITY
+  let caughtUp: () => void = () => undefined
+
+  function apply(message: StreamMessage): void {
+    if (message.subject === RECORDS_SYNC_SUBJECT) {
+      if (message.seq >= markerSeq) caughtUp()
+      return
+    }
+    const decoded = decodeRecordEvent(message)
+    if ('problem' in decoded) return skipped(message, decoded.problem)
+    const { event } = decoded
+    const records: BucketRecords = buckets.get(event.bucket) ?? { byId: new Map(), order: [] }
+    const before = records.byId.get(event.record) ?? null
+    const after = applyEvent(before, event, message.seq)
+    if (after === null) return skipped(message, before === null ? 'moves a record never filed' : 'files a record twice')
+    if (before === null) records.order.push(after.id)
+    else counts.remove(before)
+    records.byId.set(after.id, after)
+    buckets.set(event.bucket, records)
+    counts.add(after)
+    waiters.seen(`${after.bucket}:${after.id}`, after)
+    repair.schedule(after.bucket, after.id)
+  }
+
+  const ready = (async () => {
+    await ensureRecordStreams(bus)
+    const reached = new Promise<void>((resolve) => (caughtUp = resolve))
+    markerSeq = (await bus.append(RECORDS_STREAM, RECORDS_SYNC_SUBJECT, {})).seq
+    const unsubscribe = await bus.follow(RECORDS_STREAM, 'svc.rec.>', {}, apply)
+    if (closed) unsubscribe()
+    else stop = unsubscribe
+    await reached
+  })()
+  ready.catch((error: unknown) => log('error', 'records', `[svc] [records] the record index cannot start: ${String(error)}`))
+
+  return {
+    ready,
+    get,
+    list(bucket, query) {
+      const records = buckets.get(bucket)
+      const matches = createListFilter(query)
+      const items: RecordView[] = []
+      let total = 0
+      for (let i = (records?.order.length ?? 0) - 1; i >= 0; i--) {
+        const view = records?.byId.get(records.order[i] ?? '')
+        if (view === undefined || !matches(view)) continue
+        total++
+        if (total > query.offset && items.length < query.limit) items.push(view)
+      }
+      return { total, items }
+    },
+    counts: () => counts.list(),
+    waitFor(bucket, id, seq, timeoutMs) {
+      const view = get(bucket, id)
+      if (view !== null && view.seq >= seq) return Promise.resolve(view)
+      return waiters.wait(`${bucket}:${id}`, seq, timeoutMs)
+    },
+    *inState(bucket, state) {
+      for (const view of buckets.get(bucket)?.byId.values() ?? []) {
+        if (view.state === state) yield view
+      }
+    },
+    close() {
+      closed = true
+      stop?.()
+      repair.close()
+      waiters.close()
+    },
+  }
+}
+
+function skipped(message: StreamMessage, problem: string): void {
+  log('warn', 'records', '[svc] [records] skipped a record event', { seq: message.seq, subject: message.subject, problem })
+}

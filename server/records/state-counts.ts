@@ -1,0 +1,42 @@
+// Report counts kept per (bucket, storyline, state) as events arrive, so
+// reading them costs the same at a million records as at ten.
+import type { RecordView } from './types'
+
+export interface StateCount {
+  readonly bucket: string
+  readonly storyline: string
+  readonly state: string
+  readonly count: number
+}
+
+export interface StateCounts {
+  add(view: RecordView): void
+  remove(view: RecordView): void
+  /** Sorted by bucket, storyline, state; zero counts left out. */
+  list(): StateCount[]
+}
+
+export function createStateCounts(): StateCounts {
+  const counts = new Map<string, StateCount>()
+  // NUL cannot occur in a name or storyline, so keys never collide.
+  const keyOf = (view: RecordView) => `${view.bucket}\0${view.storyline}\0${view.state}`
+  const change = (view: RecordView, by: number) => {
+    const key = keyOf(view)
+    const count = (counts.get(key)?.count ?? 0) + by
+    if (count <= 0) counts.delete(key)
+    else counts.set(key, { bucket: view.bucket, storyline: view.storyline, state: view.state, count })
+  }
+  return {
+    add: (view) => change(view, 1),
+    remove: (view) => change(view, -1),
+    list: () =>
+      [...counts.values()].sort(
+        (a, b) => compare(a.bucket, b.bucket) || compare(a.storyline, b.storyline) || compare(a.state, b.state),
+      ),
+  }
+}
+
+// Plain character order, the same on every machine (no locale).
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
+}

@@ -1,0 +1,99 @@
+// Records are event-sourced: stream SVC_RECORDS, one subject per record
+// (`svc.rec.<bucket>.<id>`). Everything else (the current record, listings,
+// report counts) is a projection of these events.
+import { z } from 'zod'
+
+export const RECORDS_STREAM = 'SVC_RECORDS'
+export const MAIL_STREAM = 'SVC_MAIL'
+
+export const recordSubject = (bucket: string, id: string): string => `svc.rec.${bucket}.${id}`
+/**
+ * Appended by each index at start: the Bus cannot tell a stream's last
+ * sequence, so an index is caught up once its follow reaches its own marker.
+ * `_` cannot start a bucket name, so this never meets a record's subject;
+ * followers that want events only use the filter `svc.rec.*.*`.
+ */
+export const RECORDS_SYNC_SUBJECT = 'svc.rec._sync'
+export const mailSubject = (bucket: string): string => `svc.mail.${bucket}`
+
+/** KV projection of each record (`<bucket>:<id>` through the unstorage key encoding). */
+export const RECORDS_KV = 'svc_records'
+/** Service-kept memberships, one entry per group and person (`<group>:<personkey>`). */
+export const MEMBERSHIPS_KV = 'svc_memberships'
+
+/** Field values as stored: text for every type; checkbox `yes`/absent; location `lat,lng`. */
+export const fieldValuesSchema = z.record(z.string(), z.string())
+export type FieldValues = z.infer<typeof fieldValuesSchema>
+
+/** Who made an event happen. `visitor` is an anonymous session; `clock` a timed move. */
+export const actorSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('person'), subject: z.string(), name: z.string().optional() }),
+  z.object({ kind: z.literal('visitor'), session: z.string() }),
+  z.object({ kind: z.literal('clock') }),
+])
+export type Actor = z.infer<typeof actorSchema>
+
+const base = {
+  v: z.literal(1),
+  record: z.string(),
+  bucket: z.string(),
+  storyline: z.string(),
+  actor: actorSchema,
+  time: z.string(),
+}
+
+export const recordEventSchema = z.discriminatedUnion('type', [
+  z.object({
+    ...base,
+    type: z.literal('filed'),
+    to: z.string(),
+    fields: fieldValuesSchema,
+    /** Subject of the signed-in submitter, or `session:<id>` for a visitor. */
+    submitter: z.string(),
+  }),
+  z.object({
+    ...base,
+    type: z.literal('moved'),
+    from: z.string(),
+    to: z.string(),
+    /** The declared move (desk or self) this event went through. */
+    edge: z.string(),
+    via: z.enum(['desk', 'self', 'timed']),
+  }),
+])
+export type RecordEvent = z.infer<typeof recordEventSchema>
+
+/** The current record, as projected from its events. */
+export interface RecordView {
+  readonly id: string
+  readonly bucket: string
+  readonly storyline: string
+  readonly state: string
+  readonly fields: FieldValues
+  readonly submitter: string
+  readonly filedAt: string
+  /** When the record entered its current state (timed moves count from here). */
+  readonly enteredAt: string
+  /** Stream sequence of the record's last event: the version a move must expect. */
+  readonly seq: number
+}
+
+/** A visitor's submitter value; anything else is a signed-in person's subject. */
+export const VISITOR_PREFIX = 'session:'
+
+export interface HistoryEntry {
+  readonly type: RecordEvent['type']
+  readonly from?: string
+  readonly to: string
+  readonly edge?: string
+  readonly via?: 'desk' | 'self' | 'timed'
+  readonly actor: Actor
+  readonly time: string
+  readonly seq: number
+}
+
+/** What the KV bucket svc_records holds per record. */
+export interface Projection {
+  readonly record: RecordView
+  readonly history: readonly HistoryEntry[]
+}

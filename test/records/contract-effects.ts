@@ -1,0 +1,115 @@
+import { createStorage } from 'unstorage'
+import { describe, expect, it } from 'vitest'
+import { createBusKvDriver } from '../../server/bus/kv-driver'
+import { decodeJson } from '../../server/bus/payload'
+import type { MailIntent } from '../../server/records/mail-intent'
+import { createMemberships } from '../../server/records/memberships'
+import { createRecordIndex } from '../../server/records/record-index'
+import { MAIL_STREAM, MEMBERSHIPS_KV, RECORDS_KV, RECORDS_STREAM, recordSubject } from '../../server/records/types'
+import type { Projection, RecordEvent } from '../../server/records/types'
+import { sleep, waitFor } from '../bus/wait'
+import type { BusFactory } from './contract'
+import { freshNames, recordsSite } from './site'
+import { collect, start, useInstances } from './world'
+
+const desk = { kind: 'person', subject: 'desk-sub' } as const
+
+export function effectsContract(buses: BusFactory): void {
+  describe('after a move: mail, grants and the KV projection', () => {
+    const { instance, onCleanup } = useInstances()
+    async function setUp() {
+      const bus = await buses.open()
+      onCleanup(() => bus.close())
+      const names = freshNames()
+      const one = await instance(bus, () => recordsSite(names), { now: start })
+      const mails = await collect<MailIntent>(bus, MAIL_STREAM, `svc.mail.${names.cases}`)
+      onCleanup(mails.stop)
+      return { ...one, names, mails }
+    }
+
+    it('queues a mail intent in the record storyline with placeholders filled, once per move', async () => {
+      const { records, names, mails } = await setUp()
+      const district = await records.file({ bucket: names.districts, storyline: 'plain', fields: { name: 'North *End*' }, submitter: 'x', actor: desk })
+      const fields = { street: 'Mill Lane 1', email: 'ann@example.org', kind: 'hole', urgent: 'yes', district: district.id, location: '59.9,10.7', details: '# not a heading [x](javascript:y)' }
+      const filed = await records.file({ bucket: names.cases, storyline: 'story', fields, submitter: 'ann-sub', actor: desk })
+      const move = { bucket: names.cases, id: filed.id, edge: 'accept', via: 'desk', expectSeq: filed.seq, actor: desk } as const
+      const { record } = await records.move(move)
+      const [intent] = await mails.atLeast(1)
+      const link = `https://fix.example.org/cases/${filed.id}`
+      expect(intent?.subject).toBe(`svc.mail.${names.cases}`)
+      expect(intent?.data).toEqual({
+        id: `${names.cases}:${filed.id}:${record.seq}`,
+        to: { email: 'ann@example.org' },
+        subject: 'Good news: Mill Lane 1',
+        body: `Our Street says accepted (story): A hole in the road in North \\*End\\*, urgent yes, at 59.9, 10.7. \\# not a heading \\[x\\](javascript:y) ${link}`,
+        record: { bucket: names.cases, id: filed.id },
+        storyline: 'story',
+        link,
+      })
+      // a retried move is the same move: no second mail
+      expect((await records.move(move)).duplicate).toBe(true)
+      // a move without mail queues nothing
+      await records.move({ ...move, edge: 'fix', expectSeq: record.seq })
+      await sleep(200)
+      expect(mails.seen).toHaveLength(1)
+    })
+
+    it('writes to the signed-in submitter by subject when the form has no address, and to nobody for an anonymous visitor', async () => {
+      const { records, names, mails } = await setUp()
+      const file = (submitter: string) => records.file({ bucket: names.cases, storyline: 'plain', fields: { street: 'X' }, submitter, actor: desk })
+      for (const submitter of ['session:v1', 'bob-sub']) {
+        const filed = await file(submitter)
+        await records.move({ bucket: names.cases, id: filed.id, edge: 'accept', via: 'desk', expectSeq: filed.seq, actor: desk })
+      }
+      const [only] = await mails.atLeast(1)
+      await sleep(200)
+      expect(mails.seen).toHaveLength(1)
+      expect(only?.data.to).toEqual({ subject: 'bob-sub' })
+      expect(only?.data.subject).toBe('Accepted: X')
+    })
+
+    it('State that grants a group: entering the state adds the person to the named group', async () => {
+      const { bus, records, names } = await setUp()
+      const memberships = createMemberships(bus)
+      const signedIn = await records.file({ bucket: names.cases, storyline: 'plain', fields: { street: 'X' }, submitter: 'cat-sub', actor: desk })
+      expect(await memberships.groupsOf({ subject: 'cat-sub' })).toEqual([])
+      await records.move({ bucket: names.cases, id: signedIn.id, edge: 'accept', via: 'desk', expectSeq: signedIn.seq, actor: desk })
+      expect(await memberships.groupsOf({ subject: 'cat-sub', email: 'other@example.org' })).toEqual([names.volunteers])
+
+      // filed without sign-in: invited by the contact address until that person signs in
+      await records.file({ bucket: names.signups, storyline: 'plain', fields: { email: 'Dan@Example.org' }, submitter: 'session:v2', actor: desk })
+      expect(await memberships.groupsOf({ email: 'dan@example.org' })).toEqual([])
+      const stored = await createStorage({ driver: createBusKvDriver({ bus, bucket: MEMBERSHIPS_KV }) }).getItem(`${names.members}:email:dan@example.org`)
+      expect(stored).toMatchObject({ group: names.members, email: 'dan@example.org', state: 'invited', source: 'grant', since: start.toISOString() })
+      // nobody to add: no error, no entry
+      const anonymous = await records.file({ bucket: names.cases, storyline: 'plain', fields: { street: 'Y' }, submitter: 'session:v3', actor: desk })
+      await records.move({ bucket: names.cases, id: anonymous.id, edge: 'accept', via: 'desk', expectSeq: anonymous.seq, actor: desk })
+    })
+
+    it('writes the KV projection, and any follower repairs one that fell behind', async () => {
+      const { bus, records, names } = await setUp()
+      const storage = createStorage({ driver: createBusKvDriver({ bus, bucket: RECORDS_KV }) })
+      const filed = await records.file({ bucket: names.cases, storyline: 'plain', fields: { street: 'X' }, submitter: 'ann', actor: desk })
+      const stored = (await storage.getItem(`${names.cases}:${filed.id}`)) as Projection | null
+      expect(stored?.record).toEqual(filed)
+
+      // a writer that crashed between its append and its projection
+      const event: RecordEvent = {
+        v: 1, type: 'moved', record: filed.id, bucket: names.cases, storyline: 'plain', actor: desk,
+        time: start.toISOString(), from: 'new', to: 'accepted', edge: 'accept', via: 'desk',
+      }
+      const { seq } = await bus.append(RECORDS_STREAM, recordSubject(names.cases, filed.id), event, { expectLastSubjectSequence: filed.seq })
+      await waitFor(async () => (await records.get(names.cases, filed.id))?.seq === seq, 5000, 'the repaired projection')
+      expect((await records.history(names.cases, filed.id)).map((entry) => entry.to)).toEqual(['new', 'accepted'])
+
+      // a projection lost altogether comes back when an index starts and replays
+      await storage.removeItem(`${names.cases}:${filed.id}`)
+      const fresh = createRecordIndex(bus, { repairDelayMs: 10 })
+      onCleanup(() => fresh.close())
+      await fresh.ready
+      await waitFor(async () => (await records.get(names.cases, filed.id))?.state === 'accepted', 10_000, 'the rebuilt projection')
+      const rebuilt = decodeJson<Projection>((await (await bus.kv(RECORDS_KV)).get(`${names.cases}.${filed.id}`))?.value ?? new Uint8Array())
+      expect(rebuilt.history).toHaveLength(2)
+    })
+  })
+}

@@ -1,0 +1,59 @@
+// One instance's records core on a bus, with a clock the test turns.
+import { afterEach } from 'vitest'
+import { decodeJson } from '../../server/bus/payload'
+import type { Bus, StreamMessage } from '../../server/bus/types'
+import type { SiteModel } from '../../server/content/model'
+import { createRecordIndex } from '../../server/records/record-index'
+import type { RecordIndex } from '../../server/records/record-index'
+import { createRecords } from '../../server/records/records'
+import type { Records } from '../../server/records/records'
+import { waitFor } from '../bus/wait'
+
+export interface Instance {
+  bus: Bus
+  index: RecordIndex
+  records: Records
+}
+
+export interface Clock {
+  now: Date
+}
+
+export const publicUrl = 'https://fix.example.org/'
+export const start = new Date('2030-01-01T08:00:00.000Z')
+export const dayMs = 24 * 60 * 60 * 1000
+
+export function useInstances() {
+  const cleanup: (() => void | Promise<void>)[] = []
+  afterEach(async () => {
+    for (const step of cleanup.splice(0).reverse()) await step()
+  })
+  return {
+    async instance(bus: Bus, site: () => SiteModel, clock: Clock): Promise<Instance> {
+      const index = createRecordIndex(bus, { repairDelayMs: 50 })
+      cleanup.push(() => index.close())
+      await index.ready
+      const records = createRecords({ bus, site, index, publicUrl, now: () => clock.now, waitMs: 1000 })
+      return { bus, index, records }
+    },
+    onCleanup(step: () => void | Promise<void>) {
+      cleanup.push(step)
+    },
+  }
+}
+
+/** Everything on `stream` matching `filter`, decoded, as it arrives. */
+export async function collect<T = unknown>(bus: Bus, stream: string, filter: string) {
+  const seen: { subject: string; seq: number; data: T }[] = []
+  const stop = await bus.follow(stream, filter, {}, (message: StreamMessage) => {
+    seen.push({ subject: message.subject, seq: message.seq, data: decodeJson<T>(message.data) })
+  })
+  return {
+    seen,
+    stop,
+    async atLeast(count: number) {
+      await waitFor(() => seen.length >= count, 5000, `${count} message(s) on ${filter}`)
+      return seen
+    },
+  }
+}
