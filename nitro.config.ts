@@ -15,8 +15,13 @@ export default defineNitroConfig({
   imports: false,
   handlers: [
     { middleware: true, handler: './server/nitro/rate-limit.ts' },
+    // After the rate limit, so an over-limit request never loads a session.
+    { middleware: true, handler: './server/nitro/session.ts' },
   ],
-  plugins: ['./server/nitro/bus-plugin.ts', './server/nitro/content-plugin.ts', './server/nitro/access-plugin.ts'],
+  plugins: ['./server/nitro/bus-plugin.ts', './server/nitro/content-plugin.ts', './server/nitro/access-plugin.ts', './server/nitro/records-plugin.ts'],
+  experimental: { tasks: true },
+  // Timed moves count in days; a minute's granularity is plenty and cheap.
+  scheduledTasks: { '* * * * *': ['records:timed-moves'] },
   publicAssets: [{ baseURL: '/pkg', dir: pkgDir, maxAge: 31_536_000 }],
   virtual: {
     '#pkg-manifest': `export default ${JSON.stringify(assets.manifest)}`,

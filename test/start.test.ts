@@ -26,3 +26,12 @@ describe('start with broken content', () => {
     expect(output).toContain('CONTENT_REPO is not set')
   })
 })
+
+describe('start with a bad setting', () => {
+  it('exits with a clear message when PHONE_COUNTRY is not a calling code', async () => {
+    const { code, output } = await runServerToExit({ CONTENT_REPO: DEMO, PHONE_COUNTRY: 'norway' })
+    expect(code).toBe(1)
+    expect(output).toContain('cannot start: PHONE_COUNTRY')
+    expect(output).not.toMatch(/\n\s+at /)
+  })
+})

@@ -20,7 +20,13 @@ let ready: Promise<LiveContent> | null = null
 export function startContent(env: NodeJS.ProcessEnv): Promise<LiveContent> {
   // The demo site ships beside the server bundle as .output/site.
   const demo = isDevelopment(env) ? resolve(dirname(process.argv[1] ?? '.'), '../site') : undefined
-  store = createContentStore(createContentSource(env, demo), readCompileOptions(env))
+  try {
+    store = createContentStore(createContentSource(env, demo), readCompileOptions(env))
+  } catch (error) {
+    // A setting that cannot work (CONTENT_REPO, PHONE_COUNTRY) stops the start with its own message.
+    log('error', 'content', `[svc] [content] cannot start: ${(error as Error).message.replace('[svc] [content] ', '')}`)
+    process.exit(1)
+  }
   const source = store.source.label
   ready = store.reload().then((outcome) => {
     logDiagnostics(outcome.diagnostics, source)

@@ -1,6 +1,7 @@
-// Starts the built service as its own process on a random loopback port.
+// Starts the built service as its own process on a loopback port (random unless given).
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -15,11 +16,18 @@ export interface RunningServer {
   stop(): Promise<void>
 }
 
-export async function startServer(env: Record<string, string | undefined> = {}): Promise<RunningServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'svc-data-'))
+export interface ServerOptions {
+  /** A fixed port, for a URL known before start (PUBLIC_URL, a provider's redirect URI). */
+  readonly port?: number
+  /** Kept after stop, so a second start finds what the first one stored. */
+  readonly dataDir?: string
+}
+
+export async function startServer(env: Record<string, string | undefined> = {}, options: ServerOptions = {}): Promise<RunningServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'svc-data-'))
   const child = spawn(process.execPath, [join(ROOT, '.output/server/index.mjs')], {
     env: cleanEnv({
-      PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, CONTENT_REPO: DEMO,
+      PORT: String(options.port ?? 0), HOST: '127.0.0.1', DATA_DIR: dataDir, CONTENT_REPO: DEMO,
       SVC_RATE_BURST: '0', BUS_URL: undefined, IDP_URL: undefined, MAP_TOKEN: undefined, ...env,
     }),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -45,8 +53,22 @@ export async function startServer(env: Record<string, string | undefined> = {}):
   return {
     url,
     output: () => output,
-    stop: () => stopChild(child).finally(() => rmSync(dataDir, { recursive: true, force: true })),
+    stop: () => stopChild(child).finally(() => {
+      if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true })
+    }),
   }
+}
+
+/** A loopback port free at the moment of asking. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))))
+    })
+  })
 }
 
 /** Runs the service until it exits by itself (for content that must not start). */

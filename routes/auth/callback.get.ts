@@ -1,0 +1,64 @@
+// Finishes a sign-in: the pending sign-in is used up first, so a callback can
+// never be replayed; then the code is exchanged and the visitor gets a new
+// session id (the old one is deleted), so a planted id is worth nothing.
+import { defineEventHandler, getRequestURL, sendRedirect } from 'h3'
+import { useContent } from '../../server/app/content'
+import { BusConflictError } from '../../server/bus/errors'
+import { log } from '../../server/log'
+import { SessionsUnavailableError } from '../../server/people/guarded-kv'
+import { finishSignIn, isPendingFresh } from '../../server/people/oidc-flow'
+import { describeSignInError, isProviderUnavailable } from '../../server/people/sign-in-errors'
+import { renderSignInPage } from '../../server/people/sign-in-page'
+import { useSessions } from '../../server/people/use-sessions'
+import { useSignIn } from '../../server/people/use-sign-in'
+import { pkgAssets } from '../../utils/assets'
+import { sendPage } from '../../utils/html-response'
+import { getSession, sendSessionsUnavailable, startSession } from '../../utils/session'
+import { getStoryline } from '../../utils/storyline'
+
+export default defineEventHandler(async (event) => {
+  const signIn = await useSignIn()
+  const { site } = await useContent()
+  const page = (status: number, title: string, message: string, returnTo = '/') => sendPage(event, renderSignInPage({
+    site, story: getStoryline(event, site), assets: pkgAssets, title, message, development: signIn.development,
+    link: { href: `/auth/sign-in?return=${encodeURIComponent(returnTo)}`, label: 'Try signing in again' },
+  }), status)
+  const refused = (why: string, returnTo?: string) => {
+    log('warn', 'auth', `[svc] [auth] sign-in refused: ${why}`)
+    return page(400, 'Sign-in did not complete', 'Sign-in did not complete; try again.', returnTo)
+  }
+
+  if (!signIn.on) return page(503, 'Sign-in is not configured', `Sign-in is not configured (${signIn.reason}).`)
+  try {
+    const sessions = await useSessions()
+    const session = await getSession(event)
+    const pending = session?.pending
+    if (!session || !pending) return refused('no sign-in was started in this browser')
+    try {
+      await sessions.save({ ...session, pending: null })
+    } catch (error) {
+      if (error instanceof BusConflictError) return refused('the sign-in was already finished')
+      throw error
+    }
+    if (!isPendingFresh(pending, Date.now())) return refused('the sign-in took longer than allowed', pending.returnTo)
+
+    const callbackUrl = new URL(signIn.settings.callbackUrl)
+    callbackUrl.search = getRequestURL(event).search
+    let user
+    try {
+      user = await finishSignIn(await signIn.discover(), signIn.settings, callbackUrl, pending)
+    } catch (error) {
+      if (!isProviderUnavailable(error)) return refused(describeSignInError(error), pending.returnTo)
+      log('error', 'auth', `[svc] [auth] the identity provider is unavailable: ${describeSignInError(error)}`)
+      return page(502, 'Sign-in is unavailable', 'The sign-in service is not answering right now. Try again in a few minutes.', pending.returnTo)
+    }
+
+    startSession(event, await sessions.create({ user }))
+    await sessions.remove(session.id)
+    log('info', 'auth', 'signed in', { subject: user.subject, groups: user.groups })
+    return sendRedirect(event, pending.returnTo, 302)
+  } catch (error) {
+    if (error instanceof SessionsUnavailableError) return sendSessionsUnavailable(event)
+    throw error
+  }
+})

@@ -1,0 +1,24 @@
+// The sign-out page: a real form carrying the CSRF token, so a link in any
+// page header can lead here and signing out works without script.
+import { defineEventHandler } from 'h3'
+import { useContent } from '../../server/app/content'
+import { renderSignInPage, renderSignOutForm } from '../../server/people/sign-in-page'
+import { useSignIn } from '../../server/people/use-sign-in'
+import { pkgAssets } from '../../utils/assets'
+import { sendPage } from '../../utils/html-response'
+import { getSession } from '../../utils/session'
+import { getStoryline } from '../../utils/storyline'
+
+export default defineEventHandler(async (event) => {
+  const { site } = await useContent()
+  const { development } = await useSignIn()
+  const session = await getSession(event)
+  const common = { site, story: getStoryline(event, site), assets: pkgAssets, development }
+  if (!session?.user) {
+    return sendPage(event, renderSignInPage({ ...common, title: 'Sign out', message: 'You are not signed in.', link: { href: '/', label: 'Go to the home page' } }))
+  }
+  const who = session.user.name ?? session.user.email ?? 'this account'
+  return sendPage(event, renderSignInPage({
+    ...common, title: 'Sign out', message: `You are signed in as ${who}.`, form: renderSignOutForm(session.csrf),
+  }))
+})

@@ -1,0 +1,36 @@
+// The process-wide records: one index per instance, fed by the stream, and
+// the records layer over it.
+import { readPublicUrl } from '../people/sign-in-settings'
+import { createRecordIndex, type RecordIndex } from '../records/record-index'
+import { createRecords, type Records } from '../records/records'
+import { useBus } from './bus'
+import { useContent, useContentStore } from './content'
+import { isDevelopment } from './mode'
+
+interface LiveRecords {
+  readonly index: RecordIndex
+  readonly records: Records
+}
+
+let live: Promise<LiveRecords> | null = null
+
+export function startRecords(env: NodeJS.ProcessEnv): Promise<LiveRecords> {
+  live = (async () => {
+    const [bus, first] = await Promise.all([useBus(), useContent()])
+    const index = createRecordIndex(bus)
+    const records = createRecords({
+      bus,
+      index,
+      site: () => useContentStore()?.current()?.site ?? first.site,
+      publicUrl: readPublicUrl(env, isDevelopment(env)) ?? '',
+    })
+    await index.ready
+    return { index, records }
+  })()
+  return live
+}
+
+export function useRecords(): Promise<LiveRecords> {
+  if (!live) throw new Error('[svc] [records] records were never started')
+  return live
+}

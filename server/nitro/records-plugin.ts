@@ -1,0 +1,10 @@
+import { defineNitroPlugin } from 'nitropack/runtime'
+import { startRecords } from '../app/records'
+import { log } from '../log'
+
+// Plugins are not awaited: routes wait on useRecords() instead.
+export default defineNitroPlugin(() => {
+  startRecords(process.env).catch((error: Error) => {
+    log('error', 'records', `[svc] [records] cannot start: ${error.message}`)
+  })
+})

@@ -1,0 +1,55 @@
+// Starts the development identity provider on its own loopback port, in this
+// process. Only development mode without IDP_URL gets here.
+import { randomBytes } from 'node:crypto'
+import { createServer, type Server } from 'node:http'
+import { log } from '../../log'
+import type { Provider } from '../sign-in-settings'
+import { createDevIdpListener } from './interactions'
+import { DEMO_PEOPLE } from './people'
+import { createDevProvider } from './provider'
+
+const HOST = '127.0.0.1'
+const DEV_CLIENT_ID = 'svc-development'
+
+export interface DevIdpOptions {
+  /** 0 picks a free port. */
+  readonly port: number
+  readonly redirectUri: string
+  readonly groupPrefix: string
+}
+
+/** DEV_IDP_PORT, else the port after the service's own (PORT, default 3000). */
+export function readDevIdpPort(env: NodeJS.ProcessEnv): number {
+  const configured = env.DEV_IDP_PORT?.trim()
+  // PORT=0 asks for any free port, and so does the provider then.
+  if (!configured && env.PORT?.trim() === '0') return 0
+  const text = configured || String(Number(env.PORT?.trim() || 3000) + 1)
+  const port = Number(text)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`DEV_IDP_PORT must be a port number, got "${text}"`)
+  return port
+}
+
+export async function startDevIdp(options: DevIdpOptions): Promise<Provider> {
+  const server = createServer()
+  const port = await listen(server, options.port)
+  const issuer = `http://${HOST}:${port}`
+  // A fresh secret per start: only this process ever presents it.
+  const clientSecret = randomBytes(32).toString('base64url')
+  const provider = createDevProvider({ issuer, clientId: DEV_CLIENT_ID, clientSecret, redirectUri: options.redirectUri, groupPrefix: options.groupPrefix })
+  server.on('request', createDevIdpListener(provider))
+  log('warn', 'auth', '[svc] [auth] DEVELOPMENT SIGN-IN: anyone can sign in as a demo person. Not for production: set IDP_URL.', {
+    issuer,
+    people: DEMO_PEOPLE.map((person) => `${person.name} (${person.groups.join(', ') || 'no groups'})`),
+  })
+  return { issuer: new URL(issuer), clientId: DEV_CLIENT_ID, clientSecret }
+}
+
+function listen(server: Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, HOST, () => {
+      const address = server.address()
+      resolve(typeof address === 'object' && address !== null ? address.port : port)
+    })
+  })
+}

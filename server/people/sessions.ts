@@ -1,0 +1,98 @@
+// The session store over a bus KV bucket. The bucket's max_age only collects
+// sessions nobody returns to; a record's own `expires` decides whether it loads.
+import { BusConflictError } from '../bus/errors'
+import { decodeJson } from '../bus/payload'
+import type { BusKv } from '../bus/types'
+import { parseSessionRecord, toRecord, type PendingSignIn, type Session, type SessionRecord, type SessionUser } from './session'
+import { isSessionId, randomToken } from './session-id'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+/**
+ * Fixed, not sliding: a session ends 14 days after it was created, and signing
+ * in always creates a new one, so a stolen cookie dies on schedule and a load
+ * never writes.
+ */
+export const SESSION_LIFETIME_MS = 14 * DAY_MS
+/** Longer than any session lives, so the bucket never drops a live one. */
+export const SESSION_BUCKET_MAX_AGE_MS = 15 * DAY_MS
+// Drawing a taken id twice in a row is already astronomically unlikely.
+const ID_ATTEMPTS = 5
+
+export type SessionKv = Pick<BusKv, 'get' | 'create' | 'update' | 'delete'>
+
+export interface SessionStoreOptions {
+  readonly kv: SessionKv
+  readonly now?: () => number
+  /** Injectable so a test can force a collision. */
+  readonly newId?: () => string
+  readonly lifetimeMs?: number
+}
+
+export interface NewSession {
+  readonly user?: SessionUser | null
+  readonly pending?: PendingSignIn | null
+}
+
+export interface SessionStore {
+  create(init?: NewSession): Promise<Session>
+  /** null for an unknown, malformed or expired id. */
+  load(id: string): Promise<Session | null>
+  /** Throws BusConflictError when the session changed or was deleted since it was read. */
+  save(session: Session): Promise<Session>
+  remove(id: string): Promise<void>
+}
+
+export function createSessionStore(options: SessionStoreOptions): SessionStore {
+  const { kv } = options
+  const now = options.now ?? Date.now
+  const newId = options.newId ?? randomToken
+  const lifetimeMs = options.lifetimeMs ?? SESSION_LIFETIME_MS
+
+  return {
+    async create(init = {}) {
+      const created = now()
+      const record: SessionRecord = {
+        user: init.user ?? null,
+        csrf: randomToken(),
+        pending: init.pending ?? null,
+        created,
+        expires: created + lifetimeMs,
+      }
+      for (let attempt = 0; attempt < ID_ATTEMPTS; attempt++) {
+        const id = newId()
+        try {
+          // create, never put: an id already in use belongs to someone else.
+          const revision = await kv.create(id, record)
+          return { ...record, id, revision }
+        } catch (error) {
+          if (!(error instanceof BusConflictError)) throw error
+        }
+      }
+      throw new Error(`[svc] [auth] no unused session id after ${ID_ATTEMPTS} draws`)
+    },
+
+    async load(id) {
+      if (!isSessionId(id)) return null
+      const entry = await kv.get(id)
+      if (entry === null) return null
+      let record: SessionRecord | null
+      try {
+        record = parseSessionRecord(decodeJson(entry.value))
+      } catch {
+        record = null
+      }
+      if (record === null || record.expires <= now()) return null
+      return { ...record, id, revision: entry.revision }
+    },
+
+    async save(session) {
+      // update, never put: a session signed out meanwhile must stay gone.
+      const revision = await kv.update(session.id, toRecord(session), session.revision)
+      return { ...session, revision }
+    },
+
+    async remove(id) {
+      if (isSessionId(id)) await kv.delete(id)
+    },
+  }
+}

@@ -1,0 +1,25 @@
+// The process-wide session store on the process's bus, opened on first use.
+import { useBus } from '../app/bus'
+import { guardKv, withinTime } from './guarded-kv'
+import { createSessionStore, SESSION_BUCKET_MAX_AGE_MS, type SessionStore } from './sessions'
+
+export const SESSION_BUCKET = 'svc_sessions'
+// A healthy bus answers in milliseconds; a visitor should not wait longer than this.
+const BUS_WAIT_MS = 2_000
+
+let store: Promise<SessionStore> | null = null
+
+export function useSessions(): Promise<SessionStore> {
+  // A failed opening is forgotten, so the next request tries again.
+  store ??= open().catch((error: unknown) => {
+    store = null
+    throw error
+  })
+  return store
+}
+
+async function open(): Promise<SessionStore> {
+  const bus = await withinTime(useBus(), BUS_WAIT_MS, 'connecting to the bus')
+  const kv = await withinTime(bus.kv(SESSION_BUCKET, { maxAgeMs: SESSION_BUCKET_MAX_AGE_MS }), BUS_WAIT_MS, 'opening the session bucket')
+  return createSessionStore({ kv: guardKv(kv, () => bus.isConnected(), BUS_WAIT_MS) })
+}

@@ -1,0 +1,45 @@
+// A request that needs a session while the bus is gone gets a short 503 at
+// once instead of hanging; the rate limit still comes before it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startNatsServer, type NatsServer } from '../support/nats-server'
+import { createCookieFetch } from './cookie-fetch'
+import { me, ROLF } from './people'
+import { startServiceWithIdp, type ServiceWithIdp } from './service-with-idp'
+import { signIn } from './sign-in-flow'
+
+let nats: NatsServer
+let run: ServiceWithIdp
+beforeAll(async () => {
+  nats = await startNatsServer()
+  // Loopback is a trusted proxy, so X-Forwarded-For names the caller.
+  run = await startServiceWithIdp({ accounts: [ROLF], env: { BUS_URL: nats.url, SVC_RATE_BURST: '20', SVC_RATE_PER_SECOND: '0.01' } })
+})
+afterAll(async () => {
+  await run?.stop()
+  await nats?.stop()
+})
+
+describe('sessions on a NATS bus that goes away', () => {
+  it('answer 503 fast while it is down, after the rate limit has had its say', async () => {
+    const client = createCookieFetch()
+    await signIn(client, run.service, 'rolf')
+    expect((await me(client, run.service)).status).toBe(200)
+
+    await nats.stop()
+    const started = Date.now()
+    const response = await client(`${run.service}/`)
+    expect(response.status).toBe(503)
+    expect(Date.now() - started).toBeLessThan(3_000)
+    expect(await response.text()).toContain('Signed-in visits cannot be served right now.')
+    // A visitor without a session cookie never needed the bus.
+    expect((await fetch(`${run.service}/`)).status).toBe(200)
+
+    // An over-limit caller is turned away before its session is looked at.
+    const statuses: number[] = []
+    for (let i = 0; i < 21; i++) {
+      statuses.push((await client(`${run.service}/`, { headers: { 'x-forwarded-for': '203.0.113.7' } })).status)
+    }
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(503))
+    expect(statuses[20]).toBe(429)
+  })
+})

@@ -1,0 +1,71 @@
+// The README's run mode (SVC_MODE=development, no IDP_URL): the built service
+// starts the development provider, and a person signs in with a browser.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser } from 'playwright-core'
+import { DEMO_PEOPLE } from '../../server/people/dev-idp/people'
+import { launchChromium } from '../support/browser'
+import { loadDemo } from '../support/demo-site'
+import { freePort, startServer, type RunningServer } from '../support/server'
+
+let server: RunningServer
+let browser: Browser
+let site: string
+beforeAll(async () => {
+  const [port, idpPort] = await Promise.all([freePort(), freePort()])
+  // No PUBLIC_URL: development defaults it to http://localhost:$PORT.
+  site = `http://localhost:${port}`
+  ;[server, browser] = await Promise.all([
+    startServer({ SVC_MODE: 'development', IDP_URL: undefined, PUBLIC_URL: undefined, DEV_IDP_PORT: String(idpPort) }, { port }),
+    launchChromium(),
+  ])
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+describe('development sign-in', () => {
+  it('says loudly at start that it is not for production', async () => {
+    // The provider starts beside the server, just after it listens.
+    await expect.poll(() => server.output(), { timeout: 5_000 }).toMatch(/"level":"warn".*DEVELOPMENT SIGN-IN.*Not for production/)
+  })
+
+  it('has demo people in the groups the demo site uses', async () => {
+    const demo = await loadDemo()
+    const used = new Set([
+      ...[...demo.desks.values()].flatMap((desk) => [desk.group, ...desk.invites]),
+      ...demo.pages.flatMap((page) => (page.access === 'public' ? [] : page.access)),
+    ])
+    for (const group of used) expect(DEMO_PEOPLE.some((person) => person.groups.includes(group)), group).toBe(true)
+    expect(DEMO_PEOPLE.some((person) => person.groups.length === 0)).toBe(true)
+  })
+
+  it('signs a demo person in through the provider\'s page and back to the return path', async () => {
+    const page = await browser.newPage()
+    await page.goto(`${site}/auth/sign-in?return=${encodeURIComponent('/about')}`)
+    await expect(page.getByRole('alert').textContent()).resolves.toContain('Development sign-in: not for production')
+    await page.getByRole('button', { name: 'Sign in as Kari Caseworker' }).click()
+    await page.waitForURL(`${site}/about`)
+
+    await page.goto(`${site}/auth/me`)
+    expect(JSON.parse(await page.locator('body').innerText())).toMatchObject({
+      subject: 'kari', name: 'Kari Caseworker', email: 'kari@example.org', groups: ['caseworkers'],
+    })
+
+    await page.goto(`${site}/auth/sign-out`)
+    await expect(page.locator('main').textContent()).resolves.toContain('You are signed in as Kari Caseworker.')
+    await expect(page.getByRole('note').textContent()).resolves.toMatch(/Development mode/)
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await page.waitForURL(`${site}/`)
+    const me = await page.goto(`${site}/auth/me`)
+    expect(me?.status()).toBe(401)
+
+    // Signing in again shows the people again, so another person can be chosen.
+    await page.goto(`${site}/auth/sign-in?return=${encodeURIComponent('/staff')}`)
+    await page.getByRole('button', { name: 'Sign in as Rolf Roads' }).click()
+    await page.waitForURL(`${site}/staff`)
+    await page.goto(`${site}/auth/me`)
+    expect(JSON.parse(await page.locator('body').innerText())).toMatchObject({ subject: 'rolf', groups: ['road_crew'] })
+    await page.close()
+  })
+})

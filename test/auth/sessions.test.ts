@@ -1,0 +1,137 @@
+// The session store on both buses: create-only ids, the record's own expiry,
+// saves that never bring back a deleted session, and persistence.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BusConflictError } from '../../server/bus/errors'
+import { createLocalBus } from '../../server/bus/local'
+import { createNatsBus } from '../../server/bus/nats'
+import type { Bus } from '../../server/bus/types'
+import { guardKv, SessionsUnavailableError } from '../../server/people/guarded-kv'
+import { createSessionStore, SESSION_BUCKET_MAX_AGE_MS, SESSION_LIFETIME_MS, type SessionKv } from '../../server/people/sessions'
+import { startNatsServer, type NatsServer } from '../support/nats-server'
+
+const USER = { subject: 'kari', email: 'kari@example.org', groups: ['caseworkers'] }
+const randomId = () => randomBytes(32).toString('base64url')
+// Fresh per test, so tests sharing one NATS server never meet.
+const bucketName = () => `svc_sessions_${randomBytes(4).toString('hex')}`
+
+function describeStore(kind: string, openBus: () => Promise<Bus>, reopenBus: () => Promise<Bus>): void {
+  describe(`Sessions on the ${kind} bus`, () => {
+    let bus: Bus
+    beforeAll(async () => {
+      bus = await openBus()
+    })
+    afterAll(async () => {
+      await bus?.close()
+    })
+    const openKv = async (bucket = bucketName()) => bus.kv(bucket, { maxAgeMs: SESSION_BUCKET_MAX_AGE_MS })
+
+    it('creating a session draws a fresh id and never overwrites an existing session', async () => {
+      const kv = await openKv()
+      const first = await createSessionStore({ kv }).create({ user: USER })
+      expect(first.id).toMatch(/^[A-Za-z0-9_-]{43}$/)
+      expect(first.csrf).toMatch(/^[A-Za-z0-9_-]{43}$/)
+      // The generator's first draw is the id already in use: a second is drawn.
+      const draws = [first.id, randomId()]
+      const drawn: string[] = []
+      const store = createSessionStore({ kv, newId: () => { const id = draws.shift() ?? randomId(); drawn.push(id); return id } })
+      const second = await store.create()
+      expect(drawn).toHaveLength(2)
+      expect(second.id).toBe(drawn[1])
+      expect(second.id).not.toBe(first.id)
+      expect((await store.load(first.id))?.user).toEqual(USER)
+      expect((await store.load(second.id))?.user).toBeNull()
+      expect(second.csrf).not.toBe(first.csrf)
+    })
+
+    it('a session record\'s own expiry decides whether a load succeeds', async () => {
+      const kv = await openKv()
+      let now = Date.parse('2026-01-01T00:00:00Z')
+      const store = createSessionStore({ kv, now: () => now })
+      const session = await store.create({ user: USER })
+      expect(session.expires - session.created).toBe(SESSION_LIFETIME_MS)
+      now += SESSION_LIFETIME_MS - 1
+      expect((await store.load(session.id))?.user).toEqual(USER)
+      now += 1
+      expect(await store.load(session.id)).toBeNull()
+      // The bucket still holds it; its own expiry is what refused it.
+      expect(await kv.get(session.id)).not.toBeNull()
+    })
+
+    it('saves only over the revision it read, so a deleted session stays deleted', async () => {
+      const store = createSessionStore({ kv: await openKv() })
+      const session = await store.create()
+      const saved = await store.save({ ...session, user: USER })
+      await expect(store.save({ ...session, pending: null })).rejects.toBeInstanceOf(BusConflictError)
+      await store.remove(saved.id)
+      await expect(store.save(saved)).rejects.toBeInstanceOf(BusConflictError)
+      expect(await store.load(saved.id)).toBeNull()
+    })
+
+    it('treats an unknown, malformed or unreadable id as no session', async () => {
+      const kv = await openKv()
+      const store = createSessionStore({ kv })
+      expect(await store.load(randomId())).toBeNull()
+      expect(await store.load('forged')).toBeNull()
+      expect(await store.load('a.b')).toBeNull()
+      const garbage = randomId()
+      await kv.create(garbage, { user: 'not a user' })
+      expect(await store.load(garbage)).toBeNull()
+    })
+
+    it('keeps sessions across a reopening of the bus', async () => {
+      const bucket = bucketName()
+      const session = await createSessionStore({ kv: await openKv(bucket) }).create({ user: USER })
+      const again = await reopenBus()
+      try {
+        const kv = await again.kv(bucket, { maxAgeMs: SESSION_BUCKET_MAX_AGE_MS })
+        expect((await createSessionStore({ kv }).load(session.id))?.user).toEqual(USER)
+      } finally {
+        await again.close()
+      }
+    })
+  })
+}
+
+const dirs: string[] = []
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+})
+const localDir = mkdtempSync(join(tmpdir(), 'svc-sessions-'))
+dirs.push(localDir)
+let localBus: Bus | undefined
+// One process opens a data dir at a time: the reopening closes the first bus.
+describeStore('local', async () => (localBus = await createLocalBus({ dataDir: localDir })), async () => {
+  await localBus?.close()
+  return createLocalBus({ dataDir: localDir })
+})
+
+let nats: NatsServer
+beforeAll(async () => {
+  nats = await startNatsServer()
+})
+afterAll(async () => {
+  await nats?.stop()
+})
+describeStore('NATS', () => createNatsBus({ url: nats.url }), () => createNatsBus({ url: nats.url }))
+
+describe('a session bus that cannot answer', () => {
+  const never: SessionKv = {
+    get: () => new Promise(() => undefined),
+    create: () => new Promise(() => undefined),
+    update: () => new Promise(() => undefined),
+    delete: () => new Promise(() => undefined),
+  }
+
+  it('fails at once while disconnected and within the bound when it hangs', async () => {
+    const store = createSessionStore({ kv: guardKv(never, () => false, 50) })
+    await expect(store.load(randomId())).rejects.toBeInstanceOf(SessionsUnavailableError)
+    const hanging = createSessionStore({ kv: guardKv(never, () => true, 50) })
+    const started = Date.now()
+    await expect(hanging.create()).rejects.toBeInstanceOf(SessionsUnavailableError)
+    expect(Date.now() - started).toBeLessThan(1_000)
+  })
+})
