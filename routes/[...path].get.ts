@@ -8,6 +8,7 @@ import { renderPage } from '../server/render/page'
 import { pkgAssets } from '../utils/assets'
 import { sendPage } from '../utils/html-response'
 import { getStoryline } from '../utils/storyline'
+import { getViewer } from '../utils/viewer'
 
 export default defineEventHandler(async (event) => {
   const { site } = await useContent()
@@ -28,7 +29,7 @@ export default defineEventHandler(async (event) => {
     }), 403)
   }
   return sendPage(event, renderPage({
-    site, page, story, assets: pkgAssets,
+    site, page, story, assets: pkgAssets, viewer: await getViewer(event, site, story),
     mapsOn: Boolean(process.env.MAP_TOKEN),
     // Uploads fail closed until the object store is wired to an upload route.
     filesEnabled: false,

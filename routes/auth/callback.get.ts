@@ -3,6 +3,7 @@
 // session id (the old one is deleted), so a planted id is worth nothing.
 import { defineEventHandler, getRequestURL, sendRedirect } from 'h3'
 import { useContent } from '../../server/app/content'
+import { rememberPerson } from '../../server/app/people'
 import { BusConflictError } from '../../server/bus/errors'
 import { log } from '../../server/log'
 import { SessionsUnavailableError } from '../../server/people/guarded-kv'
@@ -55,6 +56,7 @@ export default defineEventHandler(async (event) => {
 
     startSession(event, await sessions.create({ user }))
     await sessions.remove(session.id)
+    await rememberPerson(user)
     log('info', 'auth', 'signed in', { subject: user.subject, groups: user.groups })
     return sendRedirect(event, pending.returnTo, 302)
   } catch (error) {

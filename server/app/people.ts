@@ -1,5 +1,7 @@
 // The people the service has seen, kept on the bus so every instance knows them.
 import { createPeopleDirectory, type PeopleDirectory } from '../access/people-directory'
+import { log } from '../log'
+import type { SessionUser } from '../people/session'
 import { useBus } from './bus'
 
 let directory: Promise<PeopleDirectory> | null = null
@@ -11,4 +13,16 @@ export function usePeopleDirectory(): Promise<PeopleDirectory> {
     directory = null
   })
   return directory
+}
+
+/**
+ * Keeps the groups a person signed in with, so access questions that name them
+ * without groups are answered as they are. A failure here never fails a sign-in.
+ */
+export async function rememberPerson(user: SessionUser): Promise<void> {
+  try {
+    await (await usePeopleDirectory()).remember(user, user.groups)
+  } catch (error) {
+    log('warn', 'access', '[svc] [access] could not remember a signed-in person', { error: (error as Error).message })
+  }
 }

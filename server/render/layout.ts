@@ -1,6 +1,7 @@
 // A site page's document: the site's branding, read in one storyline, around
 // a page body.
 import type { SiteModel } from '../content/model'
+import { renderAccount, type Viewer } from './account'
 import { renderDocument, type Assets } from './document'
 import { html, type SafeHtml } from './html'
 import { renderMarkdown } from './markdown'
@@ -19,6 +20,8 @@ export interface LayoutOptions {
   readonly nav?: readonly NavLink[]
   /** A message shown at the top of the page, e.g. after filing a record. */
   readonly status?: SafeHtml
+  /** Who is looking: shown in the header with sign-in or sign-out. */
+  readonly viewer?: Viewer
 }
 
 function renderBanner(site: SiteModel, name: string): SafeHtml {
@@ -49,7 +52,7 @@ export function renderLayout(options: LayoutOptions): string {
     assets: options.assets,
     favicon: favicon === undefined ? undefined : siteFileUrl(favicon),
     themeCss: renderThemeCss(site.branding),
-    banner: renderBanner(site, name),
+    banner: html`${renderBanner(site, name)}${renderAccount(options.viewer)}`,
     nav: options.nav ?? siteNav(site, story),
     status: options.status,
     main: options.body,

@@ -1,5 +1,6 @@
 // A content page as a full document.
 import { renderBlocks, type BlocksOptions } from './blocks'
+import type { Viewer } from './account'
 import type { Assets } from './document'
 import { html, type SafeHtml } from './html'
 import { renderLayout } from './layout'
@@ -9,6 +10,7 @@ import { textAt } from './storyline'
 export interface PageOptions extends BlocksOptions {
   readonly assets: Assets
   readonly status?: SafeHtml
+  readonly viewer?: Viewer
 }
 
 export function renderPage(options: PageOptions): string {
@@ -22,5 +24,6 @@ export function renderPage(options: PageOptions): string {
     assets: options.assets,
     nav: siteNav(site, story, page.path),
     status: options.status,
+    viewer: options.viewer,
   })
 }

@@ -46,6 +46,9 @@ describe('development sign-in', () => {
     await expect(page.getByRole('alert').textContent()).resolves.toContain('Development sign-in: not for production')
     await page.getByRole('button', { name: 'Sign in as Kari Caseworker' }).click()
     await page.waitForURL(`${site}/about`)
+    // Every page's header says who is signed in and offers their desks.
+    await expect(page.locator('header .account-name').textContent()).resolves.toBe('Signed in as Kari Caseworker')
+    await expect(page.locator('header .account-desks a').first().getAttribute('href')).resolves.toBe('/desk/caseworkers')
 
     await page.goto(`${site}/auth/me`)
     expect(JSON.parse(await page.locator('body').innerText())).toMatchObject({
@@ -55,8 +58,9 @@ describe('development sign-in', () => {
     await page.goto(`${site}/auth/sign-out`)
     await expect(page.locator('main').textContent()).resolves.toContain('You are signed in as Kari Caseworker.')
     await expect(page.getByRole('note').textContent()).resolves.toMatch(/Development mode/)
-    await page.getByRole('button', { name: 'Sign out' }).click()
+    await page.locator('main').getByRole('button', { name: 'Sign out' }).click()
     await page.waitForURL(`${site}/`)
+    await expect(page.locator('header .account a').textContent()).resolves.toBe('Sign in')
     const me = await page.goto(`${site}/auth/me`)
     expect(me?.status()).toBe(401)
 

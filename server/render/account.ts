@@ -1,0 +1,24 @@
+// The header's account corner: who is signed in, their desks, and sign-out;
+// or a sign-in link for a visitor.
+import { CSRF_FIELD } from './form'
+import { html, type SafeHtml } from './html'
+
+export type Viewer =
+  | {
+      readonly signedIn: true
+      readonly name: string
+      readonly csrf: string
+      readonly desks: readonly { readonly href: string; readonly label: string }[]
+    }
+  | { readonly signedIn: false; readonly signInHref: string | null }
+
+export function renderAccount(viewer: Viewer | undefined): SafeHtml | null {
+  if (viewer === undefined) return null
+  if (!viewer.signedIn) {
+    return viewer.signInHref === null ? null : html`<div class="account"><a href="${viewer.signInHref}">Sign in</a></div>`
+  }
+  const desks = viewer.desks.map((d) => html`<li><a href="${d.href}">${d.label}</a></li>`)
+  return html`<div class="account"><span class="account-name">Signed in as <strong>${viewer.name}</strong></span>${
+    desks.length > 0 ? html`<ul class="account-desks" aria-label="Your desks">${desks}</ul>` : null
+  }<form method="post" action="/auth/sign-out" class="sign-out"><input type="hidden" name="${CSRF_FIELD}" value="${viewer.csrf}"><button type="submit">Sign out</button></form></div>`
+}

@@ -1,0 +1,24 @@
+// What the header shows about the person looking at a page.
+import { getRequestURL, type H3Event } from 'h3'
+import type { SiteModel } from '../server/content/model'
+import { usePolicy } from '../server/app/policy'
+import { useSignIn } from '../server/people/use-sign-in'
+import type { Viewer } from '../server/render/account'
+import { textAt } from '../server/render/storyline'
+import { getPrincipal } from './caller'
+import { getSession } from './session'
+
+export async function getViewer(event: H3Event, site: SiteModel, story: number): Promise<Viewer> {
+  const session = await getSession(event)
+  const user = session?.user
+  if (!session || !user) {
+    const signIn = await useSignIn()
+    const here = getRequestURL(event)
+    return { signedIn: false, signInHref: signIn.on ? `/auth/sign-in?return=${encodeURIComponent(here.pathname + here.search)}` : null }
+  }
+  const [principal, policy] = await Promise.all([getPrincipal(event), usePolicy()])
+  const desks = [...site.desks.values()]
+    .filter((desk) => policy.authorize({ principal, action: 'open', resource: { type: 'Desk', id: desk.name } }).allowed)
+    .map((desk) => ({ href: `/desk/${desk.name}`, label: textAt(desk.title, story) }))
+  return { signedIn: true, name: user.name ?? user.email ?? user.phone ?? 'you', csrf: session.csrf, desks }
+}
