@@ -6,7 +6,7 @@ import { toBytes } from './payload'
 import { assertName, sameSubjects, subjectMatches } from './subjects'
 import type { Bus, StreamMessage } from './types'
 
-type LocalStreams = Pick<Bus, 'ensureStream' | 'append' | 'follow' | 'lastSubjectSequence'> & {
+type LocalStreams = Pick<Bus, 'ensureStream' | 'append' | 'follow' | 'lastSubjectSequence' | 'lastSequence'> & {
   close(): void
 }
 
@@ -115,6 +115,10 @@ export function createLocalStreams(dir: string, assertOpen: () => void): LocalSt
 
     async lastSubjectSequence(name, subject) {
       return open(name).lastBySubject.get(subject) ?? 0
+    },
+
+    async lastSequence(name) {
+      return open(name).messages.length
     },
 
     close() {

@@ -32,6 +32,7 @@ export async function createLocalBus({ dataDir }: LocalBusOptions): Promise<Bus>
     append: streams.append,
     follow: streams.follow,
     lastSubjectSequence: streams.lastSubjectSequence,
+    lastSequence: streams.lastSequence,
     kv: async (bucket, options) => kvStore.open(bucket, options),
     publish: messaging.publish,
     subscribe: messaging.subscribe,

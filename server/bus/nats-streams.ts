@@ -6,7 +6,7 @@ import { plainBytes, toBytes } from './payload'
 import { assertName, sameSubjects } from './subjects'
 import type { Bus, StreamMessage } from './types'
 
-type NatsStreams = Pick<Bus, 'ensureStream' | 'append' | 'follow' | 'lastSubjectSequence'>
+type NatsStreams = Pick<Bus, 'ensureStream' | 'append' | 'follow' | 'lastSubjectSequence' | 'lastSequence'>
 
 export function createNatsStreams(js: JetStreamClient, jsm: JetStreamManager): NatsStreams {
   return {
@@ -87,6 +87,14 @@ export function createNatsStreams(js: JetStreamClient, jsm: JetStreamManager): N
       } catch (error) {
         throw busError(`reading last sequence of ${subject} in ${stream} failed`, error)
       }
+    },
+
+    async lastSequence(stream) {
+      const info = await findStream(jsm, stream).catch((error: unknown) => {
+        throw busError(`reading the state of ${stream} failed`, error)
+      })
+      if (info === null) throw busError(`stream ${stream} does not exist`)
+      return info.state.last_seq
     },
   }
 }

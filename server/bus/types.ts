@@ -97,6 +97,9 @@ export interface Bus {
   ): Promise<Unsubscribe>
   // Sequence of the last message on `subject`, 0 when there is none.
   lastSubjectSequence(stream: string, subject: string): Promise<number>
+  // Sequence of the stream's last message, 0 when it is empty: how far a
+  // follower must get to have seen everything stored when it started.
+  lastSequence(stream: string): Promise<number>
 
   // Creates the bucket if missing. Open each bucket once and keep the
   // handle: on NATS every call is a round trip to the server.

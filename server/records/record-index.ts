@@ -12,7 +12,7 @@ import { createRecordWaiters } from './record-waiters'
 import { createStateCounts } from './state-counts'
 import type { StateCount } from './state-counts'
 import { ensureRecordStreams } from './streams'
-import { RECORDS_STREAM, RECORDS_SYNC_SUBJECT } from './types'
+import { RECORDS_STREAM } from './types'
 import type { RecordView } from './types'
 
 export interface ListQuery extends ListFilter {
@@ -52,14 +52,11 @@ export function createRecordIndex(bus: Bus, { repairDelayMs = 5000 }: RecordInde
   const repair = createProjectionRepair({ bus, delayMs: repairDelayMs, currentSeq: (b, id) => get(b, id)?.seq })
   let stop: Unsubscribe | undefined
   let closed = false
-  let markerSeq = Number.POSITIVE_INFINITY
+  let startSeq = Number.POSITIVE_INFINITY
   let caughtUp: () => void = () => undefined
 
   function apply(message: StreamMessage): void {
-    if (message.subject === RECORDS_SYNC_SUBJECT) {
-      if (message.seq >= markerSeq) caughtUp()
-      return
-    }
+    if (message.seq >= startSeq) caughtUp()
     const decoded = decodeRecordEvent(message)
     if ('problem' in decoded) return skipped(message, decoded.problem)
     const { event } = decoded
@@ -79,7 +76,10 @@ export function createRecordIndex(bus: Bus, { repairDelayMs = 5000 }: RecordInde
   const ready = (async () => {
     await ensureRecordStreams(bus)
     const reached = new Promise<void>((resolve) => (caughtUp = resolve))
-    markerSeq = (await bus.append(RECORDS_STREAM, RECORDS_SYNC_SUBJECT, {})).seq
+    // Every message on the stream is a record event, so seeing the last one
+    // stored at start means everything before it was applied.
+    startSeq = await bus.lastSequence(RECORDS_STREAM)
+    if (startSeq === 0) caughtUp()
     const unsubscribe = await bus.follow(RECORDS_STREAM, 'svc.rec.>', {}, apply)
     if (closed) unsubscribe()
     else stop = unsubscribe

@@ -7,13 +7,6 @@ export const RECORDS_STREAM = 'SVC_RECORDS'
 export const MAIL_STREAM = 'SVC_MAIL'
 
 export const recordSubject = (bucket: string, id: string): string => `svc.rec.${bucket}.${id}`
-/**
- * Appended by each index at start: the Bus cannot tell a stream's last
- * sequence, so an index is caught up once its follow reaches its own marker.
- * `_` cannot start a bucket name, so this never meets a record's subject;
- * followers that want events only use the filter `svc.rec.*.*`.
- */
-export const RECORDS_SYNC_SUBJECT = 'svc.rec._sync'
 export const mailSubject = (bucket: string): string => `svc.mail.${bucket}`
 
 /** KV projection of each record (`<bucket>:<id>` through the unstorage key encoding). */

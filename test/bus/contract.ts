@@ -37,6 +37,7 @@ export function runBusContract(name: string, makeBus: () => Promise<Bus>): void 
     describe('streams', () => {
       it('numbers appends and knows the last sequence per subject', async () => {
         const { bus, stream, subject } = await withStream()
+        expect(await bus.lastSequence(stream)).toBe(0)
         const first = await bus.append(stream, `${subject}.rec.1`, { n: 1 })
         const other = await bus.append(stream, `${subject}.rec.2`, new Uint8Array([1, 2, 3]))
         expect(first).toEqual({ seq: 1, duplicate: false })
@@ -44,6 +45,7 @@ export function runBusContract(name: string, makeBus: () => Promise<Bus>): void 
         expect(await bus.lastSubjectSequence(stream, `${subject}.rec.1`)).toBe(1)
         expect(await bus.lastSubjectSequence(stream, `${subject}.rec.2`)).toBe(2)
         expect(await bus.lastSubjectSequence(stream, `${subject}.rec.3`)).toBe(0)
+        expect(await bus.lastSequence(stream)).toBe(2)
       })
 
       it('checks the expected subject sequence, 0 meaning an empty subject', async () => {
