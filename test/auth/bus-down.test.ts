@@ -25,7 +25,7 @@ describe('sessions on a NATS bus that goes away', () => {
     await signIn(client, run.service, 'rolf')
     expect((await me(client, run.service)).status).toBe(200)
 
-    await nats.stop()
+    await nats.down()
     const started = Date.now()
     const response = await client(`${run.service}/`)
     expect(response.status).toBe(503)
@@ -41,5 +41,12 @@ describe('sessions on a NATS bus that goes away', () => {
     }
     expect(statuses.slice(0, 20)).toEqual(Array(20).fill(503))
     expect(statuses[20]).toBe(429)
+    expect((await fetch(`${run.service}/readyz`)).status).toBe(503)
+
+    // The service reconnects by itself, and the session acknowledged before
+    // the outage is still there: nothing acknowledged is lost.
+    await nats.up()
+    await expect.poll(async () => (await fetch(`${run.service}/readyz`)).status, { timeout: 10_000, interval: 200 }).toBe(200)
+    expect(await me(client, run.service)).toMatchObject({ status: 200, body: { subject: 'rolf' } })
   })
 })

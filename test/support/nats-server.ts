@@ -10,6 +10,9 @@ export interface NatsServer {
   stop(): Promise<void>
   // Same port and store dir, so JetStream data written before comes back.
   restart(): Promise<void>
+  // An outage: down() stops the server keeping its store, up() brings it back.
+  down(): Promise<void>
+  up(): Promise<void>
 }
 
 const binary = '/usr/sbin/nats-server'
@@ -29,6 +32,12 @@ export async function startNatsServer(): Promise<NatsServer> {
     },
     async restart() {
       await halt(child)
+      child = await launch(port, storeDir)
+    },
+    async down() {
+      await halt(child)
+    },
+    async up() {
       child = await launch(port, storeDir)
     },
   }
