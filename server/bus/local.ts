@@ -39,6 +39,8 @@ export async function createLocalBus({ dataDir }: LocalBusOptions): Promise<Bus>
     request: messaging.request,
     respond: messaging.respond,
     status: () => (closed ? 'closed' : 'connected'),
+    // One process never loses its own bus.
+    onReconnect: () => () => undefined,
     isConnected: () => !closed,
     async close() {
       closed = true

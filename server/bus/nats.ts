@@ -37,19 +37,30 @@ export async function createNatsBus({ url }: NatsBusOptions): Promise<Bus> {
     ...createNatsStreams(js, jsm),
     ...createNatsMessaging(nc),
     kv: (bucket, options) => openNatsKv(kvm, bucket, options),
-    status,
-    isConnected: () => status() === 'connected',
+    status: status.current,
+    onReconnect: status.onReconnect,
+    isConnected: () => status.current() === 'connected',
     close: () => nc.close(),
   }
 }
 
-function trackStatus(nc: NatsConnection): () => BusStatus {
+function trackStatus(nc: NatsConnection): { current: () => BusStatus; onReconnect: Bus['onReconnect'] } {
   let current: BusStatus = 'connected'
+  const handlers = new Set<() => void>()
   void (async () => {
     for await (const event of nc.status()) {
       if (event.type === 'disconnect' || event.type === 'reconnecting') current = 'reconnecting'
-      if (event.type === 'reconnect') current = 'connected'
+      if (event.type === 'reconnect') {
+        current = 'connected'
+        for (const handler of handlers) handler()
+      }
     }
   })()
-  return () => (nc.isClosed() ? 'closed' : current)
+  return {
+    current: () => (nc.isClosed() ? 'closed' : current),
+    onReconnect(handler) {
+      handlers.add(handler)
+      return () => handlers.delete(handler)
+    },
+  }
 }

@@ -116,6 +116,9 @@ export interface Bus {
   respond(subject: string, handler: (data: Uint8Array) => Promise<BusData>): Promise<Unsubscribe>
 
   status(): BusStatus
+  // Called after each reconnection: messages published meanwhile were missed,
+  // so listeners that must not miss one catch up here. Never on the local bus.
+  onReconnect(handler: () => void): Unsubscribe
   // Readiness: false while reconnecting or after close.
   isConnected(): boolean
   close(): Promise<void>

@@ -4,8 +4,14 @@ import { log } from '../log'
 import { CONTENT_CHANGED, readContentChanged } from './bus-messages'
 import type { ReloadLoop } from './reload'
 
-export function listenForContentChanges(bus: Bus, loop: ReloadLoop): Promise<Unsubscribe> {
-  return bus.subscribe(CONTENT_CHANGED, async ({ data }) => {
+export async function listenForContentChanges(bus: Bus, loop: ReloadLoop): Promise<Unsubscribe> {
+  // svc.content.changed is not stored: one sent while this instance was cut
+  // off is lost, so coming back counts as a change.
+  const stopReconnect = bus.onReconnect(() => {
+    log('info', 'content', 'bus reconnected, checking for content changes')
+    void loop.request()
+  })
+  const stopChanges = await bus.subscribe(CONTENT_CHANGED, async ({ data }) => {
     const read = readContentChanged(data)
     if (read.ok) {
       log('debug', 'content', 'reload asked', { ...read.message })
@@ -15,4 +21,8 @@ export function listenForContentChanges(bus: Bus, loop: ReloadLoop): Promise<Uns
     }
     await loop.request()
   })
+  return () => {
+    stopReconnect()
+    stopChanges()
+  }
 }

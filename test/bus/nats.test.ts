@@ -48,8 +48,11 @@ describe('nats bus across a server restart', () => {
     const stop = await bus.follow('SVC_RECORDS', 'svc.rec.>', {}, (message) => void live.push(message))
     await waitFor(() => live.length === 3, 5000, 'the first three messages')
 
+    let reconnects = 0
+    bus.onReconnect(() => reconnects++)
     await own.restart()
     await waitFor(() => bus.isConnected(), 10_000, 'the bus to reconnect')
+    expect(reconnects).toBe(1)
 
     const after = await bus.append('SVC_RECORDS', 'svc.rec.cases.1', { n: 4 }, { expectLastSubjectSequence: 1 })
     expect(after).toEqual({ seq: 4, duplicate: false })
