@@ -33,6 +33,10 @@ export interface RecordIndex {
   close(): void
 }
 
+// An append and its projection are milliseconds apart; a day covers any crash
+// and restart between them with room to spare.
+const REPAIR_WINDOW_MS = 24 * 60 * 60 * 1000
+
 export interface RecordIndexOptions {
   /** How long after an event the KV projection is checked (default 5 s). */
   repairDelayMs?: number
@@ -53,6 +57,7 @@ export function createRecordIndex(bus: Bus, { repairDelayMs = 5000 }: RecordInde
   let stop: Unsubscribe | undefined
   let closed = false
   let startSeq = Number.POSITIVE_INFINITY
+  let caughtUpAt: number | null = null
   let caughtUp: () => void = () => undefined
 
   function apply(message: StreamMessage): void {
@@ -70,7 +75,9 @@ export function createRecordIndex(bus: Bus, { repairDelayMs = 5000 }: RecordInde
     buckets.set(event.bucket, records)
     counts.add(after)
     waiters.seen(`${after.bucket}:${after.id}`, after)
-    repair.schedule(after.bucket, after.id)
+    // Replaying a long stream at start must not cost one KV read per record:
+    // only recent events can have lost their projection to a crash.
+    if (caughtUpAt !== null || message.time.getTime() > Date.now() - REPAIR_WINDOW_MS) repair.schedule(after.bucket, after.id)
   }
 
   const ready = (async () => {
@@ -84,6 +91,7 @@ export function createRecordIndex(bus: Bus, { repairDelayMs = 5000 }: RecordInde
     if (closed) unsubscribe()
     else stop = unsubscribe
     await reached
+    caughtUpAt = Date.now()
   })()
   ready.catch((error: unknown) => log('error', 'records', `[svc] [records] the record index cannot start: ${String(error)}`))
 
