@@ -1,0 +1,65 @@
+// POST /desk/{desk}/{bucket}/{id}/move: takes one declared move, from the
+// version of the record the person saw, then back to the record (303).
+import { createError, defineEventHandler, sendRedirect } from 'h3'
+import { useRecords } from '../../../../../server/app/records'
+import { sendDeskMessage, sendRefusal } from '../../../../../server/desk/desk-reply'
+import { pathParam, readDeskRequest } from '../../../../../server/desk/desk-request'
+import { findDeskRecord } from '../../../../../server/desk/find-record'
+import { MOVE_FORM_LIMIT, parseMoveForm } from '../../../../../server/desk/move-form'
+import { declaredMovesFrom, mayMove } from '../../../../../server/desk/moves'
+import { recordPath } from '../../../../../server/desk/names'
+import { readFormBody } from '../../../../../server/forms/read-form-body'
+import { log } from '../../../../../server/log'
+import { EdgeNotAllowedError, RecordChangedError, RecordNotFoundError, SideEffectsError } from '../../../../../server/records/errors'
+import { CSRF_FIELD } from '../../../../../server/render/form'
+import { formExpiredMessage, moveNotAvailableMessage, moveRefusedMessage, staleMessage } from '../../../../../server/render/desk/refusals'
+import { stateLabel } from '../../../../../server/render/desk/state-label'
+import { checkCsrf } from '../../../../../utils/csrf'
+
+export default defineEventHandler(async (event) => {
+  const req = await readDeskRequest(event)
+  const { records } = await useRecords()
+  const params = { desk: pathParam(event, 'desk'), bucket: pathParam(event, 'bucket'), id: pathParam(event, 'id') }
+  const found = await findDeskRecord(req, params, (bucket, id) => records.get(bucket, id))
+  if (found.refused !== undefined) return sendRefusal(event, req, found.refused)
+  const { desk, bucket, view } = found
+  const here = recordPath(desk.name, bucket.name, view.id)
+
+  const body = await readFormBody(event, { maxBytes: MOVE_FORM_LIMIT })
+  if (!(await checkCsrf(event, body.get(CSRF_FIELD)))) return sendDeskMessage(event, req, formExpiredMessage(here))
+  const form = parseMoveForm(body)
+  if (form === null) throw createError({ statusCode: 400, statusMessage: 'The move form could not be read' })
+
+  // The policy and the edge are judged on the version the person saw; if
+  // that is not the current one, the records layer refuses the move (or
+  // recognises it as a repeat of one already made, e.g. a double click).
+  const seen = (await records.history(bucket.name, view.id)).find((entry) => entry.seq === form.seq)
+  if (seen === undefined) return sendDeskMessage(event, req, staleMessage(here))
+  const seenView = { ...view, state: seen.to, seq: seen.seq }
+  if (!declaredMovesFrom(bucket, seen.to).some((move) => move.name === form.edge)) {
+    return sendDeskMessage(event, req, moveNotAvailableMessage(here, stateLabel(bucket, seen.to, req.story)))
+  }
+  if (!mayMove(req.policy, req.principal, seenView, form.edge)) return sendDeskMessage(event, req, moveRefusedMessage(here))
+
+  const user = req.user
+  if (user === null) return sendRefusal(event, req, 'sign-in')
+  try {
+    await records.move({
+      bucket: bucket.name, id: view.id, edge: form.edge, via: 'desk', expectSeq: form.seq,
+      actor: { kind: 'person', subject: user.subject, name: user.name },
+    })
+  } catch (error) {
+    if (error instanceof RecordChangedError) return sendDeskMessage(event, req, staleMessage(here))
+    if (error instanceof RecordNotFoundError) return sendRefusal(event, req, 'not-found')
+    if (error instanceof EdgeNotAllowedError) {
+      return sendDeskMessage(event, req, moveNotAvailableMessage(here, stateLabel(bucket, error.state, req.story)))
+    }
+    if (!(error instanceof SideEffectsError)) throw error
+    // The move is on the stream; its projection, mail or grant is repaired
+    // or retried later, and the person should see the move as made.
+    log('error', 'desk', `[svc] [desk] moved, but side effects failed: ${error.message}`, {
+      bucket: bucket.name, record: view.id, edge: form.edge, failures: error.failures.map(String),
+    })
+  }
+  return sendRedirect(event, `${here}?moved=${encodeURIComponent(form.edge)}`, 303)
+})

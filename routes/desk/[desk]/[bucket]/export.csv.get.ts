@@ -1,0 +1,27 @@
+// GET /desk/{desk}/{bucket}/export.csv: the bucket's records (with the desk's
+// state filter and search, when given) as a CSV download.
+import { defineEventHandler, getQuery, setResponseHeader } from 'h3'
+import { useRecords } from '../../../../server/app/records'
+import { exportRows, exportFileName } from '../../../../server/desk/export-rows'
+import { bucketFilter, parseDeskQuery } from '../../../../server/desk/desk-query'
+import { sendRefusal } from '../../../../server/desk/desk-reply'
+import { pathParam, readDeskRequest } from '../../../../server/desk/desk-request'
+import { findDeskBucket } from '../../../../server/desk/find-record'
+import { listFilter } from '../../../../server/desk/listing'
+import { toCsv } from '../../../../server/desk/csv'
+
+export default defineEventHandler(async (event) => {
+  const req = await readDeskRequest(event)
+  const found = findDeskBucket(req, { desk: pathParam(event, 'desk'), bucket: pathParam(event, 'bucket') })
+  if (found.refused !== undefined) return sendRefusal(event, req, found.refused)
+  const { desk, bucket } = found
+  const { index } = await useRecords()
+  const filter = listFilter(bucketFilter(bucket, parseDeskQuery(getQuery(event))))
+  const { items } = index.list(bucket.name, { ...filter, offset: 0, limit: Number.MAX_SAFE_INTEGER })
+  setResponseHeader(event, 'content-type', 'text/csv; charset=utf-8; header=present')
+  setResponseHeader(event, 'content-disposition', `attachment; filename="${exportFileName(desk.name, bucket.name, new Date())}"`)
+  setResponseHeader(event, 'cache-control', 'private, no-store')
+  setResponseHeader(event, 'x-content-type-options', 'nosniff')
+  // A byte order mark, so spreadsheets read æ, ø and å as UTF-8.
+  return `\uFEFF${toCsv(exportRows(bucket, items))}`
+})

@@ -1,0 +1,29 @@
+// GET /desk/{desk}: the desk's buckets this person may read, each a page of
+// records with a state filter and a search; `bucket` says which one the
+// filter is for (the first, when not given).
+import { defineEventHandler, getQuery } from 'h3'
+import { useRecords } from '../../../server/app/records'
+import { openDesk } from '../../../server/desk/desk-access'
+import { bucketFilter, NO_FILTER, parseDeskQuery } from '../../../server/desk/desk-query'
+import { sendRefusal } from '../../../server/desk/desk-reply'
+import { pathParam, readDeskRequest } from '../../../server/desk/desk-request'
+import { listBucket } from '../../../server/desk/listing'
+import { isName } from '../../../server/desk/names'
+import { renderDeskPage } from '../../../server/render/desk/desk-page'
+import { pkgAssets } from '../../../utils/assets'
+import { sendPage } from '../../../utils/html-response'
+
+export default defineEventHandler(async (event) => {
+  const req = await readDeskRequest(event)
+  const name = pathParam(event, 'desk')
+  if (!isName(name)) return sendRefusal(event, req, 'not-found')
+  const opened = openDesk(req.site, req.policy, req.principal, name)
+  if (opened.refused !== undefined) return sendRefusal(event, req, opened.refused)
+  const query = parseDeskQuery(getQuery(event))
+  const active = opened.buckets.find((bucket) => bucket.name === query.bucket) ?? opened.buckets[0]
+  const { index } = await useRecords()
+  const listings = opened.buckets.map((bucket) =>
+    listBucket(index, bucket, bucket === active ? bucketFilter(bucket, query) : NO_FILTER),
+  )
+  return sendPage(event, renderDeskPage({ ...req, assets: pkgAssets, desk: opened.desk, listings }))
+})

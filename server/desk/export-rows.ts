@@ -1,0 +1,24 @@
+// A bucket's records as export rows: the record's own columns, then one
+// column per field by name, values as stored (choice values, record ids,
+// object keys), so nothing from another bucket enters the file.
+import type { Bucket } from '../content/model'
+import type { RecordView } from '../records/types'
+
+export function exportHeader(bucket: Bucket): string[] {
+  return ['id', 'state', 'storyline', 'filed', ...bucket.fields.map((field) => field.name)]
+}
+
+export function exportRow(bucket: Bucket, view: RecordView): string[] {
+  return [view.id, view.state, view.storyline, view.filedAt, ...bucket.fields.map((field) => view.fields[field.name] ?? '')]
+}
+
+export function exportRows(bucket: Bucket, views: Iterable<RecordView>): string[][] {
+  const rows = [exportHeader(bucket)]
+  for (const view of views) rows.push(exportRow(bucket, view))
+  return rows
+}
+
+/** `caseworkers-potholes-2030-01-01.csv`: names are [a-z0-9_], so no quoting trouble. */
+export function exportFileName(desk: string, bucket: string, now: Date): string {
+  return `${desk}-${bucket}-${now.toISOString().slice(0, 10)}.csv`
+}

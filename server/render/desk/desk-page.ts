@@ -1,0 +1,27 @@
+// GET /desk/{desk}: one section per bucket of the desk the person may read.
+import type { Desk, SiteModel } from '../../content/model'
+import type { Viewer } from '../account'
+import type { Assets } from '../document'
+import { html } from '../html'
+import { renderLayout } from '../layout'
+import { textAt } from '../storyline'
+import type { BucketListing } from '../../desk/listing'
+import { renderBucketSection } from './bucket-section'
+
+export interface DeskPageOptions {
+  readonly site: SiteModel
+  readonly story: number
+  readonly viewer: Viewer
+  readonly assets: Assets
+  readonly desk: Desk
+  readonly listings: readonly BucketListing[]
+}
+
+export function renderDeskPage({ site, story, viewer, assets, desk, listings }: DeskPageOptions): string {
+  const title = textAt(desk.title, story) || desk.name
+  const sections = listings.map((listing) => renderBucketSection(desk.name, listing, story))
+  const body = html`<h1>${title}</h1>${
+    sections.length > 0 ? sections : html`<p>There is nothing on this desk that your account may read.</p>`
+  }`
+  return renderLayout({ site, story, title, body, assets, viewer })
+}

@@ -1,0 +1,42 @@
+// A record's history, oldest first: when, what happened, how and by whom.
+import type { Bucket } from '../../content/model'
+import type { Actor, HistoryEntry } from '../../records/types'
+import { html, type SafeHtml } from '../html'
+import { textAt } from '../storyline'
+import { stateLabel } from './state-label'
+import { renderTime } from './time'
+
+function actorText(actor: Actor): string {
+  switch (actor.kind) {
+    case 'person':
+      return actor.name || actor.subject
+    case 'visitor':
+      return 'a visitor who was not signed in'
+    case 'clock':
+      return 'the clock'
+  }
+}
+
+const HOW: Readonly<Record<NonNullable<HistoryEntry['via']>, string>> = {
+  desk: 'on a desk',
+  self: 'by the submitter',
+  timed: 'a timed move',
+}
+
+function edgeLabel(bucket: Bucket, entry: HistoryEntry, story: number): string {
+  const moves = entry.via === 'self' ? bucket.self : bucket.moves
+  return textAt(moves.find((move) => move.name === entry.edge)?.label, story) || (entry.edge ?? '')
+}
+
+function renderEntry(bucket: Bucket, entry: HistoryEntry, story: number): SafeHtml {
+  const state = (name: string | undefined) => stateLabel(bucket, name ?? '', story)
+  const what = entry.type === 'filed'
+    ? html`<strong>Filed</strong> in ${state(entry.to)}`
+    : html`<strong>Moved from ${state(entry.from)} to ${state(entry.to)}</strong> (${edgeLabel(bucket, entry, story)}, ${HOW[entry.via ?? 'desk']})`
+  return html`<li class="desk-history-entry">${renderTime(entry.time)}<span class="desk-history-what">${what}</span><span class="desk-history-who">by ${actorText(entry.actor)}</span></li>`
+}
+
+export function renderHistory(bucket: Bucket, history: readonly HistoryEntry[], story: number): SafeHtml {
+  if (history.length === 0) return html`<p class="empty">No history is recorded.</p>`
+  return html`<ol class="desk-history">${history.map((entry) => renderEntry(bucket, entry, story))}</ol>`
+}

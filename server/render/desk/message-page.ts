@@ -1,0 +1,35 @@
+// The desk's friendly refusals and conflicts (403, 404, 409): a short
+// explanation and the way on, inside the site's own layout and header.
+import type { SiteModel } from '../../content/model'
+import type { Viewer } from '../account'
+import type { Assets } from '../document'
+import { html } from '../html'
+import { renderLayout } from '../layout'
+
+export interface MessageLink {
+  readonly href: string
+  readonly label: string
+}
+
+export interface DeskMessage {
+  readonly status: number
+  readonly title: string
+  readonly message: string
+  readonly links: readonly MessageLink[]
+}
+
+export interface MessagePageOptions {
+  readonly site: SiteModel
+  readonly story: number
+  readonly viewer: Viewer
+  readonly assets: Assets
+  readonly message: DeskMessage
+}
+
+export function renderMessagePage({ site, story, viewer, assets, message }: MessagePageOptions): string {
+  const links = message.links.map((link) => html`<li><a href="${link.href}">${link.label}</a></li>`)
+  const body = html`<h1>${message.title}</h1><p>${message.message}</p>${
+    links.length > 0 ? html`<ul class="desk-links">${links}</ul>` : null
+  }<p class="error-code">Error ${message.status}</p>`
+  return renderLayout({ site, story, title: message.title, body, assets, viewer })
+}

@@ -1,0 +1,9 @@
+// The message after a move (post/redirect/get carries `?moved=<edge>`).
+import type { Bucket } from '../../content/model'
+import { stateLabel } from './state-label'
+
+/** "Moved to Accepted" for a desk move of the bucket; nothing for anything else. */
+export function movedStatus(bucket: Bucket, moved: unknown, story: number): string | undefined {
+  const move = typeof moved === 'string' ? bucket.moves.find((m) => m.name === moved) : undefined
+  return move === undefined ? undefined : `Moved to ${stateLabel(bucket, move.to, story)}`
+}

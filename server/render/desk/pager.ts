@@ -1,0 +1,14 @@
+// Previous and next pages of a bucket's listing, keeping its filter.
+import type { BucketFilter } from '../../desk/desk-query'
+import { filterQuery } from '../../desk/desk-query'
+import { deskPath } from '../../desk/names'
+import type { PageWindow } from '../../desk/paging'
+import { html, type SafeHtml } from '../html'
+
+export function renderPager(desk: string, bucket: string, label: string, filter: BucketFilter, window: PageWindow): SafeHtml | null {
+  if (window.pages <= 1) return null
+  const href = (page: number) => `${deskPath(desk)}${filterQuery(bucket, { ...filter, page })}`
+  const previous = window.page > 1 ? html`<a rel="prev" href="${href(window.page - 1)}">Previous page</a>` : null
+  const next = window.page < window.pages ? html`<a rel="next" href="${href(window.page + 1)}">Next page</a>` : null
+  return html`<nav class="desk-pager" aria-label="${`Pages of ${label}`}">${previous}<span class="desk-pager-at">Page ${window.page} of ${window.pages}</span>${next}</nav>`
+}
