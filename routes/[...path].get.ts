@@ -1,37 +1,32 @@
 // Every content page: fixed pages and record pages (/<folder>/{id}).
-import { defineEventHandler, getRequestURL } from 'h3'
+import { defineEventHandler, getQuery, getRequestURL } from 'h3'
 import { useContent } from '../server/app/content'
 import { findPage } from '../server/content/find-page'
-import { renderErrorPage } from '../server/render/error-page'
+import { SessionsUnavailableError } from '../server/people/guarded-kv'
+import { parsePageQuery } from '../server/pages/page-query'
+import { showPage } from '../server/pages/show-page'
+import { startVisit } from '../server/pages/visit'
 import { renderNotFound } from '../server/render/not-found'
-import { renderPage } from '../server/render/page'
 import { pkgAssets } from '../utils/assets'
 import { sendPage } from '../utils/html-response'
+import { sendSessionsUnavailable } from '../utils/session'
 import { getStoryline } from '../utils/storyline'
-import { getViewer } from '../utils/viewer'
 
 export default defineEventHandler(async (event) => {
   const { site } = await useContent()
-  const story = getStoryline(event, site)
   const path = getRequestURL(event).pathname
   const found = findPage(site, path)
-  if (!found) return sendPage(event, renderNotFound({ site, story, assets: pkgAssets, path }), 404)
-  const { page, recordId } = found
-  if (recordId !== undefined) {
-    // Records arrive with the records capability; until then no id exists.
-    return sendPage(event, renderNotFound({ site, story, assets: pkgAssets, path }), 404)
+  if (!found) return sendPage(event, renderNotFound({ site, story: getStoryline(event, site), assets: pkgAssets, path }), 404)
+  try {
+    const visit = await startVisit(event)
+    return await showPage(event, visit, {
+      page: found.page,
+      recordId: found.recordId,
+      path: path.length > 1 ? path.replace(/\/+$/, '') : path,
+      query: parsePageQuery(getQuery(event)),
+    })
+  } catch (error) {
+    if (error instanceof SessionsUnavailableError) return sendSessionsUnavailable(event)
+    throw error
   }
-  if (page.access !== 'public') {
-    return sendPage(event, renderErrorPage({
-      site, story, status: 403, assets: pkgAssets,
-      title: 'Sign in needed',
-      message: 'This page is open to signed-in members of some groups only.',
-    }), 403)
-  }
-  return sendPage(event, renderPage({
-    site, page, story, assets: pkgAssets, viewer: await getViewer(event, site, story),
-    mapsOn: Boolean(process.env.MAP_TOKEN),
-    // Uploads fail closed until the object store is wired to an upload route.
-    filesEnabled: false,
-  }))
 })

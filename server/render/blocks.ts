@@ -1,10 +1,13 @@
 // A page's blocks, in content order, in one storyline.
 import type { Block, Page, SiteModel } from '../content/model'
 import { renderForm, type FormOptions } from './form'
-import { html, type SafeHtml } from './html'
+import { html, safeUrl, type SafeHtml } from './html'
 import { renderList } from './list'
 import { renderMap } from './map'
 import { renderMarkdown } from './markdown'
+import { renderRecordHeader } from './record-header'
+import type { ListData, RecordSummary } from './record-model'
+import { PAGE_FIELD, RECORD_FIELD } from './service-fields'
 import { textAt } from './storyline'
 
 export interface BlocksOptions {
@@ -18,6 +21,14 @@ export interface BlocksOptions {
   readonly csrf?: string
   /** Per bucket: a refused submission's values and errors, record choices, labels. */
   readonly forms?: Readonly<Record<string, FormOptions>>
+  /** The page's own path (a record page's with its id): where its forms return. */
+  readonly pagePath?: string
+  /** Per list block index: the records it shows. */
+  readonly lists?: Readonly<Record<number, ListData>>
+  /** A record page's record, narrowed to what the visitor may see. */
+  readonly record?: RecordSummary
+  /** Per bucket of a `sign_in: required` form: where to sign in instead (null: sign-in is off). */
+  readonly signInToFile?: Readonly<Record<string, string | null>>
 }
 
 // A form on a record page files records that belong to the shown record, so
@@ -31,6 +42,19 @@ function formValues(options: BlocksOptions, bucketName: string): Readonly<Record
   return { ...Object.fromEntries(owning.map((field) => [field.name, recordId])), ...given }
 }
 
+function hiddenInputs(options: BlocksOptions): Readonly<Record<string, string>> | undefined {
+  if (options.pagePath === undefined) return undefined
+  return options.recordId === undefined
+    ? { [PAGE_FIELD]: options.pagePath }
+    : { [PAGE_FIELD]: options.pagePath, [RECORD_FIELD]: options.recordId }
+}
+
+function renderSignInToFile(href: string | null): SafeHtml {
+  const safe = href === null ? undefined : safeUrl(href)
+  if (safe === undefined) return html`<p class="form-sign-in">This form is for signed-in people, and signing in is not available right now.</p>`
+  return html`<p class="form-sign-in"><a class="button" href="${safe}">Sign in to report</a></p>`
+}
+
 function renderBlock(block: Block, index: number, options: BlocksOptions): SafeHtml | null {
   const { site, story } = options
   if (block.kind === 'text') return html`<div class="text">${renderMarkdown(textAt(block.text, story))}</div>`
@@ -38,20 +62,33 @@ function renderBlock(block: Block, index: number, options: BlocksOptions): SafeH
   const bucket = site.buckets.get(block.bucket)
   if (!bucket) return null
   switch (block.kind) {
-    case 'form':
+    case 'form': {
+      const signIn = options.signInToFile?.[bucket.name]
+      if (signIn !== undefined) return renderSignInToFile(signIn)
       return renderForm(bucket, story, {
         ...options.forms?.[bucket.name],
         values: formValues(options, bucket.name),
         csrf: options.csrf ?? options.forms?.[bucket.name]?.csrf,
         filesEnabled: options.filesEnabled,
+        hidden: hiddenInputs(options),
       })
+    }
     case 'list':
-      return renderList(block, bucket, story, index, options.recordId)
+      return renderList(block, bucket, {
+        story,
+        index,
+        recordId: options.recordId,
+        data: options.lists?.[index],
+        selfMoves: { csrf: options.csrf, pagePath: options.pagePath ?? options.page.path },
+      })
     case 'map':
       return renderMap(block, bucket, story, options.mapsOn)
   }
 }
 
 export function renderBlocks(options: BlocksOptions): SafeHtml {
-  return html`${options.page.blocks.map((block, index) => renderBlock(block, index, options))}`
+  const record = options.record === undefined
+    ? null
+    : renderRecordHeader(options.record, { csrf: options.csrf, pagePath: options.pagePath ?? options.page.path })
+  return html`${record}${options.page.blocks.map((block, index) => renderBlock(block, index, options))}`
 }

@@ -22,6 +22,8 @@ export interface FormOptions {
   /** Choices for `record` fields, by field name. */
   readonly recordOptions?: Readonly<Record<string, readonly RecordOption[]>>
   readonly submitLabel?: string
+  /** Service inputs sent along, e.g. the page the form is on (`svc_` names only). */
+  readonly hidden?: Readonly<Record<string, string>>
 }
 
 export function renderForm(bucket: Bucket, story: number, options: FormOptions = {}): SafeHtml {
@@ -44,5 +46,7 @@ export function renderForm(bucket: Bucket, story: number, options: FormOptions =
     options.notice === undefined ? null : html`<div class="form-notice">${options.notice}</div>`
   }${
     options.csrf === undefined ? null : html`<input type="hidden" name="${CSRF_FIELD}" value="${options.csrf}">`
-  }${fields}<button type="submit" class="button">${options.submitLabel || 'Send'}</button></form>`
+  }${Object.entries(options.hidden ?? {}).map(
+    ([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`,
+  )}${fields}<button type="submit" class="button">${options.submitLabel || 'Send'}</button></form>`
 }

@@ -1,16 +1,52 @@
-// A listing's place on the page. Records are filled in by whoever has them;
-// until then it says plainly that there is nothing to show.
-import type { Bucket, Block } from '../content/model'
-import { html, type SafeHtml } from './html'
+// A listing block: its records (already narrowed to what the visitor may
+// see), a way to the next page, or its empty state.
+import type { Block, Bucket } from '../content/model'
+import { html, safeUrl, type SafeHtml } from './html'
+import { renderListItem } from './list-item'
+import type { ListData, SelfMoveForm } from './record-model'
 import { textAt } from './storyline'
 
 type ListBlock = Extract<Block, { kind: 'list' }>
 
-export function renderList(block: ListBlock, bucket: Bucket, story: number, index: number, recordId?: string): SafeHtml {
-  const headingId = `list-${index}-${bucket.name}`
+export interface ListRender {
+  readonly story: number
+  readonly index: number
+  readonly recordId?: string
+  /** Absent: nothing was looked up, so the list shows its empty state. */
+  readonly data?: ListData
+  readonly selfMoves?: SelfMoveForm
+}
+
+function renderPaging(data: ListData, headingId: string, title: string): SafeHtml | null {
+  const link = (href: string | undefined, label: string) => {
+    const safe = href === undefined ? undefined : safeUrl(href)
+    return safe === undefined ? null : html`<a href="${safe}#${headingId}">${label}</a>`
+  }
+  const more = link(data.moreHref, 'Show more')
+  const newest = link(data.newestHref, 'Back to the newest')
+  if (more === null && newest === null) return null
+  return html`<nav class="list-pages" aria-label="${`More of ${title}`}">${more}${newest}</nav>`
+}
+
+function renderSignInNote(data: ListData | undefined): SafeHtml | null {
+  const href = data?.signInHref === undefined ? undefined : safeUrl(data.signInHref)
+  if (href === undefined) return null
+  return html`<p class="list-sign-in"><a href="${href}">Sign in</a> to see the reports you sent while signed in.</p>`
+}
+
+export function renderList(block: ListBlock, bucket: Bucket, options: ListRender): SafeHtml {
+  const headingId = `list-${options.index}-${bucket.name}`
+  const title = textAt(bucket.title, options.story)
   // `equals: record` means the record this page shows.
-  const record = block.where?.equals === 'record' ? recordId : undefined
+  const record = block.where?.equals === 'record' ? options.recordId : undefined
+  const data = options.data
+  const items = data?.items ?? []
+  const form = options.selfMoves ?? { pagePath: '/' }
+  const shown = items.length === 0
+    ? html`<p class="empty">Nothing here yet.</p>`
+    : html`<ul class="records">${items.map((item) => renderListItem(item, form))}</ul>`
+  const body = html`${shown}${data ? renderPaging(data, headingId, title) : null}`
   return html`<section class="list" data-bucket="${bucket.name}" data-view="${block.view}"${
     block.where ? html` data-where-field="${block.where.field}"` : null
-  }${record === undefined ? null : html` data-record="${record}"`} aria-labelledby="${headingId}"><h2 id="${headingId}">${textAt(bucket.title, story)}</h2><p class="empty">Nothing here yet.</p></section>`
+  }${record === undefined ? null : html` data-record="${record}"`} aria-labelledby="${headingId}"><h2 id="${headingId}">${title}</h2>${renderSignInNote(data)}${body}</section>`
 }

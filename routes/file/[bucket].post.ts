@@ -1,0 +1,86 @@
+// Files a record from a page's form, then back to that page with its thanks
+// (post/redirect/get). A refused form is the page again, errors beside fields.
+import { defineEventHandler, getRouterParam, isError, sendRedirect, type H3Event } from 'h3'
+import { readCompileOptions } from '../../server/content/load'
+import { formBodyLimit } from '../../server/forms/body-limit'
+import type { FormBody } from '../../server/forms/form-body'
+import { readFormBody } from '../../server/forms/read-form-body'
+import { validateFields } from '../../server/forms/validate-fields'
+import { SessionsUnavailableError } from '../../server/people/guarded-kv'
+import { mayOpen } from '../../server/pages/access'
+import { canFile, fileAsVisitor } from '../../server/pages/filing'
+import { bucketNameSchema, formTarget } from '../../server/pages/form-target'
+import { needsSignIn } from '../../server/pages/page-forms'
+import { recordExists } from '../../server/pages/record-options'
+import { visibleRecord } from '../../server/pages/record-page'
+import { showPage } from '../../server/pages/show-page'
+import { signInHref, startVisit, type Visit } from '../../server/pages/visit'
+import { CSRF_FIELD } from '../../server/render/form'
+import { formRefusal, renderFormRefusal, type FormRefusal } from '../../server/render/form-refusal'
+import { BucketNotFoundError } from '../../server/records/errors'
+import { pkgAssets } from '../../utils/assets'
+import { checkCsrf } from '../../utils/csrf'
+import { sendPage } from '../../utils/html-response'
+import { sendSessionsUnavailable } from '../../utils/session'
+
+const phoneCountry = readCompileOptions(process.env).phoneCountry
+
+function refuse(event: H3Event, visit: Visit, kind: FormRefusal): string {
+  return sendPage(event, renderFormRefusal(visit.ctx.site, visit.ctx.story, pkgAssets, kind), formRefusal(kind))
+}
+
+async function readBody(event: H3Event, limit: number): Promise<FormBody | FormRefusal> {
+  try {
+    return await readFormBody(event, { maxBytes: limit })
+  } catch (error) {
+    if (!isError(error)) throw error
+    return error.statusCode === 413 ? 'too-large' : 'unreadable'
+  }
+}
+
+async function handle(event: H3Event): Promise<string | void> {
+  const visit = await startVisit(event)
+  const { site, visitor } = visit.ctx
+  const name = bucketNameSchema.safeParse(getRouterParam(event, 'bucket'))
+  const bucket = name.success ? site.buckets.get(name.data) : undefined
+  if (bucket === undefined) return refuse(event, visit, 'gone')
+  const body = await readBody(event, formBodyLimit(bucket))
+  if (typeof body === 'string') return refuse(event, visit, body)
+  const target = formTarget(site, bucket.name, body)
+  const onMissingRecord = target?.recordId !== undefined && visibleRecord(visit.ctx, target.page, target.recordId) === null
+  if (target === null || onMissingRecord) return refuse(event, visit, 'not-a-form')
+  if (needsSignIn(bucket, visitor.signedIn)) {
+    const signIn = signInHref(visit, target.path)
+    return signIn === undefined ? refuse(event, visit, 'not-allowed') : sendRedirect(event, signIn, 303)
+  }
+  if (!(await checkCsrf(event, body.get(CSRF_FIELD)))) return refuse(event, visit, 'expired')
+  if (!mayOpen(visit.ctx, target.page) || !canFile(visit, bucket)) return refuse(event, visit, 'not-allowed')
+
+  const checked = await validateFields(bucket, body, { phoneCountry, uploadsEnabled: false, recordExists: recordExists(visit.ctx) })
+  if (!checked.ok) {
+    return showPage(event, visit, {
+      ...target,
+      query: { pages: new Map() },
+      refused: { bucket: bucket.name, values: checked.input, errors: checked.errors },
+      statusCode: 422,
+    })
+  }
+  let record
+  try {
+    record = await fileAsVisitor(visit, bucket, checked.values)
+  } catch (error) {
+    if (error instanceof BucketNotFoundError) return refuse(event, visit, 'gone')
+    throw error
+  }
+  if (record === null) return refuse(event, visit, 'expired')
+  return sendRedirect(event, `${target.path}?filed=${encodeURIComponent(record.id)}`, 303)
+}
+
+export default defineEventHandler(async (event) => {
+  try {
+    return await handle(event)
+  } catch (error) {
+    if (error instanceof SessionsUnavailableError) return sendSessionsUnavailable(event)
+    throw error
+  }
+})

@@ -1,0 +1,57 @@
+// A submitter's own move on their case (SPEC "Self transition"), then back
+// to the page the button was on with a status message.
+import { defineEventHandler, getRouterParam, isError, sendRedirect, type H3Event } from 'h3'
+import { z } from 'zod'
+import type { FormBody } from '../../../server/forms/form-body'
+import { readFormBody } from '../../../server/forms/read-form-body'
+import { SessionsUnavailableError } from '../../../server/people/guarded-kv'
+import { bucketNameSchema } from '../../../server/pages/form-target'
+import { readSelfMoveButton, takeSelfMove } from '../../../server/pages/self-move'
+import { startVisit, type Visit } from '../../../server/pages/visit'
+import { CSRF_FIELD } from '../../../server/render/form'
+import { formRefusal, renderFormRefusal, type FormRefusal } from '../../../server/render/form-refusal'
+import { pkgAssets } from '../../../utils/assets'
+import { checkCsrf } from '../../../utils/csrf'
+import { sendPage } from '../../../utils/html-response'
+import { sendSessionsUnavailable } from '../../../utils/session'
+
+const idSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/)
+
+function refuse(event: H3Event, visit: Visit, kind: FormRefusal): string {
+  return sendPage(event, renderFormRefusal(visit.ctx.site, visit.ctx.story, pkgAssets, kind), formRefusal(kind))
+}
+
+async function readBody(event: H3Event): Promise<FormBody | FormRefusal> {
+  try {
+    return await readFormBody(event)
+  } catch (error) {
+    if (!isError(error)) throw error
+    return error.statusCode === 413 ? 'too-large' : 'unreadable'
+  }
+}
+
+async function handle(event: H3Event): Promise<string | void> {
+  const visit = await startVisit(event)
+  const name = bucketNameSchema.safeParse(getRouterParam(event, 'bucket'))
+  const bucket = name.success ? visit.ctx.site.buckets.get(name.data) : undefined
+  if (bucket === undefined) return refuse(event, visit, 'gone')
+  const id = idSchema.safeParse(getRouterParam(event, 'id'))
+  if (!id.success) return refuse(event, visit, 'no-record')
+  const body = await readBody(event)
+  if (typeof body === 'string') return refuse(event, visit, body)
+  if (!(await checkCsrf(event, body.get(CSRF_FIELD)))) return refuse(event, visit, 'expired')
+  const button = readSelfMoveButton(body)
+  if (button === null) return refuse(event, visit, 'unreadable')
+  const refused = await takeSelfMove(visit, bucket, id.data, button)
+  if (refused !== null) return refuse(event, visit, refused)
+  return sendRedirect(event, `${button.back}?moved=${encodeURIComponent(id.data)}`, 303)
+}
+
+export default defineEventHandler(async (event) => {
+  try {
+    return await handle(event)
+  } catch (error) {
+    if (error instanceof SessionsUnavailableError) return sendSessionsUnavailable(event)
+    throw error
+  }
+})

@@ -1,0 +1,46 @@
+// A record's field values as a person reads them: choice labels in their
+// storyline, yes/no, another record's name. Empty answers are left out.
+import type { Bucket, Field } from '../content/model'
+import type { ShownField } from '../render/record-model'
+import { textAt } from '../render/storyline'
+import type { RecordView } from '../records/types'
+import type { PageContext } from './context'
+import { referencedRecord } from './record-names'
+
+function shownValue(ctx: PageContext, field: Field, value: string): Omit<ShownField, 'name' | 'label'> | null {
+  switch (field.type) {
+    case 'choice': {
+      const option = field.options?.find((o) => o.value === value)
+      return { value: option ? textAt(option.label, ctx.story) || value : value }
+    }
+    case 'checkbox':
+      return { value: value === 'yes' ? 'Yes' : 'No' }
+    case 'file':
+      // The object key is not for showing: attachments are served through their record.
+      return { value: 'A file is attached' }
+    case 'record': {
+      const other = field.of === undefined ? null : referencedRecord(ctx, field.of, value)
+      return other === null ? null : { value: other.label, href: other.href }
+    }
+    case 'location':
+      return { value: value.split(',').map((part) => part.trim()).join(', ') }
+    case 'textarea':
+      return { value, multiline: true }
+    default:
+      return { value }
+  }
+}
+
+export function displayFields(ctx: PageContext, fields: readonly Field[], view: RecordView, skip?: string): ShownField[] {
+  return fields.flatMap((field) => {
+    const value = view.fields[field.name]?.trim()
+    if (!value || field.name === skip) return []
+    const shown = shownValue(ctx, field, value)
+    return shown === null ? [] : [{ name: field.name, label: textAt(field.label, ctx.story), ...shown }]
+  })
+}
+
+export function stateLabel(ctx: PageContext, bucket: Bucket, state: string): string {
+  const found = bucket.states.find((s) => s.name === state)
+  return found ? textAt(found.label, ctx.story) || found.name : state
+}

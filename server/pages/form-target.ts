@@ -1,0 +1,40 @@
+// Which page a posted form came from. A form names its page (and a record
+// page's record); the post is only taken if that page really carries a form
+// for the bucket, so no bucket can be filed into from nowhere.
+import { z } from 'zod'
+import { findPage } from '../content/find-page'
+import type { Page, SiteModel } from '../content/model'
+import type { FormBody } from '../forms/form-body'
+import { PAGE_FIELD, RECORD_FIELD } from '../render/service-fields'
+import { pageHasForm } from './page-forms'
+
+export interface FormTarget {
+  readonly page: Page
+  readonly recordId?: string
+  /** The page's path as the visitor saw it: where the post returns. */
+  readonly path: string
+}
+
+const pathSchema = z.string().min(1).max(2000).regex(/^\/[a-z0-9/_-]*$/i)
+const recordSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/)
+
+/** The page the post came from, or null when it names none with this bucket's form. */
+export function formTarget(site: SiteModel, bucket: string, body: FormBody): FormTarget | null {
+  const path = pathSchema.safeParse(body.get(PAGE_FIELD))
+  if (!path.success) return null
+  const found = findPage(site, path.data)
+  if (found === null || !pageHasForm(found.page, bucket)) return null
+  const record = body.get(RECORD_FIELD)
+  if (found.recordId !== undefined) {
+    // The form names its record twice (path and field); they must agree.
+    const named = recordSchema.safeParse(record)
+    if (!named.success || named.data !== found.recordId) return null
+  } else if (record !== undefined) {
+    return null
+  }
+  const clean = path.data.length > 1 ? path.data.replace(/\/+$/, '') : path.data
+  return { page: found.page, recordId: found.recordId, path: clean }
+}
+
+/** Bucket and desk names: the content's name rule. */
+export const bucketNameSchema = z.string().regex(/^[a-z][a-z0-9_]{0,63}$/)

@@ -1,0 +1,39 @@
+// A page's query, read at the edge: which page of each list, and what the
+// visitor just did (post/redirect/get). Anything else is ignored.
+import { z } from 'zod'
+
+export interface PageQuery {
+  /** List block index -> 1-based page, for lists not on their first page. */
+  readonly pages: ReadonlyMap<number, number>
+  readonly filed?: string
+  readonly moved?: string
+}
+
+const LIST_PARAM = /^page-(\d{1,3})$/
+const pageNumber = z.coerce.number().int().min(2).max(100_000)
+const recordId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/)
+
+/** The query key of one list's page. */
+export const listParam = (index: number): string => `page-${index}`
+
+export function parsePageQuery(query: Readonly<Record<string, unknown>>): PageQuery {
+  const pages = new Map<number, number>()
+  for (const [key, value] of Object.entries(query)) {
+    const index = LIST_PARAM.exec(key)?.[1]
+    const page = pageNumber.safeParse(value)
+    if (index !== undefined && page.success) pages.set(Number(index), page.data)
+  }
+  const filed = recordId.safeParse(query.filed)
+  const moved = recordId.safeParse(query.moved)
+  return { pages, filed: filed.success ? filed.data : undefined, moved: moved.success ? moved.data : undefined }
+}
+
+/** This page with one list turned to `page`, the other lists where they are. */
+export function listHref(path: string, query: PageQuery, index: number, page: number): string {
+  const pages = new Map(query.pages)
+  if (page > 1) pages.set(index, page)
+  else pages.delete(index)
+  const search = new URLSearchParams([...pages].sort(([a], [b]) => a - b).map(([i, n]) => [listParam(i), String(n)]))
+  const text = search.toString()
+  return text === '' ? path : `${path}?${text}`
+}

@@ -1,0 +1,55 @@
+// A submitter's self move, as a self-move button posts it.
+import { z } from 'zod'
+import type { Bucket } from '../content/model'
+import type { FormBody } from '../forms/form-body'
+import { sanitizeReturnPath } from '../people/return-path'
+import type { FormRefusal } from '../render/form-refusal'
+import { EDGE_FIELD, PAGE_FIELD, SEQ_FIELD } from '../render/service-fields'
+import { BucketNotFoundError, EdgeNotAllowedError, RecordChangedError, RecordNotFoundError } from '../records/errors'
+import { ownsRecord } from './access'
+import { mayTakeSelfMove } from './self-moves'
+import type { Visit } from './visit'
+
+// The index may not have seen a move another instance drew the button after.
+const INDEX_WAIT_MS = 2000
+
+const buttonSchema = z.object({
+  edge: z.string().regex(/^[a-z][a-z0-9_]{0,63}$/),
+  seq: z.coerce.number().int().min(1),
+  page: z.string().max(2000).optional(),
+})
+
+export interface SelfMoveButtonPost {
+  readonly edge: string
+  readonly seq: number
+  /** Where to go back to: a path on this site. */
+  readonly back: string
+}
+
+export function readSelfMoveButton(body: FormBody): SelfMoveButtonPost | null {
+  const parsed = buttonSchema.safeParse({ edge: body.get(EDGE_FIELD), seq: body.get(SEQ_FIELD), page: body.get(PAGE_FIELD) })
+  if (!parsed.success) return null
+  // Back to the page only: its own query (a list's page, an old message) is dropped.
+  const back = sanitizeReturnPath(parsed.data.page).replace(/[?#].*$/, '')
+  return { edge: parsed.data.edge, seq: parsed.data.seq, back }
+}
+
+/** Moves the record, or says why not. */
+export async function takeSelfMove(visit: Visit, bucket: Bucket, id: string, post: SelfMoveButtonPost): Promise<FormRefusal | null> {
+  const { ctx } = visit
+  const seen = ctx.index.get(bucket.name, id)
+  const view = seen !== null && seen.seq < post.seq ? await ctx.index.waitFor(bucket.name, id, post.seq, INDEX_WAIT_MS) : seen
+  // Someone else's case looks the same as no case at all.
+  if (view === null || !ownsRecord(ctx, bucket, view)) return 'no-record'
+  if (view.seq !== post.seq) return 'changed'
+  if (!mayTakeSelfMove(ctx, bucket, view, post.edge) || ctx.visitor.actor === undefined) return 'not-allowed'
+  try {
+    await visit.records.move({ bucket: bucket.name, id, edge: post.edge, via: 'self', expectSeq: post.seq, actor: ctx.visitor.actor })
+    return null
+  } catch (error) {
+    if (error instanceof RecordChangedError || error instanceof EdgeNotAllowedError) return 'changed'
+    if (error instanceof RecordNotFoundError) return 'no-record'
+    if (error instanceof BucketNotFoundError) return 'gone'
+    throw error
+  }
+}

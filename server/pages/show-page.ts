@@ -1,0 +1,86 @@
+// A content page for one visitor: opened only by whom its access allows, a
+// record page only for a record they may see, with its lists, forms and
+// the message after what they just did.
+import type { H3Event } from 'h3'
+import type { Page } from '../content/model'
+import { renderNotFound } from '../render/not-found'
+import { renderPage } from '../render/page'
+import { renderPageRefused } from '../render/sign-in-needed'
+import type { RecordView } from '../records/types'
+import { pkgAssets } from '../../utils/assets'
+import { getCsrfToken } from '../../utils/csrf'
+import { sendPage } from '../../utils/html-response'
+import { getViewer } from '../../utils/viewer'
+import { mayOpen } from './access'
+import { buildPageData, type Refused } from './page-data'
+import { listHref, type PageQuery } from './page-query'
+import { visibleRecord } from './record-page'
+import { filedStatus, movedStatus } from './status'
+import { signInHref, type Visit } from './visit'
+
+export interface ShowPage {
+  readonly page: Page
+  readonly recordId?: string
+  /** The path as asked for, a record page's with its id. */
+  readonly path: string
+  readonly query: PageQuery
+  readonly refused?: Refused
+  readonly statusCode?: number
+}
+
+/** Throws SessionsUnavailableError when a form needs a session the bus cannot make. */
+export async function showPage(event: H3Event, visit: Visit, show: ShowPage): Promise<string> {
+  const { ctx } = visit
+  const { site, story } = ctx
+  const { page, path, query } = show
+  const signIn = signInHref(visit, path)
+  if (!mayOpen(ctx, page)) {
+    const href = ctx.visitor.signedIn ? null : (signIn ?? null)
+    return sendPage(event, renderPageRefused({ site, story, assets: pkgAssets, signInHref: href }), 403)
+  }
+  let record: RecordView | undefined
+  if (page.record !== undefined) {
+    // Not found, whether it never existed or is not this visitor's to see.
+    const found = visibleRecord(ctx, page, show.recordId)
+    if (found === null) return sendPage(event, renderNotFound({ site, story, assets: pkgAssets, path }), 404)
+    record = found
+  }
+  const data = buildPageData(ctx, {
+    page,
+    record,
+    listPage: (index) => query.pages.get(index) ?? 1,
+    listHref: (index, n) => listHref(path, query, index, n),
+    signInHref: signIn,
+    refused: show.refused,
+  })
+  // Only a form needs a session; an anonymous reader of a page without one gets none.
+  const csrf = data.showsForm ? await getCsrfToken(event) : visit.session?.csrf
+  const status = query.filed !== undefined
+    ? await filedStatus(ctx, visit.records, page, query.filed)
+    : query.moved !== undefined
+      ? await movedStatus(ctx, visit.records, movedBuckets(page), query.moved)
+      : undefined
+  const viewer = await getViewer(event, site, story)
+  return sendPage(event, renderPage({
+    site, page, story, assets: pkgAssets,
+    // A refused post is answered at /file/…: sign-in must still come back to the page.
+    viewer: viewer.signedIn ? viewer : { signedIn: false, signInHref: signIn ?? null },
+    mapsOn: Boolean(process.env.MAP_TOKEN),
+    // Uploads fail closed until the object store is wired to an upload route.
+    filesEnabled: false,
+    recordId: record?.id,
+    csrf,
+    forms: data.forms,
+    lists: data.lists,
+    record: data.record,
+    signInToFile: data.signInToFile,
+    pagePath: path,
+    status,
+  }), show.statusCode ?? 200)
+}
+
+// Self moves are offered in `mine` lists and on a record's own page.
+function movedBuckets(page: Page): string[] {
+  const mine = page.blocks.flatMap((block) => (block.kind === 'list' && block.view === 'mine' ? [block.bucket] : []))
+  return page.record === undefined ? mine : [page.record, ...mine]
+}

@@ -1,0 +1,47 @@
+// The message at the top of a page after post/redirect/get: the bucket's
+// thanks after filing, the new state after a self move.
+import type { Page } from '../content/model'
+import type { SafeHtml } from '../render/html'
+import { renderMoved, renderThanks } from '../render/record-status'
+import { textAt } from '../render/storyline'
+import type { Records } from '../records/records'
+import type { RecordView } from '../records/types'
+import { accessTo, mayOpen, ownsRecord } from './access'
+import type { PageContext } from './context'
+import { stateLabel } from './field-display'
+import { formBuckets, minePageOf } from './page-forms'
+import { recordName } from './record-names'
+
+// The redirect can outrun this instance's index; lists should already show
+// what the visitor just did, but a slow index must not hold the page long.
+const INDEX_WAIT_MS = 2000
+
+async function settled(ctx: PageContext, records: Records, bucket: string, id: string): Promise<RecordView | null> {
+  const view = await records.get(bucket, id)
+  if (view !== null) await ctx.index.waitFor(bucket, id, view.seq, INDEX_WAIT_MS)
+  return view
+}
+
+export async function filedStatus(ctx: PageContext, records: Records, page: Page, id: string): Promise<SafeHtml | undefined> {
+  for (const name of formBuckets(page)) {
+    const bucket = ctx.site.buckets.get(name)
+    const view = bucket === undefined ? null : await settled(ctx, records, name, id)
+    if (bucket === undefined || view === null) continue
+    const mine = minePageOf(ctx.site.pages, name)
+    const href = mine !== undefined && ownsRecord(ctx, bucket, view) && mayOpen(ctx, mine) ? mine.path : undefined
+    return renderThanks(textAt(bucket.thanks, ctx.story), href)
+  }
+  return undefined
+}
+
+/** Only the person who moved their case hears about it. */
+export async function movedStatus(ctx: PageContext, records: Records, buckets: readonly string[], id: string): Promise<SafeHtml | undefined> {
+  for (const name of new Set(buckets)) {
+    const bucket = ctx.site.buckets.get(name)
+    const view = bucket === undefined ? null : await settled(ctx, records, name, id)
+    if (bucket === undefined || view === null || !ownsRecord(ctx, bucket, view)) continue
+    const access = accessTo(ctx, bucket, view) ?? 'public'
+    return renderMoved(stateLabel(ctx, bucket, view.state), recordName(bucket, view, access))
+  }
+  return undefined
+}

@@ -1,0 +1,25 @@
+// One record narrowed to what this visitor may see of it.
+import type { Bucket } from '../content/model'
+import type { RecordSummary } from '../render/record-model'
+import type { RecordView } from '../records/types'
+import { shownFields, type Access } from './access'
+import type { PageContext } from './context'
+import { displayFields, stateLabel } from './field-display'
+import { nameField, recordHref, recordName } from './record-names'
+import { selfMoveButtons } from './self-moves'
+
+export function summarize(ctx: PageContext, bucket: Bucket, view: RecordView, access: Access, withSelfMoves: boolean): RecordSummary {
+  const name = recordName(bucket, view, access)
+  return {
+    id: view.id,
+    bucket: bucket.name,
+    seq: view.seq,
+    name,
+    href: recordHref(ctx, bucket.name, view.id),
+    stateLabel: stateLabel(ctx, bucket, view.state),
+    filedAt: view.filedAt,
+    // The name is the heading already.
+    fields: displayFields(ctx, shownFields(bucket, access), view, name === undefined ? undefined : nameField(bucket)),
+    selfMoves: withSelfMoves ? selfMoveButtons(ctx, bucket, view) : [],
+  }
+}

@@ -1,0 +1,41 @@
+// Who a page or a post is for, in the terms records use: the policy
+// principal, and the submitter value their own records carry.
+import { createHash } from 'node:crypto'
+import type { Session } from '../people/session'
+import type { Principal } from '../policy/request'
+import { VISITOR_PREFIX, type Actor } from '../records/types'
+
+export interface Visitor {
+  readonly principal: Principal
+  readonly signedIn: boolean
+  /** What this visitor's records carry as submitter; undefined without a session. */
+  readonly submitter?: string
+  /** Who an event this visitor causes names; undefined without a session. */
+  readonly actor?: Actor
+}
+
+// Records are kept for years and read on desks, so they carry a digest of
+// the session id, never the id: the cookie cannot be rebuilt from a record.
+export function visitorKey(sessionId: string): string {
+  return createHash('sha256').update(`svc-visitor:${sessionId}`).digest('base64url').slice(0, 32)
+}
+
+export function visitorOf(session: Session | null, principal: Principal): Visitor {
+  const user = session?.user
+  if (user && principal !== null) {
+    return { principal, signedIn: true, submitter: user.subject, actor: { kind: 'person', subject: user.subject, name: user.name } }
+  }
+  if (session === null) return { principal: null, signedIn: false }
+  const key = visitorKey(session.id)
+  return { principal: null, signedIn: false, submitter: `${VISITOR_PREFIX}${key}`, actor: { kind: 'visitor', session: key } }
+}
+
+/**
+ * The principal a self move is asked with. An anonymous visitor is known by
+ * their session only, so the compiled rule (`resource.submitter ==
+ * principal.subject`) is asked with that session's submitter value.
+ */
+export function selfPrincipal(visitor: Visitor): Principal {
+  if (visitor.signedIn || visitor.submitter === undefined) return visitor.principal
+  return { subject: visitor.submitter, groups: [] }
+}

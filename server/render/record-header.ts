@@ -1,0 +1,10 @@
+// The record a record page shows, above the page's blocks: its name as a
+// heading and what the visitor may see of it.
+import { html, type SafeHtml } from './html'
+import { renderRecordFields, renderRecordMeta } from './record-fields'
+import type { RecordSummary, SelfMoveForm } from './record-model'
+import { renderSelfMoves } from './self-move-form'
+
+export function renderRecordHeader(record: RecordSummary, form: SelfMoveForm): SafeHtml {
+  return html`<section class="record" aria-labelledby="record-name"><h2 id="record-name">${record.name ?? 'This record'}</h2>${renderRecordMeta(record)}${renderRecordFields(record.fields)}${renderSelfMoves(record, form)}</section>`
+}

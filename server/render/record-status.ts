@@ -1,0 +1,17 @@
+// What a visitor reads at the top of the page after filing or moving a case.
+import { html, safeUrl, type SafeHtml } from './html'
+import { renderMarkdown } from './markdown'
+
+export const DEFAULT_THANKS = 'Thank you, your report is filed.'
+
+/** `thanks` is the bucket's Markdown in the visitor's storyline. */
+export function renderThanks(thanks: string, myCasesHref?: string): SafeHtml {
+  const href = myCasesHref === undefined ? undefined : safeUrl(myCasesHref)
+  return html`<div class="thanks">${renderMarkdown(thanks || DEFAULT_THANKS)}</div>${
+    href === undefined ? null : html`<p><a href="${href}">See my cases</a></p>`
+  }`
+}
+
+export function renderMoved(stateLabel: string, name?: string): SafeHtml {
+  return html`<p>Done. ${name === undefined ? 'Your case' : html`Your case “${name}”`} is now: <strong>${stateLabel}</strong>.</p>`
+}

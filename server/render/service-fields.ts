@@ -1,0 +1,10 @@
+// Names of the inputs the service adds to its own forms. Content field names
+// cannot start with `svc_`, so these never meet a bucket's field.
+
+/** The page a form was on: the post returns there. */
+export const PAGE_FIELD = 'svc_page'
+/** The record a record page shows, beside PAGE_FIELD. */
+export const RECORD_FIELD = 'svc_record'
+/** A self move's name and the record version the button was drawn at. */
+export const EDGE_FIELD = 'svc_edge'
+export const SEQ_FIELD = 'svc_seq'
