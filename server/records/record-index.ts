@@ -7,6 +7,7 @@ import { applyEvent } from './apply-event'
 import { decodeRecordEvent } from './decode-event'
 import { createListFilter } from './list-filter'
 import type { ListFilter } from './list-filter'
+import { createPostings } from './postings'
 import { createProjectionRepair } from './projection-repair'
 import { createRecordWaiters } from './record-waiters'
 import { createStateCounts } from './state-counts'
@@ -51,6 +52,7 @@ interface BucketRecords {
 export function createRecordIndex(bus: Bus, { repairDelayMs = 5000 }: RecordIndexOptions = {}): RecordIndex {
   const buckets = new Map<string, BucketRecords>()
   const counts = createStateCounts()
+  const postings = createPostings()
   const waiters = createRecordWaiters()
   const get = (bucket: string, id: string) => buckets.get(bucket)?.byId.get(id) ?? null
   const repair = createProjectionRepair({ bus, delayMs: repairDelayMs, currentSeq: (b, id) => get(b, id)?.seq })
@@ -69,7 +71,10 @@ export function createRecordIndex(bus: Bus, { repairDelayMs = 5000 }: RecordInde
     const before = records.byId.get(event.record) ?? null
     const after = applyEvent(before, event, message.seq)
     if (after === null) return skipped(message, before === null ? 'moves a record never filed' : 'files a record twice')
-    if (before === null) records.order.push(after.id)
+    if (before === null) {
+      records.order.push(after.id)
+      postings.add(after)
+    }
     else counts.remove(before)
     records.byId.set(after.id, after)
     buckets.set(event.bucket, records)
@@ -100,16 +105,31 @@ export function createRecordIndex(bus: Bus, { repairDelayMs = 5000 }: RecordInde
     get,
     list(bucket, query) {
       const records = buckets.get(bucket)
+      if (records === undefined) return { total: 0, items: [] }
+      // Start from the narrowest id list the query allows, newest first.
+      const { submitter, where, states, text } = query
+      const ids = submitter !== undefined
+        ? postings.bySubmitter(bucket, submitter)
+        : where !== undefined
+          ? postings.byField(bucket, where.field, where.equals, () => records.byId.values())
+          : records.order
       const matches = createListFilter(query)
+      const narrowedOnly = text === undefined && (submitter === undefined || where === undefined) && states === undefined
+      // When the id list is exactly the answer, or only states narrow it, the total
+      // is known without looking at every record, and the scan stops at the page.
+      const known = narrowedOnly ? ids.length : text === undefined && submitter === undefined && where === undefined && states !== undefined
+        ? counts.total(bucket, states)
+        : undefined
       const items: RecordView[] = []
       let total = 0
-      for (let i = (records?.order.length ?? 0) - 1; i >= 0; i--) {
-        const view = records?.byId.get(records.order[i] ?? '')
+      for (let i = ids.length - 1; i >= 0; i--) {
+        if (known !== undefined && items.length >= query.limit) break
+        const view = records.byId.get(ids[i] ?? '')
         if (view === undefined || !matches(view)) continue
         total++
         if (total > query.offset && items.length < query.limit) items.push(view)
       }
-      return { total, items }
+      return { total: known ?? total, items }
     },
     counts: () => counts.list(),
     waitFor(bucket, id, seq, timeoutMs) {

@@ -14,6 +14,8 @@ export interface StateCounts {
   remove(view: RecordView): void
   /** Sorted by bucket, storyline, state; zero counts left out. */
   list(): StateCount[]
+  /** Records of `bucket` in any of `states`, over every storyline. */
+  total(bucket: string, states: readonly string[]): number
 }
 
 export function createStateCounts(): StateCounts {
@@ -28,6 +30,12 @@ export function createStateCounts(): StateCounts {
   }
   return {
     add: (view) => change(view, 1),
+    total(bucket, states) {
+      const wanted = new Set(states)
+      let sum = 0
+      for (const c of counts.values()) if (c.bucket === bucket && wanted.has(c.state)) sum += c.count
+      return sum
+    },
     remove: (view) => change(view, -1),
     list: () =>
       [...counts.values()].sort(

@@ -1,0 +1,58 @@
+// The built service as its own process on a loopback port, for benches. A
+// bench builds nothing: `npm run build` first. Bundles run from
+// node_modules/.cache, so paths start at the working directory (the project
+// root, as bench/run.mjs sets it), not at import.meta.url.
+import { spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+const ENTRY = join(process.cwd(), '.output/server/index.mjs')
+
+export interface BenchService {
+  readonly url: string
+  stop(): Promise<void>
+}
+
+/** Stops the bench with a plain message when there is no build to run. */
+export function requireBuild(): void {
+  if (existsSync(ENTRY)) return
+  console.error('[svc] [bench] no .output/server/index.mjs: run npm run build first')
+  process.exit(1)
+}
+
+export async function startService(env: Record<string, string>): Promise<BenchService> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-'))
+  // Only what the service needs: nothing from the shell (a BUS_URL, a token) leaks in.
+  const child = spawn(process.execPath, [ENTRY], {
+    env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, CONTENT_REPO: 'examples/demo', SVC_RATE_BURST: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`[svc] [bench] the service did not start:\n${output}`)), 20_000)
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      const listening = /Listening on (http:\/\/\S+)/.exec(output)?.[1]
+      if (listening === undefined) return
+      clearTimeout(timer)
+      resolve(listening.replace(/\/$/, ''))
+    })
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`[svc] [bench] the service exited with ${code}:\n${output}`))
+    })
+  })
+  return {
+    url,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve))
+        child.kill('SIGTERM')
+        await exited
+      }
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}

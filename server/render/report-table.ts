@@ -1,0 +1,17 @@
+// One bucket's counts as a table: a row per state, a column per storyline
+// (named as site.yaml names them), totals on both sides.
+import type { ReportTable } from '../report/report-tables'
+import { html, type SafeHtml } from './html'
+import type { CountFormat } from './report-number'
+
+export function renderReportTable(table: ReportTable, storylines: readonly string[], format: CountFormat): SafeHtml {
+  const head = storylines.map((storyline) => html`<th scope="col">${storyline}</th>`)
+  const rows = table.rows.map(
+    (row) =>
+      html`<tr data-state="${row.state}"><th scope="row">${row.label}</th>${row.counts.map(
+        (count, column) => html`<td data-storyline="${storylines[column]}">${format(count)}</td>`,
+      )}<td data-total>${format(row.total)}</td></tr>`,
+  )
+  const totals = table.totals.map((count, column) => html`<td data-storyline="${storylines[column]}">${format(count)}</td>`)
+  return html`<table class="report-table"><caption>${table.title}: records per state and storyline</caption><thead><tr><th scope="col">State</th>${head}<th scope="col">Total</th></tr></thead><tbody>${rows}</tbody><tfoot><tr data-total><th scope="row">Total</th>${totals}<td data-total>${format(table.total)}</td></tr></tfoot></table>`
+}
