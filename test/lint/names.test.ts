@@ -4,7 +4,7 @@ import { describe } from 'vitest'
 import { lintCases, yaml } from './repo'
 
 const RESERVED = 'names starting with svc_ are reserved for the service'
-const ROUTES = '(reserved: site, pkg, report, attachment, healthz, readyz, auth, desk, hooks, automation, file, svc and anything starting with svc_)'
+const ROUTES = '(reserved: site, pkg, report, attachment, healthz, readyz, auth, desk, hooks, automation, file, self, svc and anything starting with svc_)'
 const route = (part: string) => `/${part} belongs to the service itself, so no page can be served under it; rename "${part}" ${ROUTES}`
 
 describe('reserved-name', () => {
