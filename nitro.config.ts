@@ -19,6 +19,7 @@ export default defineNitroConfig({
     { middleware: true, handler: './server/nitro/session.ts' },
   ],
   plugins: ['./server/nitro/bus-plugin.ts', './server/nitro/content-plugin.ts', './server/nitro/access-plugin.ts', './server/nitro/records-plugin.ts'],
+  errorHandler: './server/nitro/error-handler.ts',
   experimental: { tasks: true },
   // Timed moves count in days; a minute's granularity is plenty and cheap.
   scheduledTasks: { '* * * * *': ['records:timed-moves'] },

@@ -2,14 +2,12 @@
 import { defineEventHandler, getQuery, getRequestURL } from 'h3'
 import { useContent } from '../server/app/content'
 import { findPage } from '../server/content/find-page'
-import { SessionsUnavailableError } from '../server/people/guarded-kv'
 import { parsePageQuery } from '../server/pages/page-query'
 import { showPage } from '../server/pages/show-page'
 import { startVisit } from '../server/pages/visit'
 import { renderNotFound } from '../server/render/not-found'
 import { pkgAssets } from '../utils/assets'
 import { sendPage } from '../utils/html-response'
-import { sendSessionsUnavailable } from '../utils/session'
 import { getStoryline } from '../utils/storyline'
 
 export default defineEventHandler(async (event) => {
@@ -17,16 +15,11 @@ export default defineEventHandler(async (event) => {
   const path = getRequestURL(event).pathname
   const found = findPage(site, path)
   if (!found) return sendPage(event, renderNotFound({ site, story: getStoryline(event, site), assets: pkgAssets, path }), 404)
-  try {
-    const visit = await startVisit(event)
-    return await showPage(event, visit, {
-      page: found.page,
-      recordId: found.recordId,
-      path: path.length > 1 ? path.replace(/\/+$/, '') : path,
-      query: parsePageQuery(getQuery(event)),
-    })
-  } catch (error) {
-    if (error instanceof SessionsUnavailableError) return sendSessionsUnavailable(event)
-    throw error
-  }
+  const visit = await startVisit(event)
+  return showPage(event, visit, {
+    page: found.page,
+    recordId: found.recordId,
+    path: path.length > 1 ? path.replace(/\/+$/, '') : path,
+    query: parsePageQuery(getQuery(event)),
+  })
 })

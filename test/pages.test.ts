@@ -95,6 +95,20 @@ describe('pages', () => {
   })
 })
 
+describe('errors', () => {
+  it('answers a thrown error with a short page for browsers and a short JSON body otherwise', async () => {
+    const page = await get('/site/nothing.png', { accept: 'text/html,application/xhtml+xml' })
+    expect(page.status).toBe(404)
+    expect(page.headers.get('content-type')).toContain('text/html')
+    const body = await page.text()
+    expect(body).toContain('<main id="main"')
+    expect(body).not.toMatch(/\bat .*\.mjs:\d+/)
+    const json = await get('/site/nothing.png', { accept: 'application/json' })
+    expect(json.status).toBe(404)
+    expect(await json.json()).toEqual({ statusCode: 404, statusMessage: 'No such file' })
+  })
+})
+
 describe('Versioning 4: static asset files have content-hashed names', () => {
   it('serves /pkg files with hashed names, cached forever, and pages name the current bundle', async () => {
     const body = await (await get('/')).text()

@@ -6,7 +6,6 @@ import { formBodyLimit } from '../../server/forms/body-limit'
 import type { FormBody } from '../../server/forms/form-body'
 import { readFormBody } from '../../server/forms/read-form-body'
 import { validateFields } from '../../server/forms/validate-fields'
-import { SessionsUnavailableError } from '../../server/people/guarded-kv'
 import { mayOpen } from '../../server/pages/access'
 import { canFile, fileAsVisitor } from '../../server/pages/filing'
 import { bucketNameSchema, formTarget } from '../../server/pages/form-target'
@@ -21,7 +20,6 @@ import { BucketNotFoundError } from '../../server/records/errors'
 import { pkgAssets } from '../../utils/assets'
 import { checkCsrf } from '../../utils/csrf'
 import { sendPage } from '../../utils/html-response'
-import { sendSessionsUnavailable } from '../../utils/session'
 
 const phoneCountry = readCompileOptions(process.env).phoneCountry
 
@@ -76,11 +74,5 @@ async function handle(event: H3Event): Promise<string | void> {
   return sendRedirect(event, `${target.path}?filed=${encodeURIComponent(record.id)}`, 303)
 }
 
-export default defineEventHandler(async (event) => {
-  try {
-    return await handle(event)
-  } catch (error) {
-    if (error instanceof SessionsUnavailableError) return sendSessionsUnavailable(event)
-    throw error
-  }
-})
+// A bus that cannot answer for the session becomes the 503 page in server/nitro/error-handler.ts.
+export default defineEventHandler(handle)

@@ -4,7 +4,6 @@ import { defineEventHandler, getRouterParam, isError, sendRedirect, type H3Event
 import { z } from 'zod'
 import type { FormBody } from '../../../server/forms/form-body'
 import { readFormBody } from '../../../server/forms/read-form-body'
-import { SessionsUnavailableError } from '../../../server/people/guarded-kv'
 import { bucketNameSchema } from '../../../server/pages/form-target'
 import { readSelfMoveButton, takeSelfMove } from '../../../server/pages/self-move'
 import { startVisit, type Visit } from '../../../server/pages/visit'
@@ -13,7 +12,6 @@ import { formRefusal, renderFormRefusal, type FormRefusal } from '../../../serve
 import { pkgAssets } from '../../../utils/assets'
 import { checkCsrf } from '../../../utils/csrf'
 import { sendPage } from '../../../utils/html-response'
-import { sendSessionsUnavailable } from '../../../utils/session'
 
 const idSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/)
 
@@ -47,11 +45,5 @@ async function handle(event: H3Event): Promise<string | void> {
   return sendRedirect(event, `${button.back}?moved=${encodeURIComponent(id.data)}`, 303)
 }
 
-export default defineEventHandler(async (event) => {
-  try {
-    return await handle(event)
-  } catch (error) {
-    if (error instanceof SessionsUnavailableError) return sendSessionsUnavailable(event)
-    throw error
-  }
-})
+// A bus that cannot answer for the session becomes the 503 page in server/nitro/error-handler.ts.
+export default defineEventHandler(handle)
