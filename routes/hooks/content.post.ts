@@ -3,10 +3,13 @@
 import { createError, defineEventHandler, getRequestHeader, setResponseStatus } from 'h3'
 import { useBus } from '../../server/app/bus'
 import { publishContentChanged } from '../../server/content/bus-messages'
-import { readBodyWithin, refuseDeclaredOversize, WEBHOOK_BODY_LIMIT } from '../../server/content/webhook-body'
 import { decidePush } from '../../server/content/webhook-push'
 import { readSignature, signatureMatches } from '../../server/content/webhook-signature'
+import { readBodyWithin, refuseDeclaredOversize } from '../../server/http/read-body-within'
 import { log } from '../../server/log'
+
+// A push event is a few kilobytes; a megabyte leaves room for huge commits.
+const WEBHOOK_BODY_LIMIT = 1024 * 1024
 
 const secret = process.env.CONTENT_WEBHOOK_SECRET || undefined
 const branch = process.env.CONTENT_BRANCH?.trim() || 'main'

@@ -2,7 +2,7 @@
 // length over the limit is refused before any of the body is read, and a body
 // that grows past it while arriving is cut off, whatever its header claimed.
 import { createError, getRequestHeader, type H3Event } from 'h3'
-import { readBodyWithin, refuseDeclaredOversize } from '../content/webhook-body'
+import { readBodyWithin, refuseDeclaredOversize } from '../http/read-body-within'
 import { FORM_TEXT_LIMIT } from './body-limit'
 import type { FormBody, FormValue } from './form-body'
 import { parseMultipart } from './parse-multipart'

@@ -1,9 +1,8 @@
-// Reads a webhook's raw body (the signature covers the exact bytes) without
-// ever holding more than the limit: a declared length over it is refused
-// before reading, and a body that grows past it while arriving is cut off.
+// Reads a request's raw body without ever holding more than the limit: a
+// declared length over it is refused before reading, and a body that grows
+// past it while arriving is cut off. Webhooks need the exact bytes (the
+// signature covers them) and forms need the cap before parsing.
 import { createError, getRequestHeader, setResponseHeader, type H3Event } from 'h3'
-
-export const WEBHOOK_BODY_LIMIT = 1024 * 1024
 
 export function refuseDeclaredOversize(event: H3Event, limit: number): void {
   if (Number(getRequestHeader(event, 'content-length') ?? 0) > limit) throw tooLarge(event)
