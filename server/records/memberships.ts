@@ -1,6 +1,8 @@
 // Service-kept memberships in the KV bucket svc_memberships: one entry per
-// group and person (`<group>:<personkey>`, encoded as the unstorage driver
-// encodes it, so people code can read the same entries through unstorage).
+// group and person, keyed `<personkey>:<group>`. Person first, because every
+// signed-in request asks for one person's groups and the bus can list one
+// person's keys by prefix. Encoded as the unstorage driver encodes keys, so
+// people code can read the same entries through unstorage.
 import { z } from 'zod'
 import { BusConflictError } from '../bus/errors'
 import { decodeKvKey, encodeKvKey } from '../bus/kv-driver'
@@ -66,7 +68,7 @@ export function createMemberships(bus: Bus): Memberships {
         since,
       }
       try {
-        await (await kv()).create(encodeKvKey(`${group}:${key}`), entry)
+        await (await kv()).create(encodeKvKey(`${key}:${group}`), entry)
         return true
       } catch (error) {
         // Already a member, invited, or removed by a desk: a grant never overrides that.
@@ -85,7 +87,10 @@ export function createMemberships(bus: Bus): Memberships {
       )
       if (wanted.size === 0) return []
       const store = await kv()
-      const keys = (await store.keys()).filter((key) => wanted.has(personPart(key)))
+      // Keys start with the person, so the bus lists only this person's entries.
+      const keys = (await Promise.all([...wanted].map((person) => store.keys(encodeKvKey(`${person}:`)))))
+        .flat()
+        .filter((key) => wanted.has(personPart(key)))
       const groups = new Set<string>()
       for (const entry of await Promise.all(keys.map((key) => store.get(key)))) {
         if (entry === null) continue
@@ -97,7 +102,8 @@ export function createMemberships(bus: Bus): Memberships {
   }
 }
 
-// Group names hold no `:`, so the person key is everything after the first one.
+// Group names hold no `:`, so the person key is everything before the last one
+// (a subject may itself hold `:`, which is why the prefix alone is not enough).
 function personPart(encoded: string): string {
   let key: string
   try {
@@ -105,7 +111,7 @@ function personPart(encoded: string): string {
   } catch {
     return ''
   }
-  return key.slice(key.indexOf(':') + 1)
+  return key.slice(0, key.lastIndexOf(':'))
 }
 
 function safeJson(bytes: Uint8Array): unknown {

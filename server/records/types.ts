@@ -11,7 +11,7 @@ export const mailSubject = (bucket: string): string => `svc.mail.${bucket}`
 
 /** KV projection of each record (`<bucket>:<id>` through the unstorage key encoding). */
 export const RECORDS_KV = 'svc_records'
-/** Service-kept memberships, one entry per group and person (`<group>:<personkey>`). */
+/** Service-kept memberships, one entry per group and person (`<personkey>:<group>`, person first so one person's entries list by prefix). */
 export const MEMBERSHIPS_KV = 'svc_memberships'
 
 /** Field values as stored: text for every type; checkbox `yes`/absent; location `lat,lng`. */

@@ -79,7 +79,7 @@ export function effectsContract(buses: BusFactory): void {
       // filed without sign-in: invited by the contact address until that person signs in
       await records.file({ bucket: names.signups, storyline: 'plain', fields: { email: 'Dan@Example.org' }, submitter: 'session:v2', actor: desk })
       expect(await memberships.groupsOf({ email: 'dan@example.org' })).toEqual([])
-      const stored = await createStorage({ driver: createBusKvDriver({ bus, bucket: MEMBERSHIPS_KV }) }).getItem(`${names.members}:email:dan@example.org`)
+      const stored = await createStorage({ driver: createBusKvDriver({ bus, bucket: MEMBERSHIPS_KV }) }).getItem(`email:dan@example.org:${names.members}`)
       expect(stored).toMatchObject({ group: names.members, email: 'dan@example.org', state: 'invited', source: 'grant', since: start.toISOString() })
       // nobody to add: no error, no entry
       const anonymous = await records.file({ bucket: names.cases, storyline: 'plain', fields: { street: 'Y' }, submitter: 'session:v3', actor: desk })
