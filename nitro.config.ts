@@ -18,7 +18,7 @@ export default defineNitroConfig({
     // After the rate limit, so an over-limit request never loads a session.
     { middleware: true, handler: './server/nitro/session.ts' },
   ],
-  plugins: ['./server/nitro/bus-plugin.ts', './server/nitro/content-plugin.ts', './server/nitro/access-plugin.ts', './server/nitro/records-plugin.ts'],
+  plugins: ['./server/nitro/bus-plugin.ts', './server/nitro/content-plugin.ts', './server/nitro/access-plugin.ts', './server/nitro/records-plugin.ts', './server/nitro/storage-plugin.ts'],
   errorHandler: './server/nitro/error-handler.ts',
   experimental: { tasks: true },
   // Timed moves count in days; a minute's granularity is plenty and cheap.

@@ -13,7 +13,7 @@ function eventFrom(remoteAddress: string | undefined, headers: Record<string, st
 const loopback = createTrustedProxies(undefined)
 const behindLoadBalancer = createTrustedProxies('127.0.0.1, 10.0.0.0/8')
 
-describe('Caller identity: read from X-Forwarded-For or X-Real-IP, falling back to the socket', () => {
+describe('Limits: Caller identity: read from X-Forwarded-For or X-Real-IP, falling back to the socket', () => {
   it('uses the socket address when no forwarding header is sent', () => {
     expect(getClientIp(eventFrom('203.0.113.9'), loopback)).toBe('203.0.113.9')
     expect(getClientIp(eventFrom('127.0.0.1'), loopback)).toBe('127.0.0.1')

@@ -36,7 +36,7 @@ describe('content sources', () => {
     expect(site?.pages.length).toBeGreaterThan(3)
   })
 
-  it('clones and follows a git URL with the git CLI, one snapshot per commit', async () => {
+  it('Runtime configuration: CONTENT_REPO, CONTENT_BRANCH: clones and follows a git URL with the git CLI, one snapshot per commit', async () => {
     const repo = gitRepo()
     const source = createContentSource({ CONTENT_REPO: `file://${repo}`, CONTENT_BRANCH: 'main', DATA_DIR: join(work, 'data') })
     const first = await loadContent(source, options)
@@ -86,7 +86,7 @@ describe('owner/name on the git host API', () => {
   })
   afterAll(() => new Promise<void>((r) => api.close(() => r())))
 
-  it('reads the repository through the API with GIT_API_TOKEN, pictures on demand', async () => {
+  it('Runtime configuration: GIT_API_TOKEN (Endpoints: /site/ pictures are fetched from the content host): reads the repository through the API with GIT_API_TOKEN, pictures on demand', async () => {
     const source = createContentSource({ CONTENT_REPO: 'acme/site', GIT_API_TOKEN: 'good-token', GIT_API_URL: apiUrl })
     const { site, snapshot } = await loadContent(source, options)
     expect(site?.branding.name[0]).toBe('Fix My Street Northvale')

@@ -38,7 +38,7 @@ afterAll(async () => {
 })
 
 describe('a case from filing to the report, across two instances', () => {
-  it('is filed, found on a desk, moved, seen by its submitter with a self move, and counted', { timeout: 90_000 }, async () => {
+  it('What the service does 3: is filed, found on a desk, moved, seen by its submitter with a self move, and counted', { timeout: 90_000 }, async () => {
     const bucket = site.buckets.get('potholes')
     const label = (story: number, state: string) => bucket?.states.find((s) => s.name === state)?.label[story] ?? state
 

@@ -17,7 +17,7 @@ afterAll(() => server?.stop())
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers: { cookie: 'svc_story=plain', ...headers } })
 
 describe('pages', () => {
-  it('serves every fixed page of the demo site with its title and the site branding', async () => {
+  it('Site definition: site.yaml carries all branding: serves every fixed page of the demo site with its title and the site branding', async () => {
     const fixed = site.pages.filter((p) => !p.path.includes(':') && p.access === 'public')
     expect(fixed.length).toBeGreaterThan(4)
     for (const page of fixed) {
@@ -44,12 +44,12 @@ describe('pages', () => {
     }
   })
 
-  it('Errors 2: a type: file field fails closed while uploads are not available', async () => {
+  it('Errors 2 (Runtime configuration: STORE_* unset): a type: file field fails closed while uploads are not available', async () => {
     const body = await (await get('/')).text()
     expect(body).toMatch(/<input[^>]*type="file"[^>]*disabled/)
   })
 
-  it('Errors 3: when MAP_TOKEN is unset, maps are off', async () => {
+  it('Errors 3 (Runtime configuration: MAP_TOKEN): when MAP_TOKEN is unset, maps are off', async () => {
     const body = await (await get('/')).text()
     expect(body).not.toContain('class="map')
     const withMaps = await startServer({ MAP_TOKEN: 'test-token' })
@@ -84,7 +84,7 @@ describe('pages', () => {
     expect(await res.text()).toContain('<main id="main"')
   })
 
-  it('serves content pictures under /site/ and refuses paths outside public/', async () => {
+  it('Endpoints, other routes: serves content pictures under /site/ and refuses paths outside public/', async () => {
     const res = await get('/site/logo.svg')
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('image/svg+xml')
@@ -110,7 +110,7 @@ describe('errors', () => {
 })
 
 describe('Versioning 4: static asset files have content-hashed names', () => {
-  it('serves /pkg files with hashed names, cached forever, and pages name the current bundle', async () => {
+  it('Endpoints, other routes: serves /pkg files from the service\'s own disk with hashed names, cached forever, and pages name the current bundle', async () => {
     const body = await (await get('/')).text()
     const css = /href="(\/pkg\/site\.([0-9a-f]{10})\.css)"/.exec(body)
     expect(css).not.toBeNull()

@@ -16,7 +16,7 @@ function takeMany(limiter: { take: (key: string) => { ok: boolean } }, key: stri
   return allowed
 }
 
-describe('Request rate: a burst of 100 requests, refilled at 10 per second', () => {
+describe('Limits: Request rate (What the service does 9): per caller IP, a burst of 100 requests, refilled at 10 per second', () => {
   it('allows 100 at once, then one more per 100 ms, up to the burst again', () => {
     const c = clock()
     const limiter = createRateLimiter({ ...readRateLimitConfig({}), now: c.now })
@@ -70,7 +70,7 @@ describe('Request rate: a burst of 100 requests, refilled at 10 per second', () 
   })
 })
 
-describe('Disabling: either variable set to 0 turns the limit off', () => {
+describe('Limits: Disabling: either variable set to 0 turns the limit off', () => {
   it.each([
     { burst: 0, perSecond: 10 },
     { burst: 100, perSecond: 0 },
@@ -86,7 +86,7 @@ describe('Disabling: either variable set to 0 turns the limit off', () => {
   })
 })
 
-describe('SVC_RATE_BURST and SVC_RATE_PER_SECOND', () => {
+describe('Limits: SVC_RATE_BURST and SVC_RATE_PER_SECOND (Runtime configuration)', () => {
   it('default to 100 and 10, also when blank', () => {
     expect(readRateLimitConfig({})).toEqual({ burst: 100, perSecond: 10 })
     expect(readRateLimitConfig({ SVC_RATE_BURST: '', SVC_RATE_PER_SECOND: ' ' })).toEqual({ burst: 100, perSecond: 10 })
@@ -113,7 +113,7 @@ describe('SVC_RATE_BURST and SVC_RATE_PER_SECOND', () => {
   })
 })
 
-describe('Memory: idle callers are forgotten', () => {
+describe('Limits: the limit is a fence, not an accounting system: idle callers are forgotten', () => {
   it('eviction keeps the map bounded under 1M distinct IPs', () => {
     const limiter = createRateLimiter({ burst: 100, perSecond: 10, now: clock().now })
     let largest = 0
@@ -147,7 +147,7 @@ describe('Memory: idle callers are forgotten', () => {
   })
 })
 
-describe('Placement: the middleware in a real h3 app', () => {
+describe('Limits: the middleware in a real h3 app', () => {
   let server: Server | undefined
 
   afterEach(async () => {
@@ -193,7 +193,7 @@ describe('Placement: the middleware in a real h3 app', () => {
     })
   }
 
-  it('turns an over-limit request away with 429 and Retry-After before the handler is entered', async () => {
+  it('Placement and Errors 1: turns an over-limit request away with 429 and Retry-After before the handler is entered', async () => {
     // 0.01 per second: no token comes back while the test runs.
     const { base, entered } = await serve({ SVC_RATE_BURST: '2', SVC_RATE_PER_SECOND: '0.01' })
     expect((await fetch(`${base}/a`)).status).toBe(200)

@@ -26,7 +26,7 @@ function verbatimTexts(page: Page): Text[] {
 }
 
 describe('Storylines', () => {
-  it('Storylines 3: a visitor is given exactly one storyline, uniformly at random, kept in a cookie', async () => {
+  it('Storylines 3 (What the service does 7): a visitor is given exactly one storyline, uniformly at random, kept in a cookie', async () => {
     const given = new Map<string, number>()
     for (let i = 0; i < 200; i++) {
       const res = await fetch(`${server.url}/`)

@@ -20,7 +20,7 @@ afterAll(async () => {
 })
 
 describe('sessions on a NATS bus that goes away', () => {
-  it('answer 503 fast while it is down, after the rate limit has had its say', async () => {
+  it('Errors 1 and Limits: Placement: an over-limit caller is turned away before its session is loaded; sessions answer 503 fast while the bus is down', async () => {
     const client = createCookieFetch()
     await signIn(client, run.service, 'rolf')
     expect((await me(client, run.service)).status).toBe(200)

@@ -5,7 +5,7 @@ import { readPublicUrl, readScopes, readSignInSettings } from '../../server/peop
 const PLAIN = { wantsPhone: false, phoneCountry: '+47', groupPrefix: '' }
 
 describe('the signed-in person from the provider\'s claims', () => {
-  it('reads groups from the ID token and userinfo, stripping a shared provider\'s prefix and ignoring other sites\' groups', () => {
+  it('Authentication 4 (Runtime configuration: IDP_GROUP_PREFIX): reads groups from the ID token and userinfo, stripping a shared provider\'s prefix and ignoring other sites\' groups', () => {
     const options = { ...PLAIN, groupPrefix: 'northvale_' }
     const user = readUser(
       { sub: 's1', groups: ['northvale_caseworkers', 'other_admins'] },
@@ -16,7 +16,7 @@ describe('the signed-in person from the provider\'s claims', () => {
     expect(readUser({ sub: 's1', groups: 'road_crew' }, {}, PLAIN).groups).toEqual(['road_crew'])
   })
 
-  it('reads the phone number from userinfo only when a phone scope was asked for, completing a bare number', () => {
+  it('Authentication 2 and 3: reads the phone number from userinfo only when a phone scope was asked for, completing a bare number', () => {
     const userinfo = { sub: 's1', phone_number: '912 34 567' }
     expect(readUser({ sub: 's1' }, userinfo, PLAIN).phone).toBeUndefined()
     expect(readUser({ sub: 's1' }, userinfo, { ...PLAIN, wantsPhone: true }).phone).toBe('+4791234567')
@@ -37,7 +37,7 @@ describe('the signed-in person from the provider\'s claims', () => {
 })
 
 describe('sign-in settings', () => {
-  it('asks for openid profile email plus OIDC_EXTRA_SCOPES, space or comma separated', () => {
+  it('Authentication 2 and 9 (Runtime configuration: OIDC_EXTRA_SCOPES): asks for openid profile email plus OIDC_EXTRA_SCOPES, space or comma separated', () => {
     expect(readScopes(undefined)).toEqual(['openid', 'profile', 'email'])
     expect(readScopes('phoneNumber, groups  email')).toEqual(['openid', 'profile', 'email', 'phoneNumber', 'groups'])
   })
@@ -52,7 +52,7 @@ describe('sign-in settings', () => {
     expect(settings().phoneCountry).toBe('+47')
   })
 
-  it('defaults PUBLIC_URL to localhost in development only', () => {
+  it('Runtime configuration: PUBLIC_URL: defaults to localhost in development only', () => {
     expect(readPublicUrl({ PUBLIC_URL: 'https://site.example/' }, false)).toBe('https://site.example')
     expect(readPublicUrl({ PORT: '8080' }, true)).toBe('http://localhost:8080')
     expect(readPublicUrl({}, true)).toBe('http://localhost:3000')

@@ -53,7 +53,7 @@ describe('sessions', () => {
     expect((await me(kept, service)).status).toBe(401)
   })
 
-  it('survive a restart of the service', async () => {
+  it('Authentication 7: survive a restart of the service', async () => {
     const client = createCookieFetch()
     await signIn(client, service, 'kari')
     await run.restart()

@@ -11,6 +11,7 @@ import { createNatsBus } from '../../server/bus/nats'
 import type { Bus } from '../../server/bus/types'
 import { guardKv, SessionsUnavailableError } from '../../server/people/guarded-kv'
 import { createSessionStore, SESSION_BUCKET_MAX_AGE_MS, SESSION_LIFETIME_MS, type SessionKv } from '../../server/people/sessions'
+import { waitFor } from '../bus/wait'
 import { startNatsServer, type NatsServer } from '../support/nats-server'
 
 const USER = { subject: 'kari', email: 'kari@example.org', groups: ['caseworkers'] }
@@ -29,7 +30,7 @@ function describeStore(kind: string, openBus: () => Promise<Bus>, reopenBus: () 
     })
     const openKv = async (bucket = bucketName()) => bus.kv(bucket, { maxAgeMs: SESSION_BUCKET_MAX_AGE_MS })
 
-    it('creating a session draws a fresh id and never overwrites an existing session', async () => {
+    it('Authentication 7: creating a session draws a fresh id and never overwrites an existing session', async () => {
       const kv = await openKv()
       const first = await createSessionStore({ kv }).create({ user: USER })
       expect(first.id).toMatch(/^[A-Za-z0-9_-]{43}$/)
@@ -47,7 +48,7 @@ function describeStore(kind: string, openBus: () => Promise<Bus>, reopenBus: () 
       expect(second.csrf).not.toBe(first.csrf)
     })
 
-    it('a session record\'s own expiry decides whether a load succeeds', async () => {
+    it('Authentication 7: a session record\'s own expiry decides whether a load succeeds', async () => {
       const kv = await openKv()
       let now = Date.parse('2026-01-01T00:00:00Z')
       const store = createSessionStore({ kv, now: () => now })
@@ -82,7 +83,19 @@ function describeStore(kind: string, openBus: () => Promise<Bus>, reopenBus: () 
       expect(await store.load(garbage)).toBeNull()
     })
 
-    it('keeps sessions across a reopening of the bus', async () => {
+    it('Authentication 7: the bucket\'s max_age collects sessions nobody returns to, and is longer than any session lives', async () => {
+      expect(SESSION_BUCKET_MAX_AGE_MS).toBeGreaterThan(SESSION_LIFETIME_MS)
+      // A bucket whose max_age is one second stands in for the real one's days;
+      // the session itself would live for another minute.
+      const kv = await bus.kv(bucketName(), { maxAgeMs: 1000 })
+      const store = createSessionStore({ kv, lifetimeMs: 60_000 })
+      const session = await store.create({ user: USER })
+      expect((await store.load(session.id))?.user).toEqual(USER)
+      await waitFor(async () => (await kv.get(session.id)) === null, 6000, 'the bucket to collect the session')
+      expect(await store.load(session.id)).toBeNull()
+    })
+
+    it('Authentication 7: sessions are stored in the bus KV store, kept across a reopening of the bus', async () => {
       const bucket = bucketName()
       const session = await createSessionStore({ kv: await openKv(bucket) }).create({ user: USER })
       const again = await reopenBus()

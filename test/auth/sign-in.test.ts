@@ -16,8 +16,8 @@ afterAll(async () => {
   await run?.stop()
 })
 
-describe('signing in', () => {
-  it('goes through the provider\'s login and consent and lands on the return path, knowing who signed in', async () => {
+describe('Runtime configuration: IDP_URL, OAUTH2_CLIENT_ID, OAUTH2_CLIENT_SECRET: signing in', () => {
+  it('Authentication 1 (What the service does 2): goes through the provider\'s login and consent and lands on the return path, knowing who signed in', async () => {
     const client = createCookieFetch()
     const start = await client(`${service}/auth/sign-in?return=${encodeURIComponent('/about?x=1')}`)
     expect(start.status).toBe(302)

@@ -18,7 +18,7 @@ afterAll(async () => {
 
 runBusContract('nats', () => createNatsBus({ url: server.url }))
 
-describe('createBus with BUS_URL', () => {
+describe('Runtime configuration: BUS_URL: createBus with BUS_URL', () => {
   it('connects to NATS', async () => {
     const bus = await createBus({ BUS_URL: server.url, DATA_DIR: '/nonexistent' })
     await bus.ensureStream('CREATE_BUS', ['create-bus.>'])

@@ -7,7 +7,7 @@ import { attr, textOf } from './page'
 const world = useDeskWorld()
 
 describe('moving a record on a desk', () => {
-  it('The record\'s projected state is updated by the desk handler. A moved record appends events.', async () => {
+  it('States and transitions and Events 2: the record\'s projected state is updated by the desk handler. A moved record appends events.', async () => {
     const kari = await world.as('kari')
     const view = await world.seeder.file('potholes', { street: 'Elm Street 3', kind: 'crack' })
     const [accept] = moveForms(await world.get(kari, path(view)))

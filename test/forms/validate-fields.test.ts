@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { bucketOf, emptyFile, field, file, one, validate } from './fixture'
 
-describe('record', () => {
+describe('Record 3: a type: record field with of: refers to a record of that bucket', () => {
   const district = field('district', 'record', { of: 'districts' })
 
   it('accepts the id of an existing record of the of bucket', async () => {
@@ -64,14 +64,14 @@ describe('file', () => {
   const photo = field('photo', 'file', { accept: ['image/*', '.pdf'], maxMb: 1 })
   const required = field('photo', 'file', { required: true })
 
-  it('never stores a key or value sent as text under its name', async () => {
+  it('Record 2: a file field\'s key is never taken from a caller; never stores a key or value sent as text under its name', async () => {
     const result = await validate(bucketOf(field('street', 'text'), photo), { street: 'Mill Lane', photo: 'uploads/secret-key' })
     expect(result).toEqual({ ok: true, values: { street: 'Mill Lane' } })
     expect(await one(photo, 'uploads/secret-key', { uploadsEnabled: true })).toEqual({ value: undefined })
     expect(await one(required, 'uploads/secret-key', { uploadsEnabled: true })).toEqual({ error: 'Choose a file' })
   })
 
-  it('fails closed while uploads are off', async () => {
+  it('Errors 2: fails closed while uploads are off', async () => {
     const off = 'Uploads are not available on this site right now'
     expect(await one(photo, file('a.png', 'image/png', 'PNG'))).toEqual({ error: off })
     expect(await one(photo, emptyFile)).toEqual({ value: undefined })

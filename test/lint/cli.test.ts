@@ -172,7 +172,7 @@ describe('svc-lint arguments', () => {
   })
 })
 
-describe('PHONE_COUNTRY as the service reads it', () => {
+describe('Runtime configuration: PHONE_COUNTRY, as the service reads it', () => {
   it('defaults to +47 and takes a calling code with spaces around it', () => {
     expect(readCompileOptions({})).toEqual({ phoneCountry: '+47' })
     expect(readCompileOptions({ PHONE_COUNTRY: ' +1264 ' })).toEqual({ phoneCountry: '+1264' })

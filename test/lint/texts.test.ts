@@ -6,7 +6,7 @@ import { lintCases, yaml } from './repo'
 const threeFor2 = 'this list has 3 entries but the site has 2 storylines (a, b); give one entry per storyline or a single text'
 const oneFor2 = 'this list has 1 entry but the site has 2 storylines (a, b); give one entry per storyline or a single text'
 
-describe('storyline-length', () => {
+describe('Storylines 2: every such list has the same length (storyline-length)', () => {
   lintCases([
     {
       name: 'a page title',

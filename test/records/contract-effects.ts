@@ -27,7 +27,7 @@ export function effectsContract(buses: BusFactory): void {
       return { ...one, names, mails }
     }
 
-    it('queues a mail intent in the record storyline with placeholders filled, once per move', async () => {
+    it('What the service does 4, Storylines 4 and Events 4 (the mail intent; delivery is the mailer\'s): queues a mail intent in the record storyline with placeholders filled, once per move', async () => {
       const { records, names, mails } = await setUp()
       const district = await records.file({ bucket: names.districts, storyline: 'plain', fields: { name: 'North *End*' }, submitter: 'x', actor: desk })
       const fields = { street: 'Mill Lane 1', email: 'ann@example.org', kind: 'hole', urgent: 'yes', district: district.id, location: '59.9,10.7', details: '# not a heading [x](javascript:y)' }
@@ -68,7 +68,7 @@ export function effectsContract(buses: BusFactory): void {
       expect(only?.data.subject).toBe('Accepted: X')
     })
 
-    it('State that grants a group: entering the state adds the person to the named group', async () => {
+    it('State that grants a group (Membership rules 1: a grants: rule creates a membership): entering the state adds the person to the named group', async () => {
       const { bus, records, names } = await setUp()
       const memberships = createMemberships(bus)
       const signedIn = await records.file({ bucket: names.cases, storyline: 'plain', fields: { street: 'X' }, submitter: 'cat-sub', actor: desk })
@@ -84,6 +84,36 @@ export function effectsContract(buses: BusFactory): void {
       // nobody to add: no error, no entry
       const anonymous = await records.file({ bucket: names.cases, storyline: 'plain', fields: { street: 'Y' }, submitter: 'session:v3', actor: desk })
       await records.move({ bucket: names.cases, id: anonymous.id, edge: 'accept', via: 'desk', expectSeq: anonymous.seq, actor: desk })
+    })
+
+    it('States and transitions, self transition row: the submitter\'s self move appends an event and sends the mail its edge declares', async () => {
+      const bus = await buses.open()
+      onCleanup(() => bus.close())
+      const names = freshNames()
+      const base = recordsSite(names)
+      const cases = base.buckets.get(names.cases)
+      if (cases === undefined) throw new Error('no cases bucket')
+      const mail = { to: 'submitter', subject: ['Withdrawn: {{record.street}}', 'Taken back: {{record.street}}'], body: ['{{record.state}} {{link}}', '{{record.state}} {{link}}'] }
+      const withdrawMails = { ...cases, self: cases.self.map((move) => (move.name === 'withdraw' ? { ...move, mail } : move)) }
+      const site = { ...base, buckets: new Map(base.buckets).set(names.cases, withdrawMails) }
+      const { records } = await instance(bus, () => site, { now: start })
+      const events = await collect<RecordEvent>(bus, RECORDS_STREAM, `svc.rec.${names.cases}.>`)
+      const mails = await collect<MailIntent>(bus, MAIL_STREAM, `svc.mail.${names.cases}`)
+      onCleanup(() => (events.stop(), mails.stop()))
+      const ann = { kind: 'person', subject: 'ann-sub' } as const
+      const filed = await records.file({ bucket: names.cases, storyline: 'story', fields: { street: 'Mill Lane 1', email: 'ann@example.org' }, submitter: ann.subject, actor: ann })
+      const { record } = await records.move({ bucket: names.cases, id: filed.id, edge: 'withdraw', via: 'self', expectSeq: filed.seq, actor: ann })
+      expect(record.state).toBe('withdrawn')
+      const [, moved] = await events.atLeast(2)
+      expect(moved?.seq).toBe(record.seq)
+      expect(moved?.data).toMatchObject({ type: 'moved', from: 'new', to: 'withdrawn', edge: 'withdraw', via: 'self', actor: ann, storyline: 'story' })
+      const [intent] = await mails.atLeast(1)
+      expect(intent?.data).toMatchObject({
+        to: { email: 'ann@example.org' },
+        subject: 'Taken back: Mill Lane 1',
+        record: { bucket: names.cases, id: filed.id },
+        storyline: 'story',
+      })
     })
 
     it('writes the KV projection, and any follower repairs one that fell behind', async () => {

@@ -25,7 +25,7 @@ export function movesContract(buses: BusFactory): void {
       return { ...one, names, events, file }
     }
 
-    it('files a record in the initial state and storyline, with a server-made id', async () => {
+    it('Record 1: files a record in its bucket, in the initial state and storyline, with a server-made id', async () => {
       const { records, names, events } = await setUp()
       const view = await records.file({
         bucket: names.cases, storyline: 'story', fields: { street: 'Mill Lane 1', smuggled: 'x' }, submitter: 'session:v1', actor: { kind: 'visitor', session: 'v1' },
@@ -39,7 +39,7 @@ export function movesContract(buses: BusFactory): void {
       await expect(records.file({ bucket: 'gone', storyline: 'plain', fields: {}, submitter: 'x', actor: ann })).rejects.toBeInstanceOf(BucketNotFoundError)
     })
 
-    it('Records and events carry the storyline', async () => {
+    it('Storylines 5 and Events 1: records and events carry the storyline', async () => {
       const { records, file, events, index } = await setUp()
       const filed = await file('story')
       const { record } = await records.move({ bucket: filed.bucket, id: filed.id, edge: 'accept', via: 'desk', expectSeq: filed.seq, actor: desk })
@@ -49,7 +49,7 @@ export function movesContract(buses: BusFactory): void {
       expect((await index.waitFor(filed.bucket, filed.id, record.seq, 2000))?.storyline).toBe('story')
     })
 
-    it('moves through a declared edge and keeps the history', async () => {
+    it('Events 2: moving a record appends an event; moves through a declared edge and keeps the history', async () => {
       const { records, file } = await setUp()
       const filed = await file()
       const { record, duplicate } = await records.move({ bucket: filed.bucket, id: filed.id, edge: 'accept', via: 'desk', expectSeq: filed.seq, actor: desk })

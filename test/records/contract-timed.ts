@@ -23,7 +23,7 @@ export function timedContract(buses: BusFactory): void {
   describe('timed moves', () => {
     const { instance, onCleanup } = useInstances()
 
-    it('Timed move: the move is held to the same declared edge as a desk button, sends the same mail and publishes the same event', async () => {
+    it('Timed move and Events 2: the move is held to the same declared edge as a desk button, sends the same mail and publishes the same event', async () => {
       const bus = await buses.open()
       onCleanup(() => bus.close())
       const names = freshNames()

@@ -101,7 +101,7 @@ describe('content reload across instances', () => {
     }
   })
 
-  it('a change published on the bus goes live on both instances, each announcing it once', async () => {
+  it('What the service does 1 and Events 3: a change published on the bus goes live on both instances, no release or deploy, each announcing svc.content.reloaded once', async () => {
     expect(await both('About this site')).toBe(true)
     const revision = commitAboutTitle(titled('About us, revised'))
     const started = performance.now()

@@ -22,7 +22,7 @@ afterAll(() => world?.stop())
 const read = (base: string, path: string, authorization?: string) =>
   fetch(`${base}/automation/kv/${path}`, { headers: authorization === undefined ? {} : { authorization } })
 
-describe('GET /automation/kv/{bucket}/{key}', () => {
+describe('Endpoints: the automation key-value read endpoint, GET /automation/kv/{bucket}/{key}', () => {
   it('the right token reads the record\'s projection as stored in svc_records', async () => {
     const response = await read(world.server.url, `potholes/${record.id}`, `Bearer ${TOKEN}`)
     expect(response.status).toBe(200)
@@ -34,7 +34,7 @@ describe('GET /automation/kv/{bucket}/{key}', () => {
     expect(body.history.map((entry) => entry.to)).toEqual(['new', 'accepted'])
   })
 
-  it('a wrong token, one of another length, or none at all: 401 with WWW-Authenticate: Bearer', async () => {
+  it('Authentication 8: the automation read endpoint needs AUTOMATION_READ_TOKEN; a wrong token, one of another length, or none at all: 401 with WWW-Authenticate: Bearer', async () => {
     const sameLength = TOKEN.replace(/.$/, (c) => (c === 'x' ? 'y' : 'x'))
     for (const authorization of [`Bearer ${sameLength}`, 'Bearer short', `Bearer ${TOKEN}-longer`, `Basic ${TOKEN}`, TOKEN, undefined]) {
       const response = await read(world.server.url, `potholes/${record.id}`, authorization)
@@ -55,7 +55,7 @@ describe('GET /automation/kv/{bucket}/{key}', () => {
     }
   })
 
-  it('without AUTOMATION_READ_TOKEN the endpoint is off: a 404 like any unknown path, whatever is sent', async () => {
+  it('Runtime configuration: AUTOMATION_READ_TOKEN: without it the endpoint is off: a 404 like any unknown path, whatever is sent', async () => {
     const unknown = await fetch(`${off.url}/automation/nothing/here`)
     for (const authorization of [`Bearer ${TOKEN}`, 'Bearer ', undefined]) {
       const response = await read(off.url, `potholes/${record.id}`, authorization)

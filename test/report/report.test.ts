@@ -38,8 +38,8 @@ afterAll(() => world?.stop())
 
 const browserAccept = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8'
 
-describe('GET /report', () => {
-  it('Report counts: the report groups a count by the triple (bucket, storyline, state). It carries no other data', async () => {
+describe('Endpoints: GET /report', () => {
+  it('Report counts (Storylines 6, What the service does 6): the report groups a count by the triple (bucket, storyline, state). It carries no other data', async () => {
     const response = await fetch(`${world.server.url}/report`)
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toMatch(/^application\/json\b/)
@@ -64,7 +64,7 @@ describe('GET /report', () => {
     expect(counts.some((c) => c.bucket === 'potholes' && c.storyline === 'story' && c.state === 'accepted')).toBe(false)
   })
 
-  it('SPEC 5.8: needs no credential: no cookie, no header, and it starts no session', async () => {
+  it('Authentication 8: needs no credential: no cookie, no header, and it starts no session', async () => {
     const response = await fetch(`${world.server.url}/report`, { headers: {} })
     expect(response.status).toBe(200)
     expect(response.headers.get('set-cookie')).toBeNull()

@@ -32,7 +32,7 @@ describe('Record belonging to another record', () => {
   })
 })
 
-describe('Records and events carry the storyline', () => {
+describe('Storylines 5 and Events 1: records and events carry the storyline', () => {
   it('files in the visitor\'s storyline, and every later event keeps it', async () => {
     const { base, bus, index, records } = world.site()
     const id = filedId(await fileThrough(visitor('story'), base, '/', 'potholes', { street: unique('Story Lane'), kind: 'pothole' }))
@@ -41,6 +41,19 @@ describe('Records and events carry the storyline', () => {
     const latest = await records.get('potholes', id)
     const events = await readRecordEvents(bus, 'potholes', id, latest?.seq ?? 0)
     expect(events.map((e) => [e.event.type, e.event.storyline])).toEqual([['filed', 'story'], ['moved', 'story']])
+  })
+})
+
+describe('State that grants a group (Membership rules 6, Authentication 4, What the service does 8)', () => {
+  it('entering the state adds the signed-in submitter to the group: her next request opens the group\'s page, with no second step', async () => {
+    const { base } = world.site()
+    const nora = visitor()
+    await world.signInAs(nora, 'nora')
+    expect((await openPage(nora, `${base}/street-watch`)).status).toBe(403)
+    const id = filedId(await fileThrough(nora, base, '/', 'potholes', { street: unique('Watch Lane'), kind: 'pothole' }))
+    await deskMove('potholes', id, 'accept')
+    await expect.poll(async () => (await openPage(nora, `${base}/street-watch`)).status, { timeout: 5000 }).toBe(200)
+    expect(await pageOf(nora, '/street-watch')).toContain('<h1>Street Watch</h1>')
   })
 })
 

@@ -1,6 +1,8 @@
 // GET /automation/kv/{bucket}/{key}: a record's stored projection, for
 // automation holding AUTOMATION_READ_TOKEN (docs/report.md).
 import { createError, defineEventHandler, getRequestHeader, getRequestURL, getRouterParam, setResponseHeader, type H3Event } from 'h3'
+import { useStorage } from 'nitropack/runtime'
+import { useBus } from '../../../../server/app/bus'
 import { useContent } from '../../../../server/app/content'
 import { renderNotFound } from '../../../../server/render/not-found'
 import { automationAccess } from '../../../../server/report/automation-token'
@@ -17,8 +19,8 @@ export default defineEventHandler(async (event) => {
     setResponseHeader(event, 'www-authenticate', 'Bearer')
     throw createError({ statusCode: 401, statusMessage: 'Bearer token needed' })
   }
-  const { site } = await useContent()
-  const projection = await readProjection(site, getRouterParam(event, 'bucket', { decode: true }) ?? '', getRouterParam(event, 'key', { decode: true }) ?? '')
+  const [{ site }] = await Promise.all([useContent(), useBus()])
+  const projection = await readProjection(useStorage('records'), site, getRouterParam(event, 'bucket', { decode: true }) ?? '', getRouterParam(event, 'key', { decode: true }) ?? '')
   if (projection === null) throw createError({ statusCode: 404, statusMessage: 'No such record' })
   return projection
 })
