@@ -92,6 +92,7 @@ describe('pages', () => {
     expect((await get('/site/../site.yaml')).status).toBe(404)
     expect((await get('/site/%2e%2e/site.yaml')).status).toBe(404)
     expect((await get('/site/nothing.png')).status).toBe(404)
+    expect((await get('/site/%E0%A4%A')).status).toBe(404)
   })
 })
 

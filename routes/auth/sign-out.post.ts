@@ -1,7 +1,9 @@
 // Ends the session: deletes it from the bus and clears the cookie. The
 // session's CSRF token must come along, so no other site can sign anyone out.
-import { defineEventHandler, readBody, sendRedirect } from 'h3'
+import { defineEventHandler, sendRedirect } from 'h3'
 import { useContent } from '../../server/app/content'
+import type { FormBody } from '../../server/forms/form-body'
+import { readFormBody } from '../../server/forms/read-form-body'
 import { SessionsUnavailableError } from '../../server/people/guarded-kv'
 import { renderErrorPage } from '../../server/render/error-page'
 import { CSRF_FIELD } from '../../server/render/form'
@@ -11,11 +13,15 @@ import { sendPage } from '../../utils/html-response'
 import { endSession, getSession, sendSessionsUnavailable } from '../../utils/session'
 import { getStoryline } from '../../utils/storyline'
 
+// The form carries only its token: a few hundred bytes. Read within a cap, so
+// a huge post is never held in memory.
+const SIGN_OUT_FORM_LIMIT = 4 * 1024
+
 export default defineEventHandler(async (event) => {
   // Without a session there is nothing to end (it expired, or never was).
   if ((await getSession(event)) === null) return sendRedirect(event, '/', 303)
-  const form = (await readBody<Record<string, unknown> | undefined>(event).catch(() => undefined)) ?? {}
-  if (!(await checkCsrf(event, form[CSRF_FIELD]))) {
+  const form: FormBody = await readFormBody(event, { maxBytes: SIGN_OUT_FORM_LIMIT }).catch(() => new Map())
+  if (!(await checkCsrf(event, form.get(CSRF_FIELD)))) {
     const { site } = await useContent()
     return sendPage(event, renderErrorPage({
       site, story: getStoryline(event, site), status: 403, assets: pkgAssets,

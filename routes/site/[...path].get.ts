@@ -4,10 +4,10 @@ import { useContent } from '../../server/app/content'
 import { contentTypeOf } from '../../server/content/content-type'
 
 export default defineEventHandler(async (event) => {
-  const path = decodeURIComponent(getRouterParam(event, 'path') ?? '')
+  const path = decodedPath(getRouterParam(event, 'path') ?? '')
   const { snapshot } = await useContent()
-  const bytes = path.includes('..') ? null : await snapshot.readPublic(path)
-  if (!bytes) throw createError({ statusCode: 404, statusMessage: 'No such file' })
+  const bytes = path === null || path.includes('..') ? null : await snapshot.readPublic(path)
+  if (path === null || !bytes) throw createError({ statusCode: 404, statusMessage: 'No such file' })
   const type = contentTypeOf(path)
   setResponseHeader(event, 'content-type', type)
   setResponseHeader(event, 'x-content-type-options', 'nosniff')
@@ -16,3 +16,12 @@ export default defineEventHandler(async (event) => {
   if (type === 'image/svg+xml') setResponseHeader(event, 'content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
   return bytes
 })
+
+// A malformed escape (`%E0%A4%A`) names no file: a 404, not a thrown URIError.
+function decodedPath(raw: string): string | null {
+  try {
+    return decodeURIComponent(raw)
+  } catch {
+    return null
+  }
+}

@@ -31,7 +31,8 @@ export function inPublicView(bucket: Bucket, view: RecordView): boolean {
 }
 
 export function accessTo(ctx: PageContext, bucket: Bucket, view: RecordView): Access | null {
-  if (readsBucket(ctx, bucket.name) || ownsRecord(ctx, bucket, view)) return 'all'
+  // A policy/ file's forbid on the record itself still hides it from a bucket reader.
+  if ((readsBucket(ctx, bucket.name) && mayReadRecord(ctx, view)) || ownsRecord(ctx, bucket, view)) return 'all'
   return inPublicView(bucket, view) && mayReadRecord(ctx, view) ? 'public' : null
 }
 

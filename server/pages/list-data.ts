@@ -41,7 +41,7 @@ function plan(ctx: PageContext, block: ListBlock, bucket: Bucket): Plan | null {
       return { filter: { submitter }, access: 'all', keep: () => true }
     }
     case 'desk':
-      return readsBucket(ctx, bucket.name) ? { filter: {}, access: 'all', keep: () => true } : null
+      return readsBucket(ctx, bucket.name) ? { filter: {}, access: 'all', keep: (view) => mayReadRecord(ctx, view) } : null
   }
 }
 

@@ -15,7 +15,7 @@ function optionsOf(ctx: PageContext, of: Bucket): RecordOption[] {
   const filter = full ? {} : { states: of.public?.states }
   const { items } = ctx.index.list(of.name, { ...filter, offset: 0, limit: MAX_OPTIONS })
   return items
-    .filter((view) => full || mayReadRecord(ctx, view))
+    .filter((view) => mayReadRecord(ctx, view))
     .map((view) => ({ id: view.id, label: recordName(of, view, full ? 'all' : 'public') ?? view.id }))
     .sort((a, b) => a.label.localeCompare(b.label))
 }

@@ -14,6 +14,9 @@ export function sanitizeReturnPath(input: unknown): string {
     return HOME
   }
   if (url.origin !== BASE) return HOME
+  // Dot segments are resolved only now: `/.//host` or `/a/..//host` becomes
+  // `//host`, which leaves the site as surely as the input form it was refused in.
+  if (/^\/[/\\]/.test(url.pathname)) return HOME
   // Back into the sign-in itself would only loop.
   if (url.pathname === '/auth' || url.pathname.startsWith('/auth/')) return HOME
   return `${url.pathname}${url.search}${url.hash}`

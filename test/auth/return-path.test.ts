@@ -18,6 +18,12 @@ describe('the return path after sign-in', () => {
     }
   })
 
+  it('turns a path whose dot segments resolve to //host into /', () => {
+    for (const elsewhere of ['/.//evil.example', '/a/..//evil.example', '/%2e//evil.example', '/x/%2e%2e//evil.example/y?q=1']) {
+      expect(sanitizeReturnPath(elsewhere), elsewhere).toBe('/')
+    }
+  })
+
   it('turns what is not one string, too long, or the sign-in itself into /', () => {
     expect(sanitizeReturnPath(undefined)).toBe('/')
     expect(sanitizeReturnPath(['/a', '/b'])).toBe('/')

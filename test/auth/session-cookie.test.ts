@@ -53,6 +53,15 @@ describe('sessions', () => {
     expect((await me(kept, service)).status).toBe(401)
   })
 
+  it('read a sign-out post only within a small cap: a padded one is refused unread and the session kept', async () => {
+    const client = createCookieFetch()
+    await signIn(client, service, 'kari')
+    const form = readForm(await (await client(`${service}/auth/sign-out`)).text(), service)
+    const padded = await postForm(client, form.action, { ...form.fields, padding: 'x'.repeat(100_000) })
+    expect(padded.status).toBe(403)
+    expect((await me(client, service)).status).toBe(200)
+  })
+
   it('Authentication 7: survive a restart of the service', async () => {
     const client = createCookieFetch()
     await signIn(client, service, 'kari')

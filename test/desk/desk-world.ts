@@ -14,6 +14,7 @@ export const PEOPLE: readonly TestAccount[] = [
   { id: 'kari', claims: { name: 'Kari Caseworker', email: 'kari@example.org', groups: ['caseworkers'] } },
   { id: 'rolf', claims: { name: 'Rolf Roads', email: 'rolf@example.org', groups: ['road_crew'] } },
   { id: 'vera', claims: { name: 'Vera Volunteer', email: 'vera@example.org', groups: ['volunteers'] } },
+  { id: 'mona', claims: { name: 'Mona Both', email: 'mona@example.org', groups: ['caseworkers', 'road_crew'] } },
 ]
 
 export interface Fetched {

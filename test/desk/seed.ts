@@ -49,7 +49,8 @@ export async function openSeeder(natsUrl: string, contentDir: string): Promise<S
 
 /**
  * The demo content plus one policy file, so the desk has a move the policy
- * takes away from one group (docs/content.md, Policy).
+ * takes away from one group (docs/content.md, Policy), and records of one
+ * storyline that group may not read although its desk reads their bucket.
  */
 export function contentWithForbid(): { dir: string; remove: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'svc-desk-content-'))
@@ -58,6 +59,10 @@ export function contentWithForbid(): { dir: string; remove: () => void } {
     '// The road crew may not reject reports, although their desk has the button.',
     'forbid (principal in Group::"road_crew", action == Action::"move", resource in Bucket::"potholes")',
     'when { context.edge == "reject" };',
+    '',
+    '// Records told in the "sealed" storyline are not the road crew\'s to read.',
+    'forbid (principal in Group::"road_crew", action == Action::"read", resource is Record)',
+    'when { resource.storyline == "sealed" };',
     '',
   ].join('\n'))
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) }

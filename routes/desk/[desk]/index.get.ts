@@ -3,7 +3,7 @@
 // filter is for (the first, when not given).
 import { defineEventHandler, getQuery } from 'h3'
 import { useRecords } from '../../../server/app/records'
-import { openDesk } from '../../../server/desk/desk-access'
+import { canReadRecord, openDesk } from '../../../server/desk/desk-access'
 import { bucketFilter, NO_FILTER, parseDeskQuery } from '../../../server/desk/desk-query'
 import { sendRefusal } from '../../../server/desk/desk-reply'
 import { pathParam, readDeskRequest } from '../../../server/desk/desk-request'
@@ -23,7 +23,7 @@ export default defineEventHandler(async (event) => {
   const active = opened.buckets.find((bucket) => bucket.name === query.bucket) ?? opened.buckets[0]
   const { index } = await useRecords()
   const listings = opened.buckets.map((bucket) =>
-    listBucket(index, bucket, bucket === active ? bucketFilter(bucket, query) : NO_FILTER),
+    listBucket(index, bucket, bucket === active ? bucketFilter(bucket, query) : NO_FILTER, (view) => canReadRecord(req.policy, req.principal, view)),
   )
   return sendPage(event, renderDeskPage({ ...req, assets: pkgAssets, desk: opened.desk, listings }))
 })

@@ -6,6 +6,7 @@ import { exportRows, exportFileName } from '../../../../server/desk/export-rows'
 import { bucketFilter, parseDeskQuery } from '../../../../server/desk/desk-query'
 import { sendRefusal } from '../../../../server/desk/desk-reply'
 import { pathParam, readDeskRequest } from '../../../../server/desk/desk-request'
+import { canReadRecord } from '../../../../server/desk/desk-access'
 import { findDeskBucket } from '../../../../server/desk/find-record'
 import { listFilter } from '../../../../server/desk/listing'
 import { toCsv } from '../../../../server/desk/csv'
@@ -18,10 +19,12 @@ export default defineEventHandler(async (event) => {
   const { index } = await useRecords()
   const filter = listFilter(bucketFilter(bucket, parseDeskQuery(getQuery(event))))
   const { items } = index.list(bucket.name, { ...filter, offset: 0, limit: Number.MAX_SAFE_INTEGER })
+  // Only the records the person may read, as on each record's own page.
+  const readable = items.filter((view) => canReadRecord(req.policy, req.principal, view))
   setResponseHeader(event, 'content-type', 'text/csv; charset=utf-8; header=present')
   setResponseHeader(event, 'content-disposition', `attachment; filename="${exportFileName(desk.name, bucket.name, new Date())}"`)
   setResponseHeader(event, 'cache-control', 'private, no-store')
   setResponseHeader(event, 'x-content-type-options', 'nosniff')
   // A byte order mark, so spreadsheets read æ, ø and å as UTF-8.
-  return `\uFEFF${toCsv(exportRows(bucket, items))}`
+  return `\uFEFF${toCsv(exportRows(bucket, readable))}`
 })
