@@ -1,6 +1,6 @@
 // Entries that ship next to .output/server: the content lint binary and the
 // demo site. cedar-wasm stays external because it reads its .wasm beside itself.
-import { cpSync, mkdirSync, writeFileSync } from 'node:fs'
+import { chmodSync, cpSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { build } from 'esbuild'
 
@@ -17,6 +17,8 @@ export async function buildSecondEntries(rootDir: string, outputDir: string, has
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
     logLevel: 'warning',
   })
+  // Runs as `svc-lint` straight from the release bundle.
+  chmodSync(join(lintDir, 'svc-lint.mjs'), 0o755)
   const cedar = join(rootDir, 'node_modules/@cedar-policy/cedar-wasm')
   const cedarOut = join(lintDir, 'node_modules/@cedar-policy/cedar-wasm')
   mkdirSync(cedarOut, { recursive: true })

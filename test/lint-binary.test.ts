@@ -1,0 +1,44 @@
+// The lint as operators get it: the bundled svc-lint binary beside .output/server.
+import { execFile } from 'node:child_process'
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO, ROOT } from './support/server'
+
+const run = promisify(execFile)
+let bundle: string
+beforeAll(() => {
+  // Copied away from the project, so it can only use what the bundle carries.
+  bundle = mkdtempSync(join(tmpdir(), 'svc-lint-bundle-'))
+  cpSync(join(ROOT, '.output/lint'), bundle, { recursive: true })
+})
+afterAll(() => rmSync(bundle, { recursive: true, force: true }))
+
+const lint = (...args: string[]) =>
+  run(join(bundle, 'svc-lint.mjs'), args).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+  )
+
+describe('the svc-lint binary', () => {
+  it('passes the demo site, with the Cedar engine it carries', async () => {
+    const result = await lint(DEMO)
+    expect(result).toMatchObject({ code: 0, stdout: '' })
+    expect(result.stderr).toContain('no problems found')
+  })
+
+  it('reports a broken repository as path:line:col and exits 1', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-lint-broken-'))
+    try {
+      cpSync(DEMO, dir, { recursive: true })
+      writeFileSync(join(dir, 'policy/extra.cedar'), 'permit (principal, action == Action::"read", resource in Bucke::"x");\n')
+      const result = await lint(dir, '--format', 'github')
+      expect(result.code).toBe(1)
+      expect(result.stdout).toMatch(/^::error file=policy\/extra\.cedar,line=1,col=\d+,title=cedar-validation::/m)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
