@@ -1,8 +1,10 @@
-// Readiness: this instance serves content and hears reloads over the bus.
-// /healthz is liveness, which needs neither.
+// Readiness: this instance serves content, hears reloads over the bus, and
+// its record index has caught up with the stream (a large site replays for a
+// while at start). /healthz is liveness, which needs none of them.
 import { defineEventHandler, setResponseHeader, setResponseStatus } from 'h3'
 import { useBus } from '../server/app/bus'
 import { useContentStore } from '../server/app/content'
+import { recordsCaughtUp } from '../server/app/records'
 
 export default defineEventHandler(async (event) => {
   const revision = useContentStore()?.current()?.snapshot.revision ?? null
@@ -10,7 +12,11 @@ export default defineEventHandler(async (event) => {
   // tells whether it has settled without waiting for a connect in progress.
   const bus = await Promise.race([useBus(), null])
   const busStatus = bus?.status() ?? 'connecting'
-  const missing = [...(revision === null ? ['content'] : []), ...(bus?.isConnected() ? [] : ['bus'])]
+  const missing = [
+    ...(revision === null ? ['content'] : []),
+    ...(bus?.isConnected() ? [] : ['bus']),
+    ...(recordsCaughtUp() ? [] : ['records']),
+  ]
   setResponseHeader(event, 'cache-control', 'no-store')
   if (missing.length === 0) return { ok: true, revision, bus: busStatus }
   setResponseStatus(event, 503)

@@ -13,6 +13,7 @@ interface LiveRecords {
 }
 
 let live: Promise<LiveRecords> | null = null
+let caughtUp = false
 
 export function startRecords(env: NodeJS.ProcessEnv): Promise<LiveRecords> {
   live = (async () => {
@@ -25,6 +26,7 @@ export function startRecords(env: NodeJS.ProcessEnv): Promise<LiveRecords> {
       publicUrl: readPublicUrl(env, isDevelopment(env)) ?? '',
     })
     await index.ready
+    caughtUp = true
     return { index, records }
   })()
   return live
@@ -33,4 +35,9 @@ export function startRecords(env: NodeJS.ProcessEnv): Promise<LiveRecords> {
 export function useRecords(): Promise<LiveRecords> {
   if (!live) throw new Error('[svc] [records] records were never started')
   return live
+}
+
+/** Whether this instance's index has applied every record stored when it started. */
+export function recordsCaughtUp(): boolean {
+  return caughtUp
 }
