@@ -17,7 +17,7 @@ export async function getPrincipal(event: H3Event): Promise<Principal> {
   return loading
 }
 
-export function principalOf(user: SessionUser, memberships: readonly string[]): Principal {
+function principalOf(user: SessionUser, memberships: readonly string[]): Principal {
   return {
     subject: user.subject,
     email: user.email,

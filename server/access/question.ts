@@ -31,8 +31,6 @@ export const accessQuestionSchema = z.strictObject({
   context: z.record(z.string(), z.string().max(200)).optional(),
 })
 
-export type AccessQuestion = z.infer<typeof accessQuestionSchema>
-
 export type AccessAnswer =
   | { readonly decision: 'allow' | 'deny'; readonly policies: readonly string[] }
   | { readonly error: string }

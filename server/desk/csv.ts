@@ -13,7 +13,7 @@ export function csvCell(value: string): string {
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
-export function csvLine(cells: readonly string[]): string {
+function csvLine(cells: readonly string[]): string {
   return `${cells.map(csvCell).join(',')}\r\n`
 }
 

@@ -17,7 +17,7 @@ export type BucketAccess =
   | { readonly refused: Refusal }
   | { readonly refused?: undefined; readonly bucket: Bucket }
 
-export function canOpenDesk(policy: PolicyEngine, principal: Principal, desk: Desk): boolean {
+function canOpenDesk(policy: PolicyEngine, principal: Principal, desk: Desk): boolean {
   return policy.authorize({ principal, action: 'open', resource: { type: 'Desk', id: desk.name } }).allowed
 }
 

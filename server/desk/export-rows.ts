@@ -4,11 +4,11 @@
 import type { Bucket } from '../content/model'
 import type { RecordView } from '../records/types'
 
-export function exportHeader(bucket: Bucket): string[] {
+function exportHeader(bucket: Bucket): string[] {
   return ['id', 'state', 'storyline', 'filed', ...bucket.fields.map((field) => field.name)]
 }
 
-export function exportRow(bucket: Bucket, view: RecordView): string[] {
+function exportRow(bucket: Bucket, view: RecordView): string[] {
   return [view.id, view.state, view.storyline, view.filedAt, ...bucket.fields.map((field) => view.fields[field.name] ?? '')]
 }
 

@@ -26,7 +26,7 @@ export function ownsRecord(ctx: PageContext, bucket: Bucket, view: RecordView): 
   return bucket.signIn !== 'none' && submitter !== undefined && submitter !== '' && view.submitter === submitter
 }
 
-export function inPublicView(bucket: Bucket, view: RecordView): boolean {
+function inPublicView(bucket: Bucket, view: RecordView): boolean {
   return bucket.public?.states.includes(view.state) ?? false
 }
 

@@ -10,7 +10,7 @@ import { summarize } from './summary'
 
 export type ListBlock = Extract<Block, { kind: 'list' }>
 
-export const LIST_PAGE_SIZE = 20
+const LIST_PAGE_SIZE = 20
 
 export interface ListRequest {
   /** The record a record page shows, for `where: { equals: record }`. */

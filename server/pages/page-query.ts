@@ -14,7 +14,7 @@ const pageNumber = z.coerce.number().int().min(2).max(100_000)
 const recordId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/)
 
 /** The query key of one list's page. */
-export const listParam = (index: number): string => `page-${index}`
+const listParam = (index: number): string => `page-${index}`
 
 export function parsePageQuery(query: Readonly<Record<string, unknown>>): PageQuery {
   const pages = new Map<number, number>()

@@ -17,11 +17,11 @@ export function recordName(bucket: Bucket, view: RecordView, access: Access): st
   return view.fields[name]?.trim() || undefined
 }
 
-export function recordPageOf(site: SiteModel, bucket: string): Page | undefined {
+function recordPageOf(site: SiteModel, bucket: string): Page | undefined {
   return site.pages.find((page) => page.record === bucket)
 }
 
-export function recordPath(page: Page, id: string): string {
+function recordPath(page: Page, id: string): string {
   return page.path.replace(/:id$/, encodeURIComponent(id))
 }
 

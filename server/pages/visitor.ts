@@ -16,7 +16,7 @@ export interface Visitor {
 
 // Records are kept for years and read on desks, so they carry a digest of
 // the session id, never the id: the cookie cannot be rebuilt from a record.
-export function visitorKey(sessionId: string): string {
+function visitorKey(sessionId: string): string {
   return createHash('sha256').update(`svc-visitor:${sessionId}`).digest('base64url').slice(0, 32)
 }
 

@@ -3,7 +3,7 @@ import { useBus } from '../app/bus'
 import { guardKv, withinTime } from './guarded-kv'
 import { createSessionStore, SESSION_BUCKET_MAX_AGE_MS, type SessionStore } from './sessions'
 
-export const SESSION_BUCKET = 'svc_sessions'
+const SESSION_BUCKET = 'svc_sessions'
 // A healthy bus answers in milliseconds; a visitor should not wait longer than this.
 const BUS_WAIT_MS = 2_000
 

@@ -17,7 +17,7 @@ export interface PersonKeys {
   readonly phone?: string
 }
 
-export interface Membership {
+interface Membership {
   readonly group: string
   readonly subject?: string
   readonly email?: string
@@ -39,7 +39,7 @@ export interface Memberships {
 const storedSchema = z.object({ group: z.string(), state: z.string() })
 
 /** The one key a membership is filed under: the subject when known, else the address, else the number. */
-export function personKey(person: PersonKeys): string | null {
+function personKey(person: PersonKeys): string | null {
   if (person.subject) return `sub:${person.subject}`
   if (person.email) return `email:${person.email.trim().toLowerCase()}`
   if (person.phone) return `phone:${person.phone}`

@@ -2,7 +2,7 @@
 import { html, safeUrl, type SafeHtml } from './html'
 import { renderMarkdown } from './markdown'
 
-export const DEFAULT_THANKS = 'Thank you, your report is filed.'
+const DEFAULT_THANKS = 'Thank you, your report is filed.'
 
 /** `thanks` is the bucket's Markdown in the visitor's storyline. */
 export function renderThanks(thanks: string, myCasesHref?: string): SafeHtml {

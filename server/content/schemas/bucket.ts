@@ -31,14 +31,14 @@ export const mailSchema = z.strictObject({
   body: textSchema,
 })
 
-export const stateSchema = z.strictObject({
+const stateSchema = z.strictObject({
   name: nameSchema,
   label: textSchema.optional(),
   after: z.strictObject({ days: z.number(), to: nameSchema }).optional(),
   grants: nameSchema.optional(),
 })
 
-export const moveSchema = z.strictObject({
+const moveSchema = z.strictObject({
   name: nameSchema,
   from: namesSchema,
   to: nameSchema,
@@ -46,7 +46,7 @@ export const moveSchema = z.strictObject({
   mail: mailSchema.optional(),
 })
 
-export const selfMoveSchema = moveSchema.extend({ from: namesSchema.optional() })
+const selfMoveSchema = moveSchema.extend({ from: namesSchema.optional() })
 
 export const bucketSchema = z.strictObject({
   title: textSchema,

@@ -14,7 +14,7 @@ const listSchema = z.strictObject({
   where: z.strictObject({ field: nameSchema, equals: z.literal('record') }).optional(),
 })
 
-export const blockSchema = z
+const blockSchema = z
   .strictObject({
     text: textSchema.optional(),
     form: nameSchema.optional(),

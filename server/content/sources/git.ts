@@ -77,7 +77,7 @@ function gitEnv(opts: GitSourceOptions): NodeJS.ProcessEnv {
 }
 
 /** Drops user:password@ from a URL so a credential never reaches a log. */
-export function redact(url: string): string {
+function redact(url: string): string {
   return url.replace(/^([a-z][\w+.-]*:\/\/)[^/@]*@/i, '$1')
 }
 

@@ -2,7 +2,7 @@
 // UTC plainly, with the exact instant in the <time> element for tools.
 import { html, type SafeHtml } from '../html'
 
-export function timeText(iso: string): string {
+function timeText(iso: string): string {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return iso
   return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`
