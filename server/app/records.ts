@@ -5,6 +5,7 @@ import { createRecordIndex, type RecordIndex } from '../records/record-index'
 import { createRecords, type Records } from '../records/records'
 import { useBus } from './bus'
 import { useContent, useContentStore } from './content'
+import { useMemberships } from './memberships'
 import { isDevelopment } from './mode'
 
 interface LiveRecords {
@@ -17,11 +18,13 @@ let caughtUp = false
 
 export function startRecords(env: NodeJS.ProcessEnv): Promise<LiveRecords> {
   live = (async () => {
-    const [bus, first] = await Promise.all([useBus(), useContent()])
+    // One memberships view per instance: grants here show in requests here at once.
+    const [bus, first, memberships] = await Promise.all([useBus(), useContent(), useMemberships()])
     const index = createRecordIndex(bus)
     const records = createRecords({
       bus,
       index,
+      memberships,
       site: () => useContentStore()?.current()?.site ?? first.site,
       publicUrl: readPublicUrl(env, isDevelopment(env)) ?? '',
     })

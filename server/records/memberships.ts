@@ -1,13 +1,11 @@
 // Service-kept memberships in the KV bucket svc_memberships: one entry per
-// group and person, keyed `<personkey>:<group>`. Person first, because every
-// signed-in request asks for one person's groups and the bus can list one
-// person's keys by prefix. Encoded as the unstorage driver encodes keys, so
-// people code can read the same entries through unstorage.
-import { z } from 'zod'
+// group and person, keyed `<personkey>:<group>` and encoded as the unstorage
+// driver encodes keys, so people code can read the same entries through
+// unstorage. Reads come from a watch-fed view in memory (membership-view.ts).
 import { BusConflictError } from '../bus/errors'
-import { decodeKvKey, encodeKvKey } from '../bus/kv-driver'
-import { decodeJson } from '../bus/payload'
+import { encodeKvKey } from '../bus/kv-driver'
 import type { Bus, BusKv } from '../bus/types'
+import { loadMembershipView, type MembershipView } from './membership-view'
 import { MEMBERSHIPS_KV } from './types'
 
 /** Whatever the provider (or a form) tells about a person; any one may match. */
@@ -35,9 +33,6 @@ export interface Memberships {
   groupsOf(person: PersonKeys): Promise<string[]>
 }
 
-// Entries are also written by invites and sign-in code: read only what this needs.
-const storedSchema = z.object({ group: z.string(), state: z.string() })
-
 /** The one key a membership is filed under: the subject when known, else the address, else the number. */
 function personKey(person: PersonKeys): string | null {
   if (person.subject) return `sub:${person.subject}`
@@ -51,6 +46,12 @@ export function createMemberships(bus: Bus): Memberships {
   const kv = () =>
     (opening ??= bus.kv(MEMBERSHIPS_KV).catch((error: unknown) => {
       opening = undefined
+      throw error
+    }))
+  let loading: Promise<MembershipView> | undefined
+  const view = () =>
+    (loading ??= kv().then(loadMembershipView).catch((error: unknown) => {
+      loading = undefined
       throw error
     }))
 
@@ -67,14 +68,17 @@ export function createMemberships(bus: Bus): Memberships {
         source: 'grant',
         since,
       }
+      const encoded = encodeKvKey(`${key}:${group}`)
       try {
-        await (await kv()).create(encodeKvKey(`${key}:${group}`), entry)
-        return true
+        await (await kv()).create(encoded, entry)
       } catch (error) {
         // Already a member, invited, or removed by a desk: a grant never overrides that.
         if (error instanceof BusConflictError) return false
         throw error
       }
+      // This instance's next request sees it at once; others through the watch.
+      if (loading) (await view()).apply(encoded, entry)
+      return true
     },
 
     async groupsOf(person) {
@@ -86,38 +90,7 @@ export function createMemberships(bus: Bus): Memberships {
         ].filter((key): key is string => typeof key === 'string' && key !== ''),
       )
       if (wanted.size === 0) return []
-      const store = await kv()
-      // Keys start with the person, so the bus lists only this person's entries.
-      const keys = (await Promise.all([...wanted].map((person) => store.keys(encodeKvKey(`${person}:`)))))
-        .flat()
-        .filter((key) => wanted.has(personPart(key)))
-      const groups = new Set<string>()
-      for (const entry of await Promise.all(keys.map((key) => store.get(key)))) {
-        if (entry === null) continue
-        const parsed = storedSchema.safeParse(safeJson(entry.value))
-        if (parsed.success && parsed.data.state === 'active') groups.add(parsed.data.group)
-      }
-      return [...groups].sort()
+      return (await view()).groupsOf(wanted)
     },
-  }
-}
-
-// Group names hold no `:`, so the person key is everything before the last one
-// (a subject may itself hold `:`, which is why the prefix alone is not enough).
-function personPart(encoded: string): string {
-  let key: string
-  try {
-    key = decodeKvKey(encoded)
-  } catch {
-    return ''
-  }
-  return key.slice(0, key.lastIndexOf(':'))
-}
-
-function safeJson(bytes: Uint8Array): unknown {
-  try {
-    return decodeJson(bytes)
-  } catch {
-    return undefined
   }
 }

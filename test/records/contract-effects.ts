@@ -74,7 +74,8 @@ export function effectsContract(buses: BusFactory): void {
       const signedIn = await records.file({ bucket: names.cases, storyline: 'plain', fields: { street: 'X' }, submitter: 'cat-sub', actor: desk })
       expect(await memberships.groupsOf({ subject: 'cat-sub' })).toEqual([])
       await records.move({ bucket: names.cases, id: signedIn.id, edge: 'accept', via: 'desk', expectSeq: signedIn.seq, actor: desk })
-      expect(await memberships.groupsOf({ subject: 'cat-sub', email: 'other@example.org' })).toEqual([names.volunteers])
+      // Another instance's view learns it through the watch.
+      await expect.poll(() => memberships.groupsOf({ subject: 'cat-sub', email: 'other@example.org' })).toEqual([names.volunteers])
 
       // filed without sign-in: invited by the contact address until that person signs in
       await records.file({ bucket: names.signups, storyline: 'plain', fields: { email: 'Dan@Example.org' }, submitter: 'session:v2', actor: desk })
