@@ -7,6 +7,16 @@
 // Inlined into a bundle, its directory lookup would point at the bundle and
 // fail. The module cache makes the wasm instance a single shared one.
 import * as cedar from '@cedar-policy/cedar-wasm/nodejs'
+import { setFlagsFromString } from 'node:v8'
+
+// The V8 of Node 20 and 22 aborts the process ("unreachable code" in
+// Deoptimizer::DoComputeBuiltinContinuation) when optimized code that inlined a
+// call to a wasm export returning a JS object is deoptimized while that call
+// runs, which is every Cedar decision under load. Not inlining JS-to-wasm calls
+// removes the frame it cannot rebuild; bench/wasm-deopt.ts reproduces it.
+// Harmless on the pinned runtime, which has the fix, and set before any caller
+// of Cedar can be optimized.
+setFlagsFromString('--no-turbo-inline-js-wasm-calls')
 
 export type Cedar = typeof cedar
 
