@@ -1,22 +1,15 @@
-// Entries that ship next to .output/server: the content lint binary and the
-// demo site. cedar-wasm stays external because it reads its .wasm beside itself.
+// Entries that ship next to .output/server: the content lint binary, the
+// supervisor, the demo site and the pinned Node runtime. cedar-wasm stays
+// external because it reads its .wasm beside itself.
 import { chmodSync, cpSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { build } from 'esbuild'
+import { copyRuntime } from './runtime'
 
 export async function buildSecondEntries(rootDir: string, outputDir: string, hash: string): Promise<void> {
   const lintDir = join(outputDir, 'lint')
-  await build({
-    entryPoints: [join(rootDir, 'server/lint/cli.ts')],
-    outfile: join(lintDir, 'svc-lint.mjs'),
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    external: ['@cedar-policy/cedar-wasm'],
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-    logLevel: 'warning',
-  })
+  await bundleEntry(join(rootDir, 'server/lint/cli.ts'), join(lintDir, 'svc-lint.mjs'))
+  await bundleEntry(join(rootDir, 'server/supervisor/cli.ts'), join(outputDir, 'supervisor/svc-supervise.mjs'))
   // Runs as `svc-lint` straight from the release bundle.
   chmodSync(join(lintDir, 'svc-lint.mjs'), 0o755)
   const cedar = join(rootDir, 'node_modules/@cedar-policy/cedar-wasm')
@@ -26,4 +19,19 @@ export async function buildSecondEntries(rootDir: string, outputDir: string, has
   cpSync(join(cedar, 'nodejs'), join(cedarOut, 'nodejs'), { recursive: true })
   cpSync(join(rootDir, 'examples/demo'), join(outputDir, 'site'), { recursive: true })
   writeFileSync(join(outputDir, 'hash.txt'), `${hash}\n`)
+  copyRuntime(rootDir, outputDir)
+}
+
+async function bundleEntry(entry: string, outfile: string): Promise<void> {
+  await build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    external: ['@cedar-policy/cedar-wasm'],
+    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+    logLevel: 'warning',
+  })
 }
