@@ -8,9 +8,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 const ENTRY = join(process.cwd(), '.output/server/index.mjs')
+const OUTPUT_KEPT = 64 * 1024
 
 export interface BenchService {
   readonly url: string
+  readonly pid: number
+  /** Resolves when the process ends, whoever ended it. */
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
+  /** Everything it printed so far. */
+  output(): string
   stop(): Promise<void>
 }
 
@@ -28,12 +34,14 @@ export async function startService(env: Record<string, string>): Promise<BenchSe
     env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, CONTENT_REPO: 'examples/demo', SVC_RATE_BURST: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
+  // The last of what it printed, enough for a fatal error's native stack.
   let output = ''
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-OUTPUT_KEPT))
+  child.stderr.on('data', keep)
+  child.stdout.on('data', keep)
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`[svc] [bench] the service did not start:\n${output}`)), 20_000)
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
+    child.stdout.on('data', () => {
       const listening = /Listening on (http:\/\/\S+)/.exec(output)?.[1]
       if (listening === undefined) return
       clearTimeout(timer)
@@ -44,11 +52,16 @@ export async function startService(env: Record<string, string>): Promise<BenchSe
       reject(new Error(`[svc] [bench] the service exited with ${code}:\n${output}`))
     })
   })
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once('exit', (code, signal) => resolve({ code, signal }))
+  })
   return {
     url,
+    pid: child.pid ?? 0,
+    exited,
+    output: () => output,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve))
         child.kill('SIGTERM')
         await exited
       }
