@@ -1,15 +1,12 @@
 // Content loading from a folder, a git URL, and owner/name over the git host's API.
 import { execFileSync } from 'node:child_process'
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, relative } from 'node:path'
-import { readdirSync, readFileSync, statSync } from 'node:fs'
-import { createHash } from 'node:crypto'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadContent, readCompileOptions } from '../server/content/load'
 import { createContentSource } from '../server/content/sources/create-source'
+import { hostedFiles, startGitHostApi, type GitHostApi } from './support/git-host-api'
 import { DEMO } from './support/server'
 
 const options = readCompileOptions({})
@@ -62,32 +59,15 @@ describe('content sources', () => {
 })
 
 describe('owner/name on the git host API', () => {
-  let api: Server
-  let apiUrl: string
-  const seen: string[] = []
+  let api: GitHostApi
   beforeAll(async () => {
-    const files = walk(DEMO)
-    const blobs = new Map(files.map((f) => [createHash('sha1').update(f).digest('hex'), f]))
-    api = createServer((req, res) => {
-      seen.push(req.headers.authorization ?? '')
-      if (req.headers.authorization !== 'Bearer good-token') return void res.writeHead(401).end('{"message":"Bad credentials"}')
-      const url = req.url ?? ''
-      if (url === '/repos/acme/site/commits/main') return void res.end('a'.repeat(40))
-      if (url.startsWith('/repos/acme/site/git/trees/')) {
-        return void res.end(JSON.stringify({ tree: [...blobs].map(([sha, path]) => ({ path, type: 'blob', sha })), truncated: false }))
-      }
-      const blob = /^\/repos\/acme\/site\/git\/blobs\/(\w+)$/.exec(url)?.[1]
-      const path = blob && blobs.get(blob)
-      if (path) return void res.end(readFileSync(join(DEMO, path)))
-      res.writeHead(404).end('{"message":"Not Found"}')
-    })
-    await new Promise<void>((r) => api.listen(0, '127.0.0.1', r))
-    apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`
+    api = await startGitHostApi('acme/site', 'good-token')
+    api.push(hostedFiles(DEMO))
   })
-  afterAll(() => new Promise<void>((r) => api.close(() => r())))
+  afterAll(() => api.close())
 
   it('Runtime configuration: GIT_API_TOKEN (Endpoints: /site/ pictures are fetched from the content host): reads the repository through the API with GIT_API_TOKEN, pictures on demand', async () => {
-    const source = createContentSource({ CONTENT_REPO: 'acme/site', GIT_API_TOKEN: 'good-token', GIT_API_URL: apiUrl })
+    const source = createContentSource({ CONTENT_REPO: 'acme/site', GIT_API_TOKEN: 'good-token', GIT_API_URL: api.url })
     const { site, snapshot } = await loadContent(source, options)
     expect(site?.branding.name[0]).toBe('Fix My Street Northvale')
     expect(new TextDecoder().decode((await snapshot.readPublic('logo.svg')) ?? new Uint8Array())).toContain('<svg')
@@ -95,7 +75,7 @@ describe('owner/name on the git host API', () => {
   })
 
   it('says which repository was refused on a wrong token, and never prints the token', async () => {
-    const source = createContentSource({ CONTENT_REPO: 'acme/site', GIT_API_TOKEN: 'wrong-token', GIT_API_URL: apiUrl })
+    const source = createContentSource({ CONTENT_REPO: 'acme/site', GIT_API_TOKEN: 'wrong-token', GIT_API_URL: api.url })
     const error = await loadContent(source, options).then(() => null, (e: Error) => e)
     expect(error?.message).toMatch(/refused access to acme\/site#main .*check GIT_API_TOKEN/)
     expect(error?.message).not.toContain('wrong-token')
@@ -106,10 +86,3 @@ describe('owner/name on the git host API', () => {
     await expect(loadContent(source, options)).rejects.toThrow(/cannot reach the content host for acme\/site#main/)
   })
 })
-
-function walk(root: string, dir = root): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = join(dir, name)
-    return statSync(full).isDirectory() ? walk(root, full) : [relative(root, full)]
-  })
-}

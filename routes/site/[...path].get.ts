@@ -5,8 +5,9 @@ import { contentTypeOf } from '../../server/content/content-type'
 
 export default defineEventHandler(async (event) => {
   const path = decodedPath(getRouterParam(event, 'path') ?? '')
-  const { snapshot } = await useContent()
-  const bytes = path === null || path.includes('..') ? null : await snapshot.readPublic(path)
+  const { site, snapshot } = await useContent()
+  // Only what the source listed as a regular file under public/; readPublic checks again on disk.
+  const bytes = path !== null && site.publicFiles.has(path) ? await snapshot.readPublic(path) : null
   if (path === null || !bytes) throw createError({ statusCode: 404, statusMessage: 'No such file' })
   const type = contentTypeOf(path)
   setResponseHeader(event, 'content-type', type)

@@ -10,6 +10,7 @@ import { byCodeUnits, compareDiagnostics, hasErrors, type Diagnostic } from './d
 import { suggestion } from './did-you-mean'
 import type { Bucket, Desk, Page, SiteModel } from './model'
 import { pagePath } from './page-path'
+import { refusedDiagnostics, type RefusedEntry } from './refused-entries'
 import { bucketSchema } from './schemas/bucket'
 import { deskSchema } from './schemas/desk'
 import { pageSchema } from './schemas/page'
@@ -24,6 +25,8 @@ export interface ContentFiles {
   readonly texts: ReadonlyMap<string, string>
   /** Paths under public/, relative to public/. */
   readonly publicFiles: readonly string[]
+  /** Symlinks, submodules and other entries the source did not read; each is an error. */
+  readonly refused: readonly RefusedEntry[]
 }
 
 export interface CompileResult {
@@ -34,7 +37,7 @@ export interface CompileResult {
 const KNOWN_DIRS = ['pages', 'buckets', 'desks', 'policy', 'public']
 
 export function compileContent(files: ContentFiles, options: CompileOptions): CompileResult {
-  const early: Diagnostic[] = []
+  const early: Diagnostic[] = refusedDiagnostics(files.refused)
   const parsed = new Map<string, YamlFile>()
   for (const [file, text] of files.texts) {
     if (!/\.ya?ml$/.test(file)) continue
@@ -45,7 +48,8 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
 
   const siteYaml = parsed.get('site.yaml') ?? parsed.get('site.yml')
   if (!siteYaml) {
-    if (!files.texts.has('site.yaml') && !files.texts.has('site.yml')) early.push(fileDiagnostic('site.yaml', 'missing-file', 'site.yaml is missing: every site needs one for its name and branding'))
+    const present = (f: string) => files.texts.has(f) || files.refused.some((r) => r.path === f)
+    if (!present('site.yaml') && !present('site.yml')) early.push(fileDiagnostic('site.yaml', 'missing-file', 'site.yaml is missing: every site needs one for its name and branding'))
     return done(null, early)
   }
   const site = validate(siteYaml, siteSchema, 'site.yaml')

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto'
 import { mkdir, rename, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import { kindOfGitMode, type RefusedEntry } from '../refused-entries'
 import { snapshotFromFolder } from './local'
 import { ContentSourceError, isIgnored, type ContentSource } from './types'
 
@@ -40,11 +41,27 @@ export function createGitSource(opts: GitSourceOptions): ContentSource {
       }
       const dir = join(base, sha)
       if (!(await exists(dir))) await unpack(bare, sha, dir, env)
-      const listing = await git(['ls-tree', '-r', '--name-only', '-z', sha])
-      const paths = listing.split('\0').filter((p) => p && !isIgnored(p))
-      return snapshotFromFolder(dir, paths, sha.slice(0, 12))
+      const { paths, refused } = readTree(await git(['ls-tree', '-r', '-z', sha]))
+      return snapshotFromFolder(dir, paths, refused, sha.slice(0, 12))
     },
   }
+}
+
+// Only the tree's modes tell a symlink or a submodule from a file: tar has
+// already made the links on disk, and nothing may ever read through them.
+function readTree(listing: string): { paths: string[]; refused: RefusedEntry[] } {
+  const paths: string[] = []
+  const refused: RefusedEntry[] = []
+  for (const entry of listing.split('\0')) {
+    // `<mode> <type> <object>\t<path>`; -z leaves the path unquoted.
+    const tab = entry.indexOf('\t')
+    const path = entry.slice(tab + 1)
+    if (tab < 0 || isIgnored(path)) continue
+    const kind = kindOfGitMode(entry.slice(0, entry.indexOf(' ')))
+    if (kind === 'file') paths.push(path)
+    else if (kind !== 'folder') refused.push({ path, kind })
+  }
+  return { paths, refused }
 }
 
 async function unpack(bare: string, sha: string, dir: string, env: NodeJS.ProcessEnv): Promise<void> {

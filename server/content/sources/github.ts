@@ -1,5 +1,6 @@
 // A content repository read through the git host's REST API (`owner/name`),
 // for hosts where cloning is not wanted. Pictures are fetched on demand.
+import { kindOfGitMode, type EntryKind } from '../refused-entries'
 import { ContentSourceError, isContentText, isIgnored, type ContentSource } from './types'
 
 export interface GithubSourceOptions {
@@ -11,7 +12,7 @@ export interface GithubSourceOptions {
   readonly cacheBytes?: number
 }
 
-interface TreeEntry { path: string; type: string; sha: string; size?: number }
+interface TreeEntry { path: string; mode: string; type: string; sha: string; size?: number }
 
 export function createGithubSource(opts: GithubSourceOptions): ContentSource {
   const label = `${opts.repo}#${opts.branch}`
@@ -37,7 +38,9 @@ export function createGithubSource(opts: GithubSourceOptions): ContentSource {
       const sha = (await (await get(`/commits/${encodeURIComponent(opts.branch)}`, 'application/vnd.github.sha')).text()).trim()
       const tree = (await (await get(`/git/trees/${sha}?recursive=1`, 'application/vnd.github+json')).json()) as { tree?: TreeEntry[]; truncated?: boolean }
       if (tree.truncated) throw new ContentSourceError(`${label} is too large to read through the API; use a git URL instead`)
-      const blobs = (tree.tree ?? []).filter((e) => e.type === 'blob' && !isIgnored(e.path))
+      const entries = (tree.tree ?? []).filter((e) => !isIgnored(e.path)).map((e) => ({ ...e, kind: kindOf(e) }))
+      const blobs = entries.filter((e) => e.kind === 'file')
+      const refused = entries.flatMap(({ path, kind }) => (kind === 'file' || kind === 'folder' ? [] : [{ path, kind }]))
       const texts = new Map<string, string>()
       await Promise.all(blobs.filter((e) => isContentText(e.path)).map(async (e) => {
         texts.set(e.path, new TextDecoder().decode(await blob(e.sha)))
@@ -47,7 +50,7 @@ export function createGithubSource(opts: GithubSourceOptions): ContentSource {
       let cached = 0
       return {
         revision: sha.slice(0, 12),
-        files: { texts: new Map([...texts].sort(([a], [b]) => a.localeCompare(b))), publicFiles: [...pictures.keys()] },
+        files: { texts: new Map([...texts].sort(([a], [b]) => a.localeCompare(b))), publicFiles: [...pictures.keys()], refused },
         async readPublic(path) {
           const hit = cache.get(path)
           if (hit) return hit
@@ -63,4 +66,12 @@ export function createGithubSource(opts: GithubSourceOptions): ContentSource {
       }
     },
   }
+}
+
+// A symlink comes as a blob of mode 120000 holding its target, a submodule as
+// a commit: only a blob of a regular file's mode is content.
+function kindOf(entry: TreeEntry): EntryKind {
+  const kind = kindOfGitMode(entry.mode)
+  const expected = kind === 'folder' ? 'tree' : kind === 'submodule' ? 'commit' : 'blob'
+  return entry.type === expected ? kind : 'special'
 }
