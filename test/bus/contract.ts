@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { BusConflictError, BusNoReplyError } from '../../server/bus/errors'
 import { decodeJson } from '../../server/bus/payload'
 import type { Bus, KvChange, StreamMessage } from '../../server/bus/types'
-import { sleep, waitFor } from './wait'
+import { settle, sleep, waitFor } from './wait'
 
 // Every name is fresh so tests sharing one NATS server never meet.
 function fresh() {
@@ -13,6 +13,18 @@ function fresh() {
 
 function values(messages: StreamMessage[]): unknown[] {
   return messages.map((message) => decodeJson(message.data))
+}
+
+// Appends a marker on `subject`, then follows until it arrives. A follow
+// delivers in stream order, so by then everything stored before the marker
+// has arrived too, a late duplicate included.
+async function followToMarker(bus: Bus, stream: string, subject: string, fromSeq?: number): Promise<unknown[]> {
+  const marker = await bus.append(stream, `${subject}.marker`, { marker: true })
+  const seen: StreamMessage[] = []
+  const stop = await bus.follow(stream, `${subject}.>`, { fromSeq }, (message) => void seen.push(message))
+  await waitFor(() => seen.some((message) => message.seq === marker.seq), 5000, 'the marker')
+  stop()
+  return values(seen)
 }
 
 export function runBusContract(name: string, makeBus: () => Promise<Bus>): void {
@@ -88,12 +100,7 @@ export function runBusContract(name: string, makeBus: () => Promise<Bus>): void 
         const second = await bus.append(stream, rec, { n: 2 }, guarded)
         expect(await bus.append(stream, rec, { n: 2 }, guarded)).toEqual({ seq: second.seq, duplicate: true })
 
-        const seen: StreamMessage[] = []
-        const stop = await bus.follow(stream, `${subject}.>`, {}, (message) => void seen.push(message))
-        await waitFor(() => seen.length >= 2, 5000, 'both messages')
-        await sleep(100)
-        stop()
-        expect(values(seen)).toEqual([{ n: 1 }, { n: 2 }])
+        expect(await followToMarker(bus, stream, subject)).toEqual([{ n: 1 }, { n: 2 }, { marker: true }])
       })
 
       it('follows: replays what is stored, then new messages, in order, through one filter', async () => {
@@ -125,20 +132,20 @@ export function runBusContract(name: string, makeBus: () => Promise<Bus>): void 
         expect(Math.abs(Date.now() - (seen[0]?.time.getTime() ?? 0))).toBeLessThan(60_000)
 
         stop()
-        await bus.append(stream, `${subject}.rec.4`, { n: 5 })
-        await sleep(200)
-        expect(seen).toHaveLength(4)
+        const late = await bus.append(stream, `${subject}.rec.4`, { n: 5 })
+        // A follower started now gets it; the stopped one must not, not even a
+        // moment later (no order holds between two followers).
+        const newer: StreamMessage[] = []
+        const stopNewer = await bus.follow(stream, `${subject}.rec.>`, { fromSeq: late.seq }, (message) => void newer.push(message))
+        await waitFor(() => newer.length === 1, 5000, 'the late message at a new follower')
+        stopNewer()
+        expect(await settle(() => seen.length, { what: 'the stopped follower' })).toBe(4)
       })
 
       it('follows from a given sequence', async () => {
         const { bus, stream, subject } = await withStream()
         for (const n of [1, 2, 3]) await bus.append(stream, `${subject}.rec.${n}`, { n })
-        const seen: StreamMessage[] = []
-        const stop = await bus.follow(stream, `${subject}.>`, { fromSeq: 2 }, (message) => void seen.push(message))
-        await waitFor(() => seen.length >= 2, 5000, 'two messages')
-        await sleep(100)
-        stop()
-        expect(values(seen)).toEqual([{ n: 2 }, { n: 3 }])
+        expect(await followToMarker(bus, stream, subject, 2)).toEqual([{ n: 2 }, { n: 3 }, { marker: true }])
       })
 
       it('ensures a stream again without losing it, taking new subjects', async () => {
@@ -222,9 +229,14 @@ export function runBusContract(name: string, makeBus: () => Promise<Bus>): void 
         expect(changes[1]?.value).toBeNull()
 
         stop()
+        // A watch started now sees the later put; the stopped one must not,
+        // not even a moment later (no order holds between two watches).
+        const newer: KvChange[] = []
+        const stopNewer = await kv.watch((change) => void newer.push(change))
         await kv.put('after', { n: 2 })
-        await sleep(200)
-        expect(changes).toHaveLength(2)
+        await waitFor(() => newer.length === 1, 5000, 'the later put at a new watch')
+        stopNewer()
+        expect(await settle(() => changes.length, { what: 'the stopped watch' })).toBe(2)
       })
 
       it('forgets entries older than the bucket max age', async () => {
@@ -266,8 +278,15 @@ export function runBusContract(name: string, makeBus: () => Promise<Bus>): void 
           { subject: `${subject}.changed`, data: { n: 3 } },
         ])
         stop()
+        // Messages from one publisher arrive in order, so once a marker
+        // published after it has reached another subscriber, the message the
+        // stopped one must miss would have reached it too.
+        const marker = `${subject}.marker`
+        const probe: string[] = []
+        await bus.subscribe(`${subject}.*`, ({ subject: on }) => void probe.push(on))
         bus.publish(`${subject}.reloaded`, { n: 4 })
-        await sleep(200)
+        bus.publish(marker, {})
+        await waitFor(() => probe.includes(marker), 5000, 'the marker')
         expect(seen).toHaveLength(2)
       })
 

@@ -32,7 +32,9 @@ describe('Membership rules 6: active memberships join the groups claim', () => {
     await expect.poll(() => reader.groupsOf({ subject: 'a:b' })).toEqual(['crew', 'volunteers'])
     // Keyed by address until that person signs in: invited, not active.
     await writer.grant('crew', { email: 'Zed@Example.org' }, '2026-01-03T00:00:00Z')
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    // The watch brings writes in order: once a later grant is known, so is that one.
+    await writer.grant('crew', { subject: 'later' }, '2026-01-04T00:00:00Z')
+    await expect.poll(() => reader.groupsOf({ subject: 'later' })).toEqual(['crew'])
     expect(await reader.groupsOf({ email: 'zed@example.org' })).toEqual([])
   })
 

@@ -11,6 +11,7 @@ import { createNatsBus } from '../../server/bus/nats'
 import { decodeJson } from '../../server/bus/payload'
 import type { Bus } from '../../server/bus/types'
 import { CONTENT_CHANGED, CONTENT_RELOADED, type ContentReloaded } from '../../server/content/bus-messages'
+import { settle } from '../bus/wait'
 import { startNatsServer, type NatsServer } from '../support/nats-server'
 import { DEMO, startServer, type RunningServer } from '../support/server'
 
@@ -24,6 +25,7 @@ let one: RunningServer
 let two: RunningServer
 let bus: Bus
 const reloaded: ContentReloaded[] = []
+let changesAsked = 0
 
 function git(...args: string[]): string {
   return execFileSync('git', ['-c', 'user.email=t@example.org', '-c', 'user.name=t', ...args], { cwd: repo, stdio: 'pipe' }).toString().trim()
@@ -55,7 +57,9 @@ async function until(what: string, check: () => boolean | Promise<boolean>, time
 const both = async (plain: string) =>
   (await aboutTitle(one)).startsWith(plain) && (await aboutTitle(two)).startsWith(plain)
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+/** Reloads each instance logged since `marks` (their output lengths then). */
+const reloadsSince = (marks: number[]) =>
+  [one, two].map((server, i) => server.output().slice(marks[i]).match(/"message":"content (reloaded|unchanged)"/g)?.length ?? 0)
 
 function signed(body: string, secret = SECRET): Record<string, string> {
   return {
@@ -82,6 +86,9 @@ beforeAll(async () => {
   bus = await createNatsBus({ url: nats.url })
   await bus.subscribe(CONTENT_RELOADED, ({ data }) => {
     reloaded.push(decodeJson<ContentReloaded>(data))
+  })
+  await bus.subscribe(CONTENT_CHANGED, () => {
+    changesAsked++
   })
 })
 
@@ -110,7 +117,13 @@ describe('content reload across instances', () => {
     const elapsed = performance.now() - started
     console.log(`[reload] svc.content.changed published -> new title served by both instances: ${elapsed.toFixed(0)} ms`)
     await until('both announced', () => reloaded.filter((r) => r.revision === revision).length >= 2)
-    await pause(300)
+    // Each instance reloads one run at a time and announces on its own
+    // connection, in order: once both have announced a later commit, a second
+    // announcement of this one from any reload would have arrived first.
+    git('commit', '--quiet', '--allow-empty', '-m', 'a later commit')
+    const later = git('rev-parse', 'HEAD').slice(0, 12)
+    bus.publish(CONTENT_CHANGED, { revision: later, reason: 'test' })
+    await until('both announced the later commit', () => reloaded.filter((r) => r.revision === later).length >= 2)
     const announced = reloaded.filter((r) => r.revision === revision)
     expect(announced).toHaveLength(2)
     expect(new Set(announced.map((r) => r.instance)).size).toBe(2)
@@ -122,10 +135,13 @@ describe('content reload across instances', () => {
     const revision = commitAboutTitle(titled('About us, storm'))
     for (let i = 0; i < 30; i++) bus.publish(CONTENT_CHANGED, i % 10 === 0 ? new TextEncoder().encode('not json') : {})
     await until('both serve the storm title', () => both('About us, storm'))
-    await pause(500)
+    await until('both announced', () => reloaded.filter((r) => r.revision === revision).length >= 2)
+    // The queued reload ends a fetch later, and nothing the test can do is
+    // ordered after a third: wait until no instance logs another.
+    const reloads = await settle(() => [...reloadsSince(marks), reloaded.length], { quietMs: 500, what: 'the reloads' })
     for (const [i, server] of [one, two].entries()) {
       const since = server.output().slice(marks[i])
-      expect(since.match(/"message":"content (reloaded|unchanged)"/g)?.length).toBeLessThanOrEqual(2)
+      expect(reloads[i]).toBeLessThanOrEqual(2)
       expect(since).toContain('unreadable svc.content.changed payload, reloading anyway: the payload is not JSON')
     }
     expect(reloaded.filter((r) => r.revision === revision)).toHaveLength(2)
@@ -166,6 +182,7 @@ describe('push webhook', () => {
 
   it('refuses a bad signature, ignores other branches, answers ping, and reloads nothing', async () => {
     const before = reloaded.length
+    const askedBefore = changesAsked
     commitAboutTitle(titled('About us, not yet'))
     const body = JSON.stringify({ ref: 'refs/heads/main' })
     expect((await postHook(one, body, signed(body, 'wrong-secret'))).status).toBe(401)
@@ -176,7 +193,10 @@ describe('push webhook', () => {
     expect(await ignored.json()).toEqual({ ok: true, ignored: 'not main: refs/heads/draft' })
     const ping = JSON.stringify({ zen: 'Keep it logically awesome.' })
     expect((await postHook(one, ping, { ...signed(ping), 'x-github-event': 'ping' })).status).toBe(200)
-    await pause(700)
+    // A hook asks for a reload on the bus before it answers; wait until
+    // neither asks nor announcements move any more.
+    await settle(() => [changesAsked, reloaded.length], { quietMs: 700, what: 'reload asks' })
+    expect(changesAsked).toBe(askedBefore)
     expect(reloaded.length).toBe(before)
     expect(await aboutTitle(one)).toMatch(/^About us, pushed/)
     expect(await aboutTitle(two)).toMatch(/^About us, pushed/)

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createNatsBus } from '../../server/bus/nats'
 import type { Bus } from '../../server/bus/types'
 import { publishContentChanged } from '../../server/content/bus-messages'
-import { createRecordIndex, type RecordIndex } from '../../server/records/record-index'
+import { createRecordIndex } from '../../server/records/record-index'
 import { startNatsServer, type NatsServer } from '../support/nats-server'
 import { DEMO, freePort, startServer, type RunningServer } from '../support/server'
 import { signInAs } from './dev-sign-in'
@@ -24,7 +24,6 @@ let content: string
 let nats: NatsServer
 let server: RunningServer
 let bus: Bus
-let index: RecordIndex
 let base: string
 beforeAll(async () => {
   content = mkdtempSync(join(tmpdir(), 'svc-visitor-content-'))
@@ -35,11 +34,8 @@ beforeAll(async () => {
   base = `http://localhost:${port}`
   server = await startServer({ BUS_URL: nats.url, CONTENT_REPO: content, SVC_MODE: 'development', DEV_IDP_PORT: String(idpPort), PUBLIC_URL: undefined }, { port })
   bus = await createNatsBus({ url: nats.url })
-  index = createRecordIndex(bus)
-  await index.ready
 })
 afterAll(async () => {
-  index?.close()
   await bus?.close()
   await server?.stop()
   await nats?.stop()
@@ -90,7 +86,11 @@ describe('a form whose bucket the content no longer has', () => {
     const page = await gone.text()
     expect(page).toContain('This form is no longer here')
     expect(page).not.toContain('Too late')
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    // A filing is appended before the answer, and an index started now is
+    // ready once it has applied everything stored.
+    const index = createRecordIndex(bus)
+    await index.ready
     expect(index.list('notes', { offset: 0, limit: 10 }).total).toBe(0)
+    index.close()
   })
 })
