@@ -20,9 +20,10 @@ const CLIENT = { clientId: 'svc-bench', clientSecret: 'bench-client-secret' }
 const entry = join(process.cwd(), '.output/server/index.mjs')
 if (!existsSync(entry)) throw new Error('[svc] [bench] no .output/server/index.mjs: run npm run build first')
 
-const [idpPort, port] = await Promise.all([freePort(), freePort()])
+// PUBLIC_URL is needed at start, so the service's port is picked before.
+const port = await freePort()
 const service = `http://127.0.0.1:${port}`
-const idp = await startTestIdp({ port: idpPort, ...CLIENT, redirectUri: `${service}/auth/callback`, accounts: [{ id: 'kari', claims: { email: 'kari@example.org', groups: ['caseworkers'] } }] })
+const idp = await startTestIdp({ ...CLIENT, redirectUri: `${service}/auth/callback`, accounts: [{ id: 'kari', claims: { email: 'kari@example.org', groups: ['caseworkers'] } }] })
 const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-'))
 const child = spawn(process.execPath, [entry], {
   env: {

@@ -23,10 +23,11 @@ const CLIENT = { clientId: 'svc-soak', clientSecret: 'soak-client-secret' }
 
 requireBuild()
 const nats = await startNatsServer()
-const [idpPort, portA] = await Promise.all([freePort(), freePort()])
+// A's PUBLIC_URL is needed at start, so its port is picked before.
+const portA = await freePort()
 const urlA = `http://127.0.0.1:${portA}`
 const idp = await startTestIdp({
-  port: idpPort, ...CLIENT, redirectUri: `${urlA}/auth/callback`,
+  ...CLIENT, redirectUri: `${urlA}/auth/callback`,
   accounts: [{ id: 'kari', claims: { name: 'Kari Caseworker', email: 'kari@example.org', groups: ['caseworkers'] } }],
 })
 const env = { BUS_URL: nats.url, IDP_URL: idp.url, OAUTH2_CLIENT_ID: CLIENT.clientId, OAUTH2_CLIENT_SECRET: CLIENT.clientSecret }

@@ -7,7 +7,7 @@ import type { SiteModel } from '../server/content/model'
 import { launchChromium } from './support/browser'
 import { loadDemo } from './support/demo-site'
 import { startNatsServer, type NatsServer } from './support/nats-server'
-import { freePort, startServer, type RunningServer } from './support/server'
+import { startDevServer, type RunningServer } from './support/server'
 
 let nats: NatsServer
 let a: RunningServer
@@ -18,9 +18,8 @@ let browser: Browser
 let site: SiteModel
 
 async function devInstance(busUrl: string): Promise<{ server: RunningServer; url: string }> {
-  const [port, idpPort] = await Promise.all([freePort(), freePort()])
-  const server = await startServer({ SVC_MODE: 'development', BUS_URL: busUrl, PUBLIC_URL: undefined, DEV_IDP_PORT: String(idpPort) }, { port })
-  return { server, url: `http://localhost:${port}` }
+  const server = await startDevServer({ BUS_URL: busUrl })
+  return { server, url: server.site }
 }
 
 beforeAll(async () => {

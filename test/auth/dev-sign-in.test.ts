@@ -5,19 +5,17 @@ import type { Browser } from 'playwright-core'
 import { DEMO_PEOPLE } from '../../server/people/dev-idp/people'
 import { launchChromium } from '../support/browser'
 import { loadDemo } from '../support/demo-site'
-import { freePort, startServer, type RunningServer } from '../support/server'
+import { startDevServer, type RunningServer } from '../support/server'
 
 let server: RunningServer
 let browser: Browser
 let site: string
 beforeAll(async () => {
-  const [port, idpPort] = await Promise.all([freePort(), freePort()])
   // No PUBLIC_URL: development defaults it to http://localhost:$PORT.
-  site = `http://localhost:${port}`
-  ;[server, browser] = await Promise.all([
-    startServer({ SVC_MODE: 'development', IDP_URL: undefined, PUBLIC_URL: undefined, DEV_IDP_PORT: String(idpPort) }, { port }),
-    launchChromium(),
-  ])
+  const [dev, chromium] = await Promise.all([startDevServer(), launchChromium()])
+  ;({ site } = dev)
+  server = dev
+  browser = chromium
 })
 afterAll(async () => {
   await browser?.close()

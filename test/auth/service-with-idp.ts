@@ -1,7 +1,8 @@
 // The built service in production mode signing in against a test provider
-// (test-idp.ts), on ports known before either starts.
-import { freePort, startServer, type RunningServer } from '../support/server'
-import { startTestIdp, type TestAccount, type TestIdp } from './test-idp'
+// (test-idp.ts). The provider binds a port of its own; the service needs its
+// PUBLIC_URL as it starts, so its port is picked before (startServerAtPickedPort).
+import { startServer, startServerAtPickedPort, type RunningServer } from '../support/server'
+import { startTestIdp, type TestAccount } from './test-idp'
 
 const CLIENT = { clientId: 'svc-test', clientSecret: 'test-client-secret' }
 
@@ -11,7 +12,7 @@ export interface ServiceWithIdpOptions {
   readonly env?: Record<string, string | undefined>
   /** Kept across restart(). */
   readonly dataDir?: string
-  /** false: IDP_URL points at a port where nothing answers until startIdp(). */
+  /** false: IDP_URL points at a provider that cuts every connection until startIdp(). */
   readonly idpUp?: boolean
 }
 
@@ -28,37 +29,37 @@ export interface ServiceWithIdp {
 }
 
 export async function startServiceWithIdp(options: ServiceWithIdpOptions): Promise<ServiceWithIdp> {
-  const [idpPort, port] = await Promise.all([freePort(), freePort()])
-  const service = `http://127.0.0.1:${port}`
-  const idpUrl = `http://127.0.0.1:${idpPort}`
-  const env = {
-    SVC_MODE: undefined, IDP_URL: idpUrl, OAUTH2_CLIENT_ID: CLIENT.clientId, OAUTH2_CLIENT_SECRET: CLIENT.clientSecret,
-    PUBLIC_URL: service, OIDC_EXTRA_SCOPES: undefined, IDP_GROUP_PREFIX: undefined, PHONE_COUNTRY: undefined, ...options.env,
-  }
-  let idp: TestIdp | undefined
-  const startIdp = async () => {
-    idp = await startTestIdp({ port: idpPort, ...CLIENT, redirectUri: `${service}/auth/callback`, accounts: options.accounts })
-  }
-  const stopIdp = async () => {
-    await idp?.stop()
-    idp = undefined
-  }
+  const idp = await startTestIdp({ ...CLIENT, accounts: options.accounts })
+  const serviceUrl = (port: number) => `http://127.0.0.1:${port}`
+  const env = (port: number) => ({
+    SVC_MODE: undefined, IDP_URL: idp.url, OAUTH2_CLIENT_ID: CLIENT.clientId, OAUTH2_CLIENT_SECRET: CLIENT.clientSecret,
+    PUBLIC_URL: serviceUrl(port), OIDC_EXTRA_SCOPES: undefined, IDP_GROUP_PREFIX: undefined, PHONE_COUNTRY: undefined, ...options.env,
+  })
+  const started = await startServerAtPickedPort(env, { dataDir: options.dataDir }).catch(async (error: unknown) => {
+    await idp.stop()
+    throw error
+  })
+  let server: RunningServer = started
+  const { port } = started
+  const service = serviceUrl(port)
+  // Up only now, with the callback's port known: the service asks the
+  // provider nothing until someone signs in.
+  const startIdp = async () => idp.up(`${service}/auth/callback`)
   if (options.idpUp !== false) await startIdp()
-  const start = () => startServer(env, { port, dataDir: options.dataDir })
-  let server: RunningServer = await start()
   return {
     service,
-    idpUrl,
+    idpUrl: idp.url,
     output: () => server.output(),
     startIdp,
-    stopIdp,
+    stopIdp: async () => idp.down(),
     async restart() {
       await server.stop()
-      server = await start()
+      // Binding the same port again: the URL must not change across a restart.
+      server = await startServer(env(port), { port, dataDir: options.dataDir })
     },
     async stop() {
       await server.stop()
-      await stopIdp()
+      await idp.stop()
     },
   }
 }

@@ -2,6 +2,7 @@
 // pages (oidc-provider's built-in ones), one client for the service, and a
 // `phoneNumber` scope carrying phone_number like some providers have.
 import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import Provider from 'oidc-provider'
 import { createSigningJwk } from '../../server/people/dev-idp/keys'
 
@@ -11,22 +12,62 @@ export interface TestAccount {
 }
 
 export interface TestIdpOptions {
-  readonly port: number
   readonly clientId: string
   readonly clientSecret: string
-  readonly redirectUri: string
   readonly accounts: readonly TestAccount[]
+  /** Where the client is sent back to; without it the provider starts down. */
+  readonly redirectUri?: string
 }
 
 export interface TestIdp {
   readonly url: string
+  /** Serves a fresh provider (nobody signed in) that sends people back to `redirectUri`. */
+  up(redirectUri: string): void
+  /**
+   * Down as the service sees it: every connection, open ones included, is cut
+   * at once. The port stays bound, so the provider comes back at the same URL
+   * without racing anyone for it.
+   */
+  down(): void
   stop(): Promise<void>
 }
 
+/** A provider on a loopback port it picks itself. */
 export async function startTestIdp(options: TestIdpOptions): Promise<TestIdp> {
-  const url = `http://127.0.0.1:${options.port}`
-  const provider = new Provider(url, {
-    clients: [{ client_id: options.clientId, client_secret: options.clientSecret, redirect_uris: [options.redirectUri] }],
+  let serve: ReturnType<Provider['callback']> | null = null
+  const server = createServer((req, res) => {
+    if (serve === null) req.socket.destroy()
+    else serve(req, res)
+  })
+  server.on('connection', (socket) => {
+    if (serve === null) socket.destroy()
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => resolve())
+  })
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const idp: TestIdp = {
+    url,
+    up(redirectUri) {
+      serve = createProvider(url, options, redirectUri).callback()
+    },
+    down() {
+      serve = null
+      server.closeAllConnections()
+    },
+    stop: () => new Promise((resolve) => {
+      server.closeAllConnections()
+      server.close(() => resolve())
+    }),
+  }
+  if (options.redirectUri !== undefined) idp.up(options.redirectUri)
+  return idp
+}
+
+function createProvider(url: string, options: TestIdpOptions, redirectUri: string): Provider {
+  return new Provider(url, {
+    clients: [{ client_id: options.clientId, client_secret: options.clientSecret, redirect_uris: [redirectUri] }],
     jwks: { keys: [createSigningJwk()] },
     cookies: { keys: ['test-idp-cookie-key'] },
     scopes: ['openid', 'profile', 'email', 'phoneNumber'],
@@ -39,16 +80,4 @@ export async function startTestIdp(options: TestIdpOptions): Promise<TestIdp> {
       return account && { accountId: account.id, claims: () => ({ sub: account.id, ...account.claims }) }
     },
   })
-  const server = createServer(provider.callback())
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port, '127.0.0.1', () => resolve())
-  })
-  return {
-    url,
-    stop: () => new Promise((resolve) => {
-      server.closeAllConnections()
-      server.close(() => resolve())
-    }),
-  }
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { launchChromium } from '../support/browser'
 import { startNatsServer, type NatsServer } from '../support/nats-server'
-import { DEMO, freePort, startServer, type RunningServer } from '../support/server'
+import { DEMO, startDevServer, type RunningServer } from '../support/server'
 import { openSeeder, type Seeder } from './seed'
 
 let nats: NatsServer
@@ -15,14 +15,12 @@ let seeder: Seeder
 let site: string
 
 beforeAll(async () => {
-  const [port, idpPort] = await Promise.all([freePort(), freePort()])
-  site = `http://localhost:${port}`
   nats = await startNatsServer()
-  ;[server, browser, seeder] = await Promise.all([
-    startServer({ SVC_MODE: 'development', IDP_URL: undefined, PUBLIC_URL: undefined, DEV_IDP_PORT: String(idpPort), BUS_URL: nats.url }, { port }),
-    launchChromium(),
-    openSeeder(nats.url, DEMO),
-  ])
+  const [dev, chromium, seeding] = await Promise.all([startDevServer({ BUS_URL: nats.url }), launchChromium(), openSeeder(nats.url, DEMO)])
+  ;({ site } = dev)
+  server = dev
+  browser = chromium
+  seeder = seeding
 })
 afterAll(async () => {
   await browser?.close()

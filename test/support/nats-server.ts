@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createConnection, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -17,13 +16,20 @@ export interface NatsServer {
 
 const binary = '/usr/sbin/nats-server'
 const host = '127.0.0.1'
+// nats-server's own spelling of "any free port".
+const RANDOM_PORT = '-1'
 
-// A fresh server on a random free port and a throwaway store dir; never the
-// machine's own server on 4222.
+// A fresh server on a port it picks itself and a throwaway store dir; never
+// the machine's own server on 4222.
 export async function startNatsServer(): Promise<NatsServer> {
-  const port = await freePort()
   const storeDir = await mkdtemp(join(tmpdir(), 'svc-nats-'))
-  let child = await launch(port, storeDir)
+  let { child, port } = await launch(RANDOM_PORT, storeDir)
+  // Coming back at the same URL means binding that port again, and another
+  // process may have taken it while the server was down: the one race left,
+  // and it fails loudly (nats-server exits) rather than connecting elsewhere.
+  const again = async () => {
+    ;({ child } = await launch(String(port), storeDir))
+  }
   return {
     url: `nats://${host}:${port}`,
     async stop() {
@@ -32,49 +38,39 @@ export async function startNatsServer(): Promise<NatsServer> {
     },
     async restart() {
       await halt(child)
-      child = await launch(port, storeDir)
+      await again()
     },
     async down() {
       await halt(child)
     },
-    async up() {
-      child = await launch(port, storeDir)
-    },
+    up: again,
   }
 }
 
-async function launch(port: number, storeDir: string): Promise<ChildProcess> {
-  const child = spawn(binary, ['-a', host, '-p', String(port), '-js', '-sd', storeDir], {
+// Resolves once the server logs that it is ready, with the port it listens on.
+async function launch(port: string, storeDir: string): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(binary, ['-a', host, '-p', port, '-js', '-sd', storeDir], {
     stdio: ['ignore', 'ignore', 'pipe'],
   })
   let log = ''
-  child.stderr?.on('data', (chunk: Buffer) => {
-    log += chunk.toString()
-  })
-  const deadline = Date.now() + 10_000
-  while (!(await acceptsClients(port))) {
-    if (child.exitCode !== null) throw new Error(`nats-server exited (${child.exitCode}):\n${log}`)
-    if (Date.now() > deadline) {
+  const listening = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => {
       child.kill('SIGKILL')
-      throw new Error(`nats-server did not listen on ${port}:\n${log}`)
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  return child
-}
-
-// The server greets a new client with INFO only once it can serve it.
-function acceptsClients(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = createConnection({ host, port })
-    const done = (ok: boolean) => {
-      socket.destroy()
-      resolve(ok)
-    }
-    socket.setTimeout(1000, () => done(false))
-    socket.once('data', (chunk) => done(chunk.toString().startsWith('INFO')))
-    socket.once('error', () => done(false))
+      reject(new Error(`nats-server did not get ready:\n${log}`))
+    }, 10_000)
+    child.stderr?.on('data', (chunk: Buffer) => {
+      log += chunk.toString()
+      const bound = /Listening for client connections on [^\s:]+:(\d+)/.exec(log)?.[1]
+      if (bound === undefined || !log.includes('Server is ready')) return
+      clearTimeout(timer)
+      resolve(Number(bound))
+    })
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`nats-server exited (${code}):\n${log}`))
+    })
   })
+  return { child, port: listening }
 }
 
 async function halt(child: ChildProcess): Promise<void> {
@@ -82,15 +78,4 @@ async function halt(child: ChildProcess): Promise<void> {
   const exited = new Promise((resolve) => child.once('exit', resolve))
   child.kill('SIGTERM')
   await exited
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, host, () => {
-      const address = server.address()
-      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject()))
-    })
-  })
 }

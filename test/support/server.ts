@@ -1,4 +1,5 @@
-// Starts the built service as its own process on a loopback port (random unless given).
+// Starts the built service as its own process on a loopback port: one it
+// binds itself (PORT=0) unless its URL must be known before it starts.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -17,7 +18,7 @@ export interface RunningServer {
 }
 
 export interface ServerOptions {
-  /** A fixed port, for a URL known before start (PUBLIC_URL, a provider's redirect URI). */
+  /** A fixed port: the one a restart must bind again (see startServerAtPickedPort). */
   readonly port?: number
   /** Kept after stop, so a second start finds what the first one stored. */
   readonly dataDir?: string
@@ -42,13 +43,22 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
       if (m?.[1]) {
         clearTimeout(timer)
         resolve(m[1].replace(/\/$/, ''))
+      } else if (output.includes('EADDRINUSE')) {
+        // The service logs a port it cannot bind and keeps running.
+        clearTimeout(timer)
+        reject(new Error(`server could not bind its port (EADDRINUSE):\n${output}`))
       }
     }
     child.stdout?.on('data', check)
+    child.stderr?.on('data', check)
     child.on('exit', (code) => {
       clearTimeout(timer)
       reject(new Error(`server exited with ${code}:\n${output}`))
     })
+  }).catch(async (error: unknown) => {
+    await stopChild(child)
+    if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true })
+    throw error
   })
   return {
     url,
@@ -59,7 +69,44 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
   }
 }
 
-/** A loopback port free at the moment of asking. */
+/**
+ * Starts the service on a port picked before it starts, for what PORT=0
+ * cannot give: a URL the service must know as it starts (its PUBLIC_URL, and
+ * with it the callback a provider sends people back to). Another process may
+ * bind the picked port first, so a start refused with EADDRINUSE picks again.
+ */
+export async function startServerAtPickedPort(
+  env: (port: number) => Record<string, string | undefined>,
+  options: Omit<ServerOptions, 'port'> = {},
+): Promise<RunningServer & { readonly port: number }> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort()
+    try {
+      return { ...(await startServer(env(port), { ...options, port })), port }
+    } catch (error) {
+      if (attempt === 5 || !String(error).includes('EADDRINUSE')) throw error
+    }
+  }
+}
+
+/**
+ * The service in development mode, signing people in through its development
+ * provider, which binds a port of its own. Development defaults PUBLIC_URL to
+ * http://localhost:$PORT: that is `site`, the host to visit, because the
+ * provider sends people back there.
+ */
+export async function startDevServer(
+  env: Record<string, string | undefined> = {},
+  options: Omit<ServerOptions, 'port'> = {},
+): Promise<RunningServer & { readonly site: string }> {
+  const server = await startServerAtPickedPort(() => ({ SVC_MODE: 'development', PUBLIC_URL: undefined, DEV_IDP_PORT: '0', ...env }), options)
+  return { ...server, site: `http://localhost:${server.port}` }
+}
+
+/**
+ * A loopback port free at the moment of asking, and no later: whoever binds
+ * it next gets it. Only for a URL needed before start; see above.
+ */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer()

@@ -9,7 +9,7 @@ import type { Bus } from '../../server/bus/types'
 import { publishContentChanged } from '../../server/content/bus-messages'
 import { createRecordIndex } from '../../server/records/record-index'
 import { startNatsServer, type NatsServer } from '../support/nats-server'
-import { DEMO, freePort, startServer, type RunningServer } from '../support/server'
+import { DEMO, startDevServer, type RunningServer } from '../support/server'
 import { signInAs } from './dev-sign-in'
 import { bucketForm, createCookieFetch, fileThrough, openPage, postForm, type CookieFetch } from './visitor-client'
 
@@ -29,10 +29,10 @@ beforeAll(async () => {
   content = mkdtempSync(join(tmpdir(), 'svc-visitor-content-'))
   cpSync(DEMO, content, { recursive: true })
   for (const [path, text] of Object.entries(files)) writeFileSync(join(content, path), `${text}\n`)
-  const [port, idpPort] = await Promise.all([freePort(), freePort()])
   nats = await startNatsServer()
-  base = `http://localhost:${port}`
-  server = await startServer({ BUS_URL: nats.url, CONTENT_REPO: content, SVC_MODE: 'development', DEV_IDP_PORT: String(idpPort), PUBLIC_URL: undefined }, { port })
+  const dev = await startDevServer({ BUS_URL: nats.url, CONTENT_REPO: content })
+  server = dev
+  base = dev.site
   bus = await createNatsBus({ url: nats.url })
 })
 afterAll(async () => {

@@ -10,7 +10,7 @@ import { createRecordIndex, type RecordIndex } from '../../server/records/record
 import { createRecords, type Records } from '../../server/records/records'
 import { loadDemo } from '../support/demo-site'
 import { startNatsServer, type NatsServer } from '../support/nats-server'
-import { freePort, startServer, type RunningServer } from '../support/server'
+import { startDevServer, type RunningServer } from '../support/server'
 import { signInAs } from './dev-sign-in'
 import { createCookieFetch, fileThrough, filedId, openPage, type CookieFetch } from './visitor-client'
 
@@ -29,12 +29,12 @@ export function useNatsSite() {
   let server: RunningServer | undefined
   let world: NatsSite | undefined
   beforeAll(async () => {
-    const [port, idpPort] = await Promise.all([freePort(), freePort()])
     let demo: SiteModel
     ;[nats, demo] = await Promise.all([startNatsServer(), loadDemo()])
     // Development mode signs people in through the development provider, on localhost.
-    const base = `http://localhost:${port}`
-    server = await startServer({ BUS_URL: nats.url, SVC_MODE: 'development', DEV_IDP_PORT: String(idpPort), PUBLIC_URL: undefined }, { port })
+    const dev = await startDevServer({ BUS_URL: nats.url })
+    server = dev
+    const base = dev.site
     const bus = await createNatsBus({ url: nats.url })
     const index = createRecordIndex(bus, { repairDelayMs: 50 })
     await index.ready
