@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { Configuration } from 'openid-client'
 import { describe, expect, it } from 'vitest'
-import { beginSignIn, isPendingFresh, PENDING_SIGN_IN_MS } from '../../server/people/oidc-flow'
+import { beginSignIn, isPendingFresh } from '../../server/people/oidc-flow'
 import { readSignInSettings } from '../../server/people/sign-in-settings'
 
 const issuer = 'https://idp.example'
@@ -26,9 +26,9 @@ describe('starting a sign-in', () => {
   })
 
   it('must come back within ten minutes', async () => {
+    const tenMinutes = 10 * 60 * 1000
     const { pending } = await beginSignIn(config, settings, '/', 0)
-    expect(PENDING_SIGN_IN_MS).toBe(10 * 60 * 1000)
-    expect(isPendingFresh(pending, PENDING_SIGN_IN_MS - 1)).toBe(true)
-    expect(isPendingFresh(pending, PENDING_SIGN_IN_MS)).toBe(false)
+    expect(isPendingFresh(pending, tenMinutes - 1)).toBe(true)
+    expect(isPendingFresh(pending, tenMinutes)).toBe(false)
   })
 })
