@@ -14,11 +14,22 @@ export default defineNitroConfig({
   // server/ is plain TypeScript with explicit imports so tools can share it.
   imports: false,
   handlers: [
-    { middleware: true, handler: './server/nitro/rate-limit.ts' },
+    // Lazy: built on the first request, once the config plugin has checked its settings.
+    { middleware: true, lazy: true, handler: './server/nitro/rate-limit.ts' },
     // After the rate limit, so an over-limit request never loads a session.
     { middleware: true, handler: './server/nitro/session.ts' },
   ],
-  plugins: ['./server/nitro/bus-plugin.ts', './server/nitro/content-plugin.ts', './server/nitro/access-plugin.ts', './server/nitro/records-plugin.ts', './server/nitro/storage-plugin.ts'],
+  // In start order (docs/architecture.md, "Start order"): the config first, so a
+  // bad setting stops the process before anything connects.
+  plugins: [
+    './server/nitro/config-plugin.ts',
+    './server/nitro/bus-plugin.ts',
+    './server/nitro/content-plugin.ts',
+    './server/nitro/sign-in-plugin.ts',
+    './server/nitro/storage-plugin.ts',
+    './server/nitro/access-plugin.ts',
+    './server/nitro/records-plugin.ts',
+  ],
   errorHandler: './server/nitro/error-handler.ts',
   experimental: { tasks: true },
   // Timed moves count in days; a minute's granularity is plenty and cheap.

@@ -3,7 +3,14 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createApp, eventHandler, toNodeListener } from 'h3'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createRateLimiter, readRateLimitConfig } from '../server/http/rate-limit'
+import { parseConfig } from '../server/config/parse-config'
+import { createRateLimiter } from '../server/http/rate-limit'
+
+// The limit's two settings, read as the service reads them.
+function readRateLimitConfig(env: Record<string, string | undefined>): { burst: number; perSecond: number } {
+  const config = parseConfig(env)
+  return { burst: config.SVC_RATE_BURST, perSecond: config.SVC_RATE_PER_SECOND }
+}
 
 function clock(): { now: () => number; advance: (ms: number) => void } {
   let t = 0
@@ -109,7 +116,7 @@ describe('Limits: SVC_RATE_BURST and SVC_RATE_PER_SECOND (Runtime configuration)
     ['SVC_RATE_PER_SECOND', '-0.5'],
     ['SVC_RATE_PER_SECOND', '0x10'],
   ])('refuse %s=%j', (name, value) => {
-    expect(() => readRateLimitConfig({ [name]: value })).toThrow(new RegExp(`^\\[svc\\] \\[rate-limit\\] ${name} `))
+    expect(() => readRateLimitConfig({ [name]: value })).toThrow(new RegExp(`^\\[svc\\] \\[config\\] ${name}: expected a (whole )?number >= 0 \\(0 turns the limit off\\), got "`))
   })
 })
 
@@ -262,7 +269,7 @@ describe('Limits: the middleware in a real h3 app', () => {
   )
 
   it('refuses to load with a bad setting', async () => {
-    await expect(serve({ SVC_RATE_BURST: '-1' })).rejects.toThrow(/^\[svc\] \[rate-limit\] SVC_RATE_BURST /)
-    await expect(serve({ TRUSTED_PROXIES: 'proxy.internal' })).rejects.toThrow(/^\[svc\] \[client-ip\] /)
+    await expect(serve({ SVC_RATE_BURST: '-1' })).rejects.toThrow(/^\[svc\] \[config\] SVC_RATE_BURST: /)
+    await expect(serve({ TRUSTED_PROXIES: 'proxy.internal' })).rejects.toThrow(/^\[svc\] \[config\] TRUSTED_PROXIES: /)
   })
 })

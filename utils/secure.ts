@@ -1,4 +1,6 @@
+import { useConfig } from '../server/config/use-config'
+
 /** Cookies are Secure when the site is served over https. */
 export function isSecureSite(): boolean {
-  return (process.env.PUBLIC_URL ?? '').startsWith('https://')
+  return (useConfig().PUBLIC_URL ?? '').startsWith('https://')
 }

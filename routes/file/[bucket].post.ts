@@ -1,7 +1,7 @@
 // Files a record from a page's form, then back to that page with its thanks
 // (post/redirect/get). A refused form is the page again, errors beside fields.
 import { defineEventHandler, getRouterParam, isError, sendRedirect, type H3Event } from 'h3'
-import { readCompileOptions } from '../../server/content/load'
+import { useConfig } from '../../server/config/use-config'
 import { formBodyLimit } from '../../server/forms/body-limit'
 import type { FormBody } from '../../server/forms/form-body'
 import { readFormBody } from '../../server/forms/read-form-body'
@@ -21,7 +21,7 @@ import { pkgAssets } from '../../utils/assets'
 import { checkCsrf } from '../../utils/csrf'
 import { sendPage } from '../../utils/html-response'
 
-const phoneCountry = readCompileOptions(process.env).phoneCountry
+const phoneCountry = useConfig().PHONE_COUNTRY
 
 function refuse(event: H3Event, visit: Visit, kind: FormRefusal): string {
   return sendPage(event, renderFormRefusal(visit.ctx.site, visit.ctx.story, pkgAssets, kind), formRefusal(kind))

@@ -2,6 +2,7 @@
 // every instance to reload over the bus (svc.content.changed).
 import { createError, defineEventHandler, getRequestHeader, setResponseStatus } from 'h3'
 import { useBus } from '../../server/app/bus'
+import { useConfig } from '../../server/config/use-config'
 import { publishContentChanged } from '../../server/content/bus-messages'
 import { decidePush } from '../../server/content/webhook-push'
 import { readSignature, signatureMatches } from '../../server/content/webhook-signature'
@@ -11,8 +12,7 @@ import { log } from '../../server/log'
 // A push event is a few kilobytes; a megabyte leaves room for huge commits.
 const WEBHOOK_BODY_LIMIT = 1024 * 1024
 
-const secret = process.env.CONTENT_WEBHOOK_SECRET || undefined
-const branch = process.env.CONTENT_BRANCH?.trim() || 'main'
+const { CONTENT_WEBHOOK_SECRET: secret, CONTENT_BRANCH: branch } = useConfig()
 
 export default defineEventHandler(async (event) => {
   // Without a secret nobody can be verified, so the hook does not exist.

@@ -3,8 +3,8 @@
 import { hostname } from 'node:os'
 import { dirname, resolve } from 'node:path'
 import type { Bus } from '../bus/types'
+import type { Config } from '../config/schema'
 import { publishContentReloaded } from '../content/bus-messages'
-import { readCompileOptions } from '../content/load'
 import { describeRefusal, logDiagnostics } from '../content/log-diagnostics'
 import { createReloadLoop } from '../content/reload'
 import { listenForContentChanges } from '../content/reload-listener'
@@ -12,28 +12,28 @@ import { createContentStore, type ContentStore, type LiveContent } from '../cont
 import { createContentSource } from '../content/sources/create-source'
 import { log } from '../log'
 import { isDevelopment } from './mode'
+import { StartError } from './start-error'
 
 let store: ContentStore | null = null
 let ready: Promise<LiveContent> | null = null
 
-/** Starts loading; at start a content repository with errors stops the process. */
-export function startContent(env: NodeJS.ProcessEnv): Promise<LiveContent> {
+/**
+ * Starts loading. A setting that cannot work (CONTENT_REPO) throws, and content
+ * with errors at start rejects, each with the line to log: the content plugin
+ * stops the process on either.
+ */
+export function startContent(config: Config): Promise<LiveContent> {
   // The demo site ships beside the server bundle as .output/site.
-  const demo = isDevelopment(env) ? resolve(dirname(process.argv[1] ?? '.'), '../site') : undefined
+  const demo = isDevelopment(config) ? resolve(dirname(process.argv[1] ?? '.'), '../site') : undefined
   try {
-    store = createContentStore(createContentSource(env, demo), readCompileOptions(env))
+    store = createContentStore(createContentSource(config, demo), { phoneCountry: config.PHONE_COUNTRY })
   } catch (error) {
-    // A setting that cannot work (CONTENT_REPO, PHONE_COUNTRY) stops the start with its own message.
-    log('error', 'content', `[svc] [content] cannot start: ${(error as Error).message.replace('[svc] [content] ', '')}`)
-    process.exit(1)
+    throw new StartError(`[svc] [content] cannot start: ${(error as Error).message.replace('[svc] [content] ', '')}`)
   }
   const source = store.source.label
   ready = store.reload().then((outcome) => {
     logDiagnostics(outcome.diagnostics, source)
-    if (!outcome.ok) {
-      log('error', 'content', `[svc] [content] cannot start: ${describeRefusal(outcome)}`, { source })
-      process.exit(1)
-    }
+    if (!outcome.ok) throw new StartError(`[svc] [content] cannot start: ${describeRefusal(outcome)}`, { source })
     log('info', 'content', 'content loaded', { source, revision: outcome.content.snapshot.revision, pages: outcome.content.site.pages.length })
     return outcome.content
   })
@@ -43,7 +43,7 @@ export function startContent(env: NodeJS.ProcessEnv): Promise<LiveContent> {
 /**
  * Reloads on every svc.content.changed and announces each new revision on
  * svc.content.reloaded. An instance that cannot listen would silently serve
- * stale content, so it stops instead.
+ * stale content, so this rejects and the content plugin stops the process.
  */
 export async function startContentReload(bus: Bus): Promise<void> {
   if (!store || !ready) throw new Error('[svc] [content] content was never started')
@@ -52,8 +52,7 @@ export async function startContentReload(bus: Bus): Promise<void> {
   try {
     await listenForContentChanges(bus, loop)
   } catch (error) {
-    log('error', 'content', `[svc] [content] cannot listen for content changes: ${(error as Error).message}`)
-    process.exit(1)
+    throw new StartError(`[svc] [content] cannot listen for content changes: ${(error as Error).message}`)
   }
 }
 

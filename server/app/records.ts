@@ -1,5 +1,6 @@
 // The process-wide records: one index per instance, fed by the stream, and
 // the records layer over it.
+import type { Config } from '../config/schema'
 import { readPublicUrl } from '../people/sign-in-settings'
 import { createRecordIndex, type RecordIndex } from '../records/record-index'
 import { createRecords, type Records } from '../records/records'
@@ -16,7 +17,7 @@ interface LiveRecords {
 let live: Promise<LiveRecords> | null = null
 let caughtUp = false
 
-export function startRecords(env: NodeJS.ProcessEnv): Promise<LiveRecords> {
+export function startRecords(config: Config): Promise<LiveRecords> {
   live = (async () => {
     // One memberships view per instance: grants here show in requests here at once.
     const [bus, first, memberships] = await Promise.all([useBus(), useContent(), useMemberships()])
@@ -26,7 +27,7 @@ export function startRecords(env: NodeJS.ProcessEnv): Promise<LiveRecords> {
       index,
       memberships,
       site: () => useContentStore()?.current()?.site ?? first.site,
-      publicUrl: readPublicUrl(env, isDevelopment(env)) ?? '',
+      publicUrl: readPublicUrl(config, isDevelopment(config)) ?? '',
     })
     await index.ready
     caughtUp = true

@@ -102,27 +102,3 @@ export function createRateLimiter({
     },
   }
 }
-
-/** Reads SVC_RATE_BURST (default 100) and SVC_RATE_PER_SECOND (default 10). */
-export function readRateLimitConfig(env: Readonly<Record<string, string | undefined>>): RateLimitConfig {
-  return {
-    burst: readSetting(env, 'SVC_RATE_BURST', 100, /^\d+$/, 'a whole number'),
-    perSecond: readSetting(env, 'SVC_RATE_PER_SECOND', 10, /^\d+(\.\d+)?$/, 'a number'),
-  }
-}
-
-function readSetting(
-  env: Readonly<Record<string, string | undefined>>,
-  name: string,
-  fallback: number,
-  pattern: RegExp,
-  what: string,
-): number {
-  const text = env[name]?.trim()
-  if (!text) return fallback
-  const value = Number(text)
-  if (!pattern.test(text) || !Number.isFinite(value)) {
-    throw new Error(`[svc] [rate-limit] ${name} must be ${what} >= 0 (0 turns the limit off), got "${text}"`)
-  }
-  return value
-}

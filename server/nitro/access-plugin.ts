@@ -3,13 +3,13 @@ import { respondToAccessQuestions } from '../access/responder'
 import { useBus } from '../app/bus'
 import { useContent, useContentStore } from '../app/content'
 import { usePeopleDirectory } from '../app/people'
-import { readCompileOptions } from '../content/load'
+import { useConfig } from '../config/use-config'
 import { log } from '../log'
 import { createPolicyEngine } from '../policy/engine'
 
 // Answers svc.access.ask with the content being served at the moment of each question.
 export default defineNitroPlugin(() => {
-  const { phoneCountry } = readCompileOptions(process.env)
+  const phoneCountry = useConfig().PHONE_COUNTRY
   void (async () => {
     const [bus, directory] = await Promise.all([useBus(), usePeopleDirectory(), useContent()])
     await respondToAccessQuestions(bus, () => {

@@ -1,12 +1,14 @@
 // The per-caller-IP rate limit; registered as the first middleware so an
 // over-limit request never loads a session or enters a handler.
 import { defineEventHandler, setResponseHeader, setResponseStatus } from 'h3'
-import { createTrustedProxies, getClientIp } from '../http/client-ip'
-import { createRateLimiter, readRateLimitConfig } from '../http/rate-limit'
+import { useConfig } from '../config/use-config'
+import { getClientIp } from '../http/client-ip'
+import { createRateLimiter } from '../http/rate-limit'
 
-// Built at module load so a bad setting stops the server at start, not on a request.
-const trusted = createTrustedProxies(process.env.TRUSTED_PROXIES)
-const limiter = createRateLimiter(readRateLimitConfig(process.env))
+// Registered lazy, so this runs on the first request, after the config plugin
+// has refused a bad setting at start.
+const { TRUSTED_PROXIES: trusted, SVC_RATE_BURST: burst, SVC_RATE_PER_SECOND: perSecond } = useConfig()
+const limiter = createRateLimiter({ burst, perSecond })
 
 // Files the page is made of (CSS, fonts, vendored libraries, the service's
 // favicon) all live under /pkg and cost only a disk read, so they are not counted.

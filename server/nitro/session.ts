@@ -4,13 +4,8 @@
 // page before any handler runs; without a cookie nothing is loaded.
 import { defineEventHandler } from 'h3'
 import { SessionsUnavailableError } from '../people/guarded-kv'
-import { startSignIn } from '../people/use-sign-in'
 import { log } from '../log'
 import { getSession, sendSessionsUnavailable } from '../../utils/session'
-
-// Middleware is imported when the server starts: sign-in is prepared then
-// (and the development provider started), not on the first visitor's click.
-void startSignIn(process.env)
 
 export default defineEventHandler(async (event) => {
   try {

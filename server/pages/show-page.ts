@@ -2,6 +2,7 @@
 // record page only for a record they may see, with its lists, forms and
 // the message after what they just did.
 import type { H3Event } from 'h3'
+import { useConfig } from '../config/use-config'
 import type { Page } from '../content/model'
 import { renderNotFound } from '../render/not-found'
 import { renderPage } from '../render/page'
@@ -65,7 +66,7 @@ export async function showPage(event: H3Event, visit: Visit, show: ShowPage): Pr
     site, page, story, assets: pkgAssets,
     // A refused post is answered at /file/…: sign-in must still come back to the page.
     viewer: viewer.signedIn ? viewer : { signedIn: false, signInHref: signIn ?? null },
-    mapsOn: Boolean(process.env.MAP_TOKEN),
+    mapsOn: Boolean(useConfig().MAP_TOKEN),
     // Uploads fail closed until the object store is wired to an upload route.
     filesEnabled: false,
     recordId: record?.id,

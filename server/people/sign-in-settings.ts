@@ -28,10 +28,10 @@ const PHONE_SCOPES = new Set(['phone', 'phoneNumber'])
  * http://localhost:${PORT || 3000}; production never guesses it from a
  * request's Host header, which a caller controls.
  */
-export function readPublicUrl(env: NodeJS.ProcessEnv, development: boolean): string | null {
+export function readPublicUrl(env: { readonly PUBLIC_URL?: string; readonly PORT?: number | string }, development: boolean): string | null {
   const configured = env.PUBLIC_URL?.trim()
   if (configured) return configured.replace(/\/+$/, '')
-  return development ? `http://localhost:${env.PORT || 3000}` : null
+  return development ? `http://localhost:${env.PORT ?? 3000}` : null
 }
 
 /** The one callback URL, registered at the identity provider. */
@@ -45,7 +45,11 @@ export function readScopes(extra: string | undefined): string[] {
   return [...new Set([...BASE_SCOPES, ...added])]
 }
 
-export function readSignInSettings(env: NodeJS.ProcessEnv, provider: Provider, publicUrl: string): SignInSettings {
+export function readSignInSettings(
+  env: { readonly OIDC_EXTRA_SCOPES?: string; readonly PHONE_COUNTRY?: string; readonly IDP_GROUP_PREFIX?: string },
+  provider: Provider,
+  publicUrl: string,
+): SignInSettings {
   const scopes = readScopes(env.OIDC_EXTRA_SCOPES)
   return {
     ...provider,

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto'
 import { mkdir, rename, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import { childEnvironment } from '../../config/child-env'
 import { kindOfGitMode, type RefusedEntry } from '../refused-entries'
 import { snapshotFromFolder } from './local'
 import { ContentSourceError, isIgnored, type ContentSource } from './types'
@@ -84,13 +85,13 @@ async function unpack(bare: string, sha: string, dir: string, env: NodeJS.Proces
 }
 
 function gitEnv(opts: GitSourceOptions): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_ASKPASS: 'true' }
+  const env: Record<string, string> = { GIT_TERMINAL_PROMPT: '0', GIT_ASKPASS: 'true' }
   if (opts.token && /^https:/.test(opts.url)) {
     env.GIT_CONFIG_COUNT = '1'
     env.GIT_CONFIG_KEY_0 = 'http.extraHeader'
     env.GIT_CONFIG_VALUE_0 = `Authorization: Bearer ${opts.token}`
   }
-  return env
+  return childEnvironment(env)
 }
 
 /** Drops user:password@ from a URL so a credential never reaches a log. */

@@ -19,13 +19,12 @@ export interface DevIdpOptions {
 }
 
 /** DEV_IDP_PORT, else the port after the service's own (PORT, default 3000). */
-export function readDevIdpPort(env: NodeJS.ProcessEnv): number {
-  const configured = env.DEV_IDP_PORT?.trim()
+export function readDevIdpPort(config: { readonly DEV_IDP_PORT?: number; readonly PORT: number }): number {
+  if (config.DEV_IDP_PORT !== undefined) return config.DEV_IDP_PORT
   // PORT=0 asks for any free port, and so does the provider then.
-  if (!configured && env.PORT?.trim() === '0') return 0
-  const text = configured || String(Number(env.PORT?.trim() || 3000) + 1)
-  const port = Number(text)
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`DEV_IDP_PORT must be a port number, got "${text}"`)
+  if (config.PORT === 0) return 0
+  const port = config.PORT + 1
+  if (port > 65535) throw new Error(`PORT ${config.PORT} leaves no next port for the provider: set DEV_IDP_PORT`)
   return port
 }
 

@@ -1,9 +1,9 @@
 // GET /automation/kv/{bucket}/{key}: a record's stored projection, for
 // automation holding AUTOMATION_READ_TOKEN (docs/report.md).
 import { createError, defineEventHandler, getRequestHeader, getRequestURL, getRouterParam, setResponseHeader, type H3Event } from 'h3'
-import { useStorage } from 'nitropack/runtime'
-import { useBus } from '../../../../server/app/bus'
 import { useContent } from '../../../../server/app/content'
+import { useRecordsStorage } from '../../../../server/app/records-storage'
+import { useConfig } from '../../../../server/config/use-config'
 import { renderNotFound } from '../../../../server/render/not-found'
 import { automationAccess } from '../../../../server/report/automation-token'
 import { readProjection } from '../../../../server/report/automation-kv'
@@ -12,15 +12,15 @@ import { sendPage } from '../../../../utils/html-response'
 import { getStoryline } from '../../../../utils/storyline'
 
 export default defineEventHandler(async (event) => {
-  const access = automationAccess(process.env.AUTOMATION_READ_TOKEN, getRequestHeader(event, 'authorization'))
+  const access = automationAccess(useConfig().AUTOMATION_READ_TOKEN, getRequestHeader(event, 'authorization'))
   if (access === 'off') return sendUnknownRoute(event)
   setResponseHeader(event, 'cache-control', 'no-store')
   if (access === 'denied') {
     setResponseHeader(event, 'www-authenticate', 'Bearer')
     throw createError({ statusCode: 401, statusMessage: 'Bearer token needed' })
   }
-  const [{ site }] = await Promise.all([useContent(), useBus()])
-  const projection = await readProjection(useStorage('records'), site, getRouterParam(event, 'bucket', { decode: true }) ?? '', getRouterParam(event, 'key', { decode: true }) ?? '')
+  const [{ site }, records] = await Promise.all([useContent(), useRecordsStorage()])
+  const projection = await readProjection(records, site, getRouterParam(event, 'bucket', { decode: true }) ?? '', getRouterParam(event, 'key', { decode: true }) ?? '')
   if (projection === null) throw createError({ statusCode: 404, statusMessage: 'No such record' })
   return projection
 })

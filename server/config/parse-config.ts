@@ -1,0 +1,36 @@
+// Settings in, a frozen typed config out, or every bad variable named at once.
+import { configSchema, isSecretSetting, type Config } from './schema'
+
+export interface ConfigProblem {
+  readonly variable: string
+  /** `NAME: expected …, got "…"`; a secret's value is never shown. */
+  readonly line: string
+}
+
+/** Every refused variable, one line each. */
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly ConfigProblem[]) {
+    super(problems.map((problem) => `[svc] [config] ${problem.line}`).join('\n'))
+    this.name = 'ConfigError'
+  }
+}
+
+// Long enough to see a typo, short enough to keep the line one line.
+const SHOWN_CHARACTERS = 60
+
+export function parseConfig(env: Readonly<Record<string, string | undefined>>): Config {
+  const parsed = configSchema.safeParse(env)
+  if (parsed.success) return Object.freeze(parsed.data)
+  const problems = new Map<string, ConfigProblem>()
+  for (const issue of parsed.error.issues) {
+    const variable = String(issue.path[0])
+    if (!problems.has(variable)) problems.set(variable, { variable, line: `${variable}: expected ${issue.message}${describeValue(variable, env[variable])}` })
+  }
+  throw new ConfigError([...problems.values()])
+}
+
+function describeValue(name: string, value: string | undefined): string {
+  if (isSecretSetting(name)) return ' (the value is secret and not shown)'
+  const text = value ?? ''
+  return `, got ${JSON.stringify(text.length > SHOWN_CHARACTERS ? `${text.slice(0, SHOWN_CHARACTERS)}…` : text)}`
+}

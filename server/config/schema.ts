@@ -1,0 +1,94 @@
+// Every environment variable the service reads, with its default and what it
+// expects. docs/configuration.md lists the same names; a test keeps the two in step.
+import { z } from 'zod'
+import { DEFAULT_CALLING_CODE, isCallingCode } from '../content/calling-code'
+import { createTrustedProxies, type TrustedProxies } from '../http/client-ip'
+
+/** Variables whose value is never printed, not even when it is refused. */
+export const secretSettings = z.registry<{ readonly secret: true }>()
+
+interface SettingOptions {
+  /** Keep spaces around the value (a signing key is used as written). */
+  readonly keepSpaces?: boolean
+}
+
+/**
+ * One variable: unset and blank both mean "not set"; a value `read` cannot
+ * take (it answers undefined) is refused with what the variable `expects`.
+ */
+function setting<T>(expects: string, read: (text: string) => T | undefined, options: SettingOptions = {}) {
+  return z.string().optional().transform((raw, ctx): T | undefined => {
+    if (raw === undefined || raw.trim() === '') return undefined
+    const value = read(options.keepSpaces ? raw : raw.trim())
+    if (value === undefined) {
+      ctx.addIssue({ code: 'custom', message: expects })
+      return z.NEVER
+    }
+    return value
+  })
+}
+
+const text = (options?: SettingOptions) => setting('text', (value) => value, options)
+const withDefault = <T>(schema: z.ZodType<T | undefined, string | undefined>, fallback: T) => schema.transform((value) => value ?? fallback)
+
+function secret<S extends z.ZodType>(schema: S): S {
+  secretSettings.add(schema, { secret: true })
+  return schema
+}
+
+const httpUrl = () => setting('an http:// or https:// URL', (value) => (/^https?:\/\//i.test(value) && URL.canParse(value) ? value : undefined))
+const port = () => setting('a port number from 0 to 65535', (value) => (/^\d{1,5}$/.test(value) && Number(value) <= 65535 ? Number(value) : undefined))
+// A bearer token is presented as one word, so one with a space could never match.
+const token = () => setting('one token without spaces or line breaks', (value) => (/^\S+$/.test(value) ? value : undefined))
+
+function number(expects: string, pattern: RegExp) {
+  return setting(expects, (value) => (pattern.test(value) && Number.isFinite(Number(value)) ? Number(value) : undefined))
+}
+
+// A typo in the proxy list would silently trust the wrong hosts or none.
+function proxies(value: string): TrustedProxies | undefined {
+  try {
+    return createTrustedProxies(value)
+  } catch {
+    return undefined
+  }
+}
+
+export const configSchema = z.object({
+  BUS_URL: text(),
+  CONTENT_REPO: text(),
+  CONTENT_BRANCH: withDefault(text(), 'main'),
+  GIT_API_TOKEN: secret(token()),
+  GIT_API_URL: withDefault(httpUrl(), 'https://api.github.com'),
+  DATA_DIR: withDefault(text(), '.data'),
+  PHONE_COUNTRY: withDefault(setting('a calling code, + and 1 to 4 digits not starting with 0 (e.g. +47)', (value) => (isCallingCode(value) ? value : undefined)), DEFAULT_CALLING_CODE),
+  PUBLIC_URL: httpUrl(),
+  MAP_TOKEN: secret(text()),
+  SVC_RATE_BURST: withDefault(number('a whole number >= 0 (0 turns the limit off)', /^\d+$/), 100),
+  SVC_RATE_PER_SECOND: withDefault(number('a number >= 0 (0 turns the limit off)', /^\d+(\.\d+)?$/), 10),
+  TRUSTED_PROXIES: withDefault(setting('IP addresses or CIDRs separated by commas (e.g. 10.0.0.1,10.8.0.0/16)', proxies), createTrustedProxies(undefined)),
+  IDP_URL: httpUrl(),
+  OAUTH2_CLIENT_ID: text(),
+  OAUTH2_CLIENT_SECRET: secret(text()),
+  OIDC_EXTRA_SCOPES: text(),
+  IDP_GROUP_PREFIX: withDefault(text(), ''),
+  CONTENT_WEBHOOK_SECRET: secret(text({ keepSpaces: true })),
+  AUTOMATION_READ_TOKEN: secret(token()),
+  // Anything but `development` is production, which never falls back silently.
+  SVC_MODE: withDefault(setting('development or production', (value): 'development' | 'production' => (value === 'development' ? 'development' : 'production')), 'production'),
+  DEV_IDP_PORT: port(),
+  // Nitro's listener reads PORT and HOST itself; they are checked here with the rest.
+  PORT: withDefault(port(), 3000),
+  HOST: text(),
+})
+
+export type Config = Readonly<z.output<typeof configSchema>>
+
+export type SettingName = keyof typeof configSchema.shape
+
+export const SETTING_NAMES = Object.keys(configSchema.shape) as SettingName[]
+
+export function isSecretSetting(name: string): boolean {
+  const schema = (configSchema.shape as Record<string, z.ZodType | undefined>)[name]
+  return schema !== undefined && secretSettings.has(schema)
+}
