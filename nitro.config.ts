@@ -23,6 +23,7 @@ export default defineNitroConfig({
   // bad setting stops the process before anything connects.
   plugins: [
     './server/nitro/config-plugin.ts',
+    './server/nitro/listen-plugin.ts',
     './server/nitro/bus-plugin.ts',
     './server/nitro/content-plugin.ts',
     './server/nitro/sign-in-plugin.ts',

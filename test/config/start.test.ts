@@ -54,3 +54,17 @@ describe('Start-up made explicit: one plugin per concern', () => {
     }
   })
 })
+
+describe('Start-up made explicit: a port that cannot be bound', () => {
+  it('exits 1 saying it cannot listen, instead of running without serving', async () => {
+    const taken = await startServer()
+    try {
+      const port = new URL(taken.url).port
+      const { code, output } = await runServerToExit({ CONTENT_REPO: DEMO, PORT: port })
+      expect(code).toBe(1)
+      expect(logLines(output).map((line) => line.message)).toContain('[svc] [http] cannot listen')
+    } finally {
+      await taken.stop()
+    }
+  })
+})

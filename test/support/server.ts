@@ -44,7 +44,7 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
         clearTimeout(timer)
         resolve(m[1].replace(/\/$/, ''))
       } else if (output.includes('EADDRINUSE')) {
-        // The service logs a port it cannot bind and keeps running.
+        // The service could not bind its port: another process took it first.
         clearTimeout(timer)
         reject(new Error(`server could not bind its port (EADDRINUSE):\n${output}`))
       }
