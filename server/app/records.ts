@@ -1,6 +1,7 @@
 // The process-wide records: one index per instance, fed by the stream, and
 // the records layer over it.
 import { readPublicUrl } from '../people/sign-in-settings'
+import { createEffectsCatchUp } from '../records/effects-catch-up'
 import { createRecordIndex, type RecordIndex } from '../records/record-index'
 import { createRecords, type Records } from '../records/records'
 import { useBus } from './bus'
@@ -20,14 +21,11 @@ export function startRecords(env: NodeJS.ProcessEnv): Promise<LiveRecords> {
   live = (async () => {
     // One memberships view per instance: grants here show in requests here at once.
     const [bus, first, memberships] = await Promise.all([useBus(), useContent(), useMemberships()])
-    const index = createRecordIndex(bus)
-    const records = createRecords({
-      bus,
-      index,
-      memberships,
-      site: () => useContentStore()?.current()?.site ?? first.site,
-      publicUrl: readPublicUrl(env, isDevelopment(env)) ?? '',
-    })
+    const site = () => useContentStore()?.current()?.site ?? first.site
+    const publicUrl = readPublicUrl(env, isDevelopment(env)) ?? ''
+    const catchUp = createEffectsCatchUp({ bus, site, publicUrl, memberships, lookup: (bucket, id) => index.get(bucket, id) })
+    const index = createRecordIndex(bus, { catchUp })
+    const records = createRecords({ bus, index, memberships, site, publicUrl })
     await index.ready
     caughtUp = true
     return { index, records }

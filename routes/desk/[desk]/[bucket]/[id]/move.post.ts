@@ -9,8 +9,7 @@ import { MOVE_FORM_LIMIT, parseMoveForm } from '../../../../../server/desk/move-
 import { declaredMovesFrom, mayMove } from '../../../../../server/desk/moves'
 import { recordPath } from '../../../../../server/desk/names'
 import { readFormBody } from '../../../../../server/forms/read-form-body'
-import { log } from '../../../../../server/log'
-import { EdgeNotAllowedError, RecordChangedError, RecordNotFoundError, SideEffectsError } from '../../../../../server/records/errors'
+import { EdgeNotAllowedError, RecordChangedError, RecordNotFoundError } from '../../../../../server/records/errors'
 import { CSRF_FIELD } from '../../../../../server/render/form'
 import { formExpiredMessage, moveNotAvailableMessage, moveRefusedMessage, staleMessage } from '../../../../../server/render/desk/refusals'
 import { stateLabel } from '../../../../../server/render/desk/state-label'
@@ -54,12 +53,7 @@ export default defineEventHandler(async (event) => {
     if (error instanceof EdgeNotAllowedError) {
       return sendDeskMessage(event, req, moveNotAvailableMessage(here, stateLabel(bucket, error.state, req.story)))
     }
-    if (!(error instanceof SideEffectsError)) throw error
-    // The move is on the stream; its projection, mail or grant is repaired
-    // or retried later, and the person should see the move as made.
-    log('error', 'desk', `[svc] [desk] moved, but side effects failed: ${error.message}`, {
-      bucket: bucket.name, record: view.id, edge: form.edge, failures: error.failures.map(String),
-    })
+    throw error
   }
   return sendRedirect(event, `${here}?moved=${encodeURIComponent(form.edge)}`, 303)
 })
