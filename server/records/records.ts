@@ -3,16 +3,18 @@
 //   const index = createRecordIndex(bus)            // one per instance; await index.ready
 //   const records = createRecords({ bus, site: () => content.site, index, publicUrl })
 //
-//   records.file({ bucket, storyline, fields, submitter, actor }) -> RecordView
+//   records.file({ bucket, storyline, fields, submitter, actor, submission }) -> RecordView
 //       A new record in the bucket's first state. Throws BucketNotFoundError when
-//       the content no longer has the bucket.
-//   records.move({ bucket, id, edge, via, expectSeq, actor }) -> { record, duplicate }
+//       the content no longer has the bucket. Every call with the same form
+//       token (`submission`) and actor answers with the one record the first stored.
+//   records.move({ bucket, id, edge, via, expectSeq, actor, submission }) -> { record, duplicate }
 //       `edge` must be a declared move from the record's state: `moves` for via
 //       'desk' and 'timed', `self` for 'self' (else EdgeNotAllowedError).
 //       `expectSeq` is `record.seq` as the caller saw it; if anyone moved the
 //       record since, RecordChangedError ("reload"). Unknown record:
-//       RecordNotFoundError. `duplicate` is true when this very move (record,
-//       version, edge) was already appended, by a retry or by another instance.
+//       RecordNotFoundError. `duplicate` is true when this very move (the same
+//       form token, or for the clock the same version and edge) was already
+//       appended, by a retry or by another instance.
 //   records.get(bucket, id) -> RecordView | null      from the KV projection (the stream while that lags)
 //   records.history(bucket, id) -> HistoryEntry[]     oldest first
 //

@@ -53,6 +53,8 @@ export const recordEventSchema = z.discriminatedUnion('type', [
     /** The declared move (desk or self) this event went through. */
     edge: z.string(),
     via: z.enum(['desk', 'self', 'timed']),
+    /** The one-time token of the form that asked for the move; the clock's moves have none. */
+    submission: z.string().optional(),
   }),
 ])
 export type RecordEvent = z.infer<typeof recordEventSchema>
