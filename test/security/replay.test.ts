@@ -99,8 +99,10 @@ async function caseWithButtons(base: string, street: string, tabs: number) {
   return { client, id, buttons }
 }
 
-async function readyAgain(base: string): Promise<void> {
+/** The service and the test's own connection, both back on the restarted bus. */
+async function readyAgain({ base, bus }: World): Promise<void> {
   await waitFor(async () => (await fetch(`${base}/readyz`)).status === 200, 15_000, 'the service ready on the restarted bus')
+  await waitFor(() => bus.isConnected(), 15_000, 'the test\'s bus reconnected')
 }
 
 describe('replayed and repeated posts, within the duplicate window', () => {
@@ -131,7 +133,7 @@ describe('replayed and repeated posts, within the duplicate window', () => {
     const first = await postForm(client, form.action, form.fields)
     expect(first.status).toBe(303)
     await nats.restart()
-    await readyAgain(base)
+    await readyAgain(world())
     const replayed = await postForm(client, form.action, form.fields)
     expect(replayed.status).toBe(303)
     expect(replayed.headers.get('location')).toBe(first.headers.get('location'))
@@ -212,7 +214,7 @@ describe('replayed posts, after the duplicate window', () => {
     const sent = Date.now()
     expect(first.status).toBe(303)
     await nats.restart()
-    await readyAgain(base)
+    await readyAgain(world())
     await sleep(Math.max(0, sent + 3 * windowMs - Date.now()))
     const replayed = await postForm(client, form.action, form.fields)
     expect([replayed.status, replayed.headers.get('location')]).toEqual([303, first.headers.get('location')])
