@@ -5,6 +5,7 @@ import { useConfig } from '../../server/config/use-config'
 import { formBodyLimit } from '../../server/forms/body-limit'
 import type { FormBody } from '../../server/forms/form-body'
 import { readFormBody } from '../../server/forms/read-form-body'
+import { readSubmissionToken } from '../../server/forms/submission-token'
 import { validateFields } from '../../server/forms/validate-fields'
 import { mayOpen } from '../../server/pages/access'
 import { canFile, fileAsVisitor } from '../../server/pages/filing'
@@ -16,6 +17,7 @@ import { showPage } from '../../server/pages/show-page'
 import { signInHref, startVisit, type Visit } from '../../server/pages/visit'
 import { CSRF_FIELD } from '../../server/render/form'
 import { formRefusal, renderFormRefusal, type FormRefusal } from '../../server/render/form-refusal'
+import { SUBMISSION_FIELD } from '../../server/render/service-fields'
 import { BucketNotFoundError } from '../../server/records/errors'
 import { pkgAssets } from '../../utils/assets'
 import { checkCsrf } from '../../utils/csrf'
@@ -52,6 +54,9 @@ async function handle(event: H3Event): Promise<string | void> {
     return signIn === undefined ? refuse(event, visit, 'not-allowed') : sendRedirect(event, signIn, 303)
   }
   if (!(await checkCsrf(event, body.get(CSRF_FIELD)))) return refuse(event, visit, 'expired')
+  // The form's one-time token: every post of this form lands on one record.
+  const submission = readSubmissionToken(body.get(SUBMISSION_FIELD))
+  if (submission === null) return refuse(event, visit, 'expired')
   if (!mayOpen(visit.ctx, target.page) || !canFile(visit, bucket)) return refuse(event, visit, 'not-allowed')
 
   const checked = await validateFields(bucket, body, { phoneCountry, uploadsEnabled: false, recordExists: recordExists(visit.ctx) })
@@ -65,7 +70,7 @@ async function handle(event: H3Event): Promise<string | void> {
   }
   let record
   try {
-    record = await fileAsVisitor(visit, bucket, checked.values)
+    record = await fileAsVisitor(visit, bucket, checked.values, submission)
   } catch (error) {
     if (error instanceof BucketNotFoundError) return refuse(event, visit, 'gone')
     throw error

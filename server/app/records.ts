@@ -2,6 +2,7 @@
 // the records layer over it.
 import type { Config } from '../config/schema'
 import { readPublicUrl } from '../people/sign-in-settings'
+import { createEffectsCatchUp } from '../records/effects-catch-up'
 import { createRecordIndex, type RecordIndex } from '../records/record-index'
 import { createRecords, type Records } from '../records/records'
 import { useBus } from './bus'
@@ -21,14 +22,11 @@ export function startRecords(config: Config): Promise<LiveRecords> {
   live = (async () => {
     // One memberships view per instance: grants here show in requests here at once.
     const [bus, first, memberships] = await Promise.all([useBus(), useContent(), useMemberships()])
-    const index = createRecordIndex(bus)
-    const records = createRecords({
-      bus,
-      index,
-      memberships,
-      site: () => useContentStore()?.current()?.site ?? first.site,
-      publicUrl: readPublicUrl(config, isDevelopment(config)) ?? '',
-    })
+    const site = () => useContentStore()?.current()?.site ?? first.site
+    const publicUrl = readPublicUrl(config, isDevelopment(config)) ?? ''
+    const catchUp = createEffectsCatchUp({ bus, site, publicUrl, memberships, lookup: (bucket, id) => index.get(bucket, id) })
+    const index = createRecordIndex(bus, { catchUp })
+    const records = createRecords({ bus, index, memberships, site, publicUrl })
     await index.ready
     caughtUp = true
     return { index, records }

@@ -9,8 +9,12 @@ export function canFile(visit: Visit, bucket: Bucket): boolean {
   return policy.authorize({ principal: visitor.principal, action: 'file', resource: { type: 'Bucket', id: bucket.name } }).allowed
 }
 
-/** Throws BucketNotFoundError when the content lost the bucket meanwhile. */
-export async function fileAsVisitor(visit: Visit, bucket: Bucket, values: Record<string, string>): Promise<RecordView | null> {
+/**
+ * The record the form with token `submission` filed: a new one the first
+ * time, the same one for every repeat. Throws BucketNotFoundError when the
+ * content lost the bucket meanwhile.
+ */
+export async function fileAsVisitor(visit: Visit, bucket: Bucket, values: Record<string, string>, submission: string): Promise<RecordView | null> {
   const { site, story, visitor } = visit.ctx
   const storyline = site.storylines[story] ?? site.storylines[0]
   // A post that passed its CSRF check has a session, so both are known.
@@ -21,5 +25,6 @@ export async function fileAsVisitor(visit: Visit, bucket: Bucket, values: Record
     fields: values,
     submitter: bucket.signIn === 'none' ? '' : visitor.submitter,
     actor: visitor.actor,
+    submission,
   })
 }

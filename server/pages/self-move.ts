@@ -2,10 +2,12 @@
 import { z } from 'zod'
 import type { Bucket } from '../content/model'
 import type { FormBody } from '../forms/form-body'
+import { submissionTokenSchema } from '../forms/submission-token'
 import { sanitizeReturnPath } from '../people/return-path'
 import type { FormRefusal } from '../render/form-refusal'
-import { EDGE_FIELD, PAGE_FIELD, SEQ_FIELD } from '../render/service-fields'
+import { EDGE_FIELD, PAGE_FIELD, SEQ_FIELD, SUBMISSION_FIELD } from '../render/service-fields'
 import { BucketNotFoundError, EdgeNotAllowedError, RecordChangedError, RecordNotFoundError } from '../records/errors'
+import type { RecordView } from '../records/types'
 import { ownsRecord } from './access'
 import { mayTakeSelfMove } from './self-moves'
 import type { Visit } from './visit'
@@ -17,6 +19,7 @@ const buttonSchema = z.object({
   edge: z.string().regex(/^[a-z][a-z0-9_]{0,63}$/),
   seq: z.coerce.number().int().min(1),
   page: z.string().max(2000).optional(),
+  submission: submissionTokenSchema,
 })
 
 export interface SelfMoveButtonPost {
@@ -24,14 +27,18 @@ export interface SelfMoveButtonPost {
   readonly seq: number
   /** Where to go back to: a path on this site. */
   readonly back: string
+  /** The button's one-time token. */
+  readonly submission: string
 }
 
 export function readSelfMoveButton(body: FormBody): SelfMoveButtonPost | null {
-  const parsed = buttonSchema.safeParse({ edge: body.get(EDGE_FIELD), seq: body.get(SEQ_FIELD), page: body.get(PAGE_FIELD) })
+  const parsed = buttonSchema.safeParse({
+    edge: body.get(EDGE_FIELD), seq: body.get(SEQ_FIELD), page: body.get(PAGE_FIELD), submission: body.get(SUBMISSION_FIELD),
+  })
   if (!parsed.success) return null
   // Back to the page only: its own query (a list's page, an old message) is dropped.
   const back = sanitizeReturnPath(parsed.data.page).replace(/[?#].*$/, '')
-  return { edge: parsed.data.edge, seq: parsed.data.seq, back }
+  return { edge: parsed.data.edge, seq: parsed.data.seq, back, submission: parsed.data.submission }
 }
 
 /** Moves the record, or says why not. */
@@ -41,10 +48,15 @@ export async function takeSelfMove(visit: Visit, bucket: Bucket, id: string, pos
   const view = seen !== null && seen.seq < post.seq ? await ctx.index.waitFor(bucket.name, id, post.seq, INDEX_WAIT_MS) : seen
   // Someone else's case looks the same as no case at all.
   if (view === null || !ownsRecord(ctx, bucket, view)) return 'no-record'
-  if (view.seq !== post.seq) return 'changed'
-  if (!mayTakeSelfMove(ctx, bucket, view, post.edge) || ctx.visitor.actor === undefined) return 'not-allowed'
+  // Judged on the version the button was drawn at. If the case moved on
+  // since, the records layer takes it only as a repeat of this very button.
+  const then = view.seq === post.seq ? view : await versionAt(visit, view, post.seq)
+  if (then === null) return 'changed'
+  if (!mayTakeSelfMove(ctx, bucket, then, post.edge) || ctx.visitor.actor === undefined) return 'not-allowed'
   try {
-    await visit.records.move({ bucket: bucket.name, id, edge: post.edge, via: 'self', expectSeq: post.seq, actor: ctx.visitor.actor })
+    await visit.records.move({
+      bucket: bucket.name, id, edge: post.edge, via: 'self', expectSeq: post.seq, actor: ctx.visitor.actor, submission: post.submission,
+    })
     return null
   } catch (error) {
     if (error instanceof RecordChangedError || error instanceof EdgeNotAllowedError) return 'changed'
@@ -52,4 +64,9 @@ export async function takeSelfMove(visit: Visit, bucket: Bucket, id: string, pos
     if (error instanceof BucketNotFoundError) return 'gone'
     throw error
   }
+}
+
+async function versionAt(visit: Visit, view: RecordView, seq: number): Promise<RecordView | null> {
+  const entry = (await visit.records.history(view.bucket, view.id)).find((e) => e.seq === seq)
+  return entry === undefined ? null : { ...view, state: entry.to, enteredAt: entry.time, seq }
 }

@@ -1,7 +1,5 @@
 // Typed refusals of the records layer, so routes can answer each one in its
 // own way (404, 409 "reload", 400) instead of parsing messages.
-import type { RecordView } from './types'
-
 const prefix = '[svc] [records]'
 
 export function recordsError(message: string, cause?: unknown): Error {
@@ -52,23 +50,5 @@ export class RecordChangedError extends Error {
     cause?: unknown,
   ) {
     super(`${prefix} this case was just changed, reload (${bucket}/${id})`, cause === undefined ? undefined : { cause })
-  }
-}
-
-/**
- * The event is on the stream, but the projection, a mail intent or a grant
- * failed. Retrying the same call completes them: each side effect is
- * idempotent and the retried append is answered as a duplicate.
- */
-export class SideEffectsError extends Error {
-  override readonly name = 'SideEffectsError'
-
-  constructor(
-    readonly record: RecordView,
-    readonly failures: readonly unknown[],
-  ) {
-    super(`${prefix} ${record.bucket}/${record.id} at ${record.seq} is recorded, but ${failures.length} side effect(s) failed`, {
-      cause: failures[0],
-    })
   }
 }

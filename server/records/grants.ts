@@ -1,17 +1,22 @@
 // `grants: <group>` on a state: entering it adds the submitter to the group.
 import type { Bucket } from '../content/model'
 import { log } from '../log'
-import type { Memberships } from './memberships'
+import type { Memberships, PersonKeys } from './memberships'
 import { grantee } from './person'
 import type { RecordView } from './types'
 
-export async function applyGrant(memberships: Memberships, bucket: Bucket, view: RecordView, since: string): Promise<void> {
+/** The group the record's state grants and who gets it (null: nobody to add); null when the state grants none. */
+export function grantFor(bucket: Bucket, view: RecordView): { group: string; person: PersonKeys | null } | null {
   const group = bucket.states.find((state) => state.name === view.state)?.grants
-  if (group === undefined) return
-  const person = grantee(bucket, view)
-  if (person === null) {
-    log('info', 'records', 'nobody to grant a group to', { bucket: view.bucket, record: view.id, group })
+  return group === undefined ? null : { group, person: grantee(bucket, view) }
+}
+
+export async function applyGrant(memberships: Memberships, bucket: Bucket, view: RecordView, since: string): Promise<void> {
+  const grant = grantFor(bucket, view)
+  if (grant === null) return
+  if (grant.person === null) {
+    log('info', 'records', 'nobody to grant a group to', { bucket: view.bucket, record: view.id, group: grant.group })
     return
   }
-  await memberships.grant(group, person, since)
+  await memberships.grant(grant.group, grant.person, since)
 }

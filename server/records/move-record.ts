@@ -3,14 +3,15 @@
 // exactly one is appended.
 import { BusConflictError } from '../bus/errors'
 import type { Bucket, Move } from '../content/model'
-import { applyEvent } from './apply-event'
+import { applyEvent, foldEvents } from './apply-event'
 import { EdgeNotAllowedError, RecordChangedError, RecordNotFoundError, recordsError } from './errors'
 import { projectEvent, storeProjection } from './project'
-import { rebuildProjection } from './record-events'
+import { readRecordEvents, rebuildProjection } from './record-events'
 import { bucketOf } from './records-context'
 import type { RecordsContext } from './records-context'
+import { isAskedMove } from './submission'
 import { RECORDS_STREAM, recordSubject } from './types'
-import type { Actor, RecordEvent, RecordView } from './types'
+import type { Actor, Projection, RecordEvent, RecordView } from './types'
 
 export type MoveVia = 'desk' | 'self' | 'timed'
 
@@ -23,11 +24,18 @@ export interface MoveInput {
   /** The record's seq when the caller read it. */
   readonly expectSeq: number
   readonly actor: Actor
+  /**
+   * The one-time token of the form that asks for the move. Every repeat of
+   * that form is answered with the move it stored; another form of the same
+   * version is someone else's try and meets RecordChangedError. Without one
+   * (the clock), a move is known by record, version and edge.
+   */
+  readonly submission?: string
 }
 
 export interface MoveOutcome {
   readonly record: RecordView
-  /** This very move (record, version, edge) was already on the stream: a retry, or another instance's identical move. */
+  /** This very move was already on the stream: a retry, a double submit, or (for the clock) another instance's identical move. */
   readonly duplicate: boolean
 }
 
@@ -42,6 +50,7 @@ export async function moveRecord(ctx: RecordsContext, input: MoveInput): Promise
   const bucket = bucketOf(site, input.bucket)
   const before = await versionAt(ctx, input.bucket, input.id, input.expectSeq)
   const move = declaredEdge(bucket, input.via, input.edge, before.state)
+  const { submission } = input
   const event: RecordEvent = {
     v: 1,
     type: 'moved',
@@ -54,29 +63,49 @@ export async function moveRecord(ctx: RecordsContext, input: MoveInput): Promise
     to: move.to,
     edge: move.name,
     via: input.via,
+    ...(submission === undefined ? {} : { submission }),
+  }
+  const repeated = async (cause?: unknown): Promise<MoveOutcome> => {
+    // A duplicate ack or a conflict only says that something is stored where
+    // this move would go. It is this move if it carries this move's token,
+    // sender and edge; anything else there is someone else's change.
+    const asked = { edge: move.name, via: input.via, actor: input.actor, submission }
+    const stored = await storedAfter(ctx, before, (next) => isAskedMove(next, asked))
+    if (stored === null) throw new RecordChangedError(input.bucket, input.id, cause)
+    await ctx.sideEffects({ site, bucket, view: stored.record, mail: move.mail, project: () => storeProjection(ctx.projections, stored) })
+    return { record: stored.record, duplicate: true }
   }
   let appended: { seq: number; duplicate: boolean }
   try {
     appended = await ctx.bus.append(RECORDS_STREAM, recordSubject(before.bucket, before.id), event, {
       expectLastSubjectSequence: input.expectSeq,
-      msgId: `move:${before.bucket}:${before.id}:${input.expectSeq}:${move.name}`,
+      msgId: submission === undefined
+        ? `move:${before.bucket}:${before.id}:${input.expectSeq}:${move.name}`
+        : `move:${before.bucket}:${before.id}:${submission}`,
     })
   } catch (error) {
-    throw error instanceof BusConflictError ? new RecordChangedError(input.bucket, input.id, error) : error
+    if (!(error instanceof BusConflictError)) throw error
+    // Outside the duplicate window, a repeat finds its own event after the version it saw.
+    return repeated(error)
   }
-  const { seq, duplicate } = appended
-  if (duplicate) {
-    // The stored event may carry another actor and time than this call's.
-    const stored = await rebuildProjection(ctx.bus, before.bucket, before.id, seq)
-    if (stored === null) throw recordsError(`${before.bucket}/${before.id} at ${seq} does not fold`)
-    await ctx.sideEffects({ site, bucket, view: stored.record, mail: move.mail, project: () => storeProjection(ctx.projections, stored) })
-    return { record: stored.record, duplicate }
-  }
+  if (appended.duplicate) return repeated()
+  const { seq } = appended
   const view = applyEvent(before, event, seq)
   if (view === null) throw recordsError(`${before.bucket}/${before.id} at ${seq} does not fold`)
   const project = () => projectEvent(ctx.bus, ctx.projections, { event, seq, view, previousSeq: input.expectSeq })
   await ctx.sideEffects({ site, bucket, view, mail: move.mail, project })
-  return { record: view, duplicate }
+  return { record: view, duplicate: false }
+}
+
+/** The record up to the event that followed version `before`, if `accept` takes that event; null otherwise. */
+async function storedAfter(ctx: RecordsContext, before: RecordView, accept: (event: RecordEvent) => boolean): Promise<Projection | null> {
+  const last = await ctx.bus.lastSubjectSequence(RECORDS_STREAM, recordSubject(before.bucket, before.id))
+  if (last <= before.seq) return null
+  const events = await readRecordEvents(ctx.bus, before.bucket, before.id, last)
+  const next = events.findIndex(({ seq }) => seq > before.seq)
+  const event = events[next]
+  if (event === undefined || !accept(event.event)) return null
+  return foldEvents(events.slice(0, next + 1))
 }
 
 /** The record as it was at `seq`: the version the caller saw and the edge is checked against. */

@@ -26,13 +26,6 @@ export function projectEvent(bus: Bus, store: ProjectionStore, { event, seq, vie
   })
 }
 
-/** Brings the projection up to `seq` from the stream, unless it is there already. */
-export function repairProjection(bus: Bus, store: ProjectionStore, bucket: string, id: string, seq: number): Promise<void> {
-  return store.update(bucket, id, async (stored) =>
-    stored !== null && stored.record.seq >= seq ? null : rebuildProjection(bus, bucket, id, seq),
-  )
-}
-
 /** Stores a projection already folded from the stream, unless a newer one is there. */
 export function storeProjection(store: ProjectionStore, projection: Projection): Promise<void> {
   const { bucket, id, seq } = projection.record

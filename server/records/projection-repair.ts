@@ -2,10 +2,17 @@
 // caught up with it, and rebuilds it from the stream when it has not: a
 // writer that crashed between append and projection is repaired by whichever
 // instance is running, and every instance converges on the same projection.
+// The same pass hands the record to `catchUp` for the other side effects
+// (effects-catch-up.ts). A pass that fails is tried again later, a few
+// times, each wait twice the one before: a bus that was away for a minute
+// is not a lost mail.
 import type { Bus } from '../bus/types'
 import { log } from '../log'
-import { repairProjection } from './project'
+import type { EffectsCatchUp } from './effects-catch-up'
+import { storeProjection } from './project'
 import { createProjectionStore } from './projection-store'
+import { rebuildProjection } from './record-events'
+import type { Projection } from './types'
 
 export interface ProjectionRepairOptions {
   bus: Bus
@@ -13,6 +20,7 @@ export interface ProjectionRepairOptions {
   delayMs: number
   /** The newest sequence the index knows for a record. */
   currentSeq: (bucket: string, id: string) => number | undefined
+  catchUp?: EffectsCatchUp
 }
 
 export interface ProjectionRepair {
@@ -21,30 +29,72 @@ export interface ProjectionRepair {
 }
 
 const concurrency = 8
+// delayMs · (2 + 4 + … + 2^7): with the default 5 s, about 21 minutes in all.
+const maxAttempts = 8
 
-export function createProjectionRepair({ bus, delayMs, currentSeq }: ProjectionRepairOptions): ProjectionRepair {
+interface Due {
+  readonly bucket: string
+  readonly id: string
+  readonly at: number
+  readonly attempt: number
+}
+
+export function createProjectionRepair({ bus, delayMs, currentSeq, catchUp }: ProjectionRepairOptions): ProjectionRepair {
   const store = createProjectionStore(bus)
-  // Insertion order is due order: a record scheduled again moves to the end.
-  const due = new Map<string, { bucket: string; id: string; at: number }>()
+  // One queue per attempt, each waiting the same time, so insertion order
+  // is due order in each: a record scheduled again moves to the end of the first.
+  const queues = Array.from({ length: maxAttempts }, () => new Map<string, Due>())
+  const keyOf = (entry: { bucket: string; id: string }) => `${entry.bucket}:${entry.id}`
   let timer: NodeJS.Timeout | undefined
   let running = false
   let closed = false
 
-  const wake = () => {
-    if (closed || running || timer !== undefined) return
-    const first = due.values().next().value
-    if (first !== undefined) timer = setTimeout(run, Math.max(0, first.at - Date.now()))
+  const put = (entry: Due) => {
+    const key = keyOf(entry)
+    for (const queue of queues) queue.delete(key)
+    queues[entry.attempt]?.set(key, entry)
+    wake()
   }
 
-  const repair = async ({ bucket, id }: { bucket: string; id: string }) => {
+  const wake = () => {
+    if (closed || running || timer !== undefined) return
+    const heads = queues.flatMap((queue) => {
+      const head = queue.values().next().value
+      return head === undefined ? [] : [head.at]
+    })
+    if (heads.length > 0) timer = setTimeout(run, Math.max(0, Math.min(...heads) - Date.now()))
+  }
+
+  // The projection as of `seq`, stored when it was behind. Storing may fail
+  // (that is logged and retried) without keeping the catch-up from running.
+  const upToDate = async (bucket: string, id: string, seq: number, failures: unknown[]): Promise<Projection | null> => {
+    const stored = await store.read(bucket, id).catch((error: unknown) => (failures.push(error), null))
+    if (stored !== null && stored.record.seq >= seq) return stored
+    const rebuilt = await rebuildProjection(bus, bucket, id, seq)
+    if (rebuilt !== null) await storeProjection(store, rebuilt).catch((error: unknown) => failures.push(error))
+    return rebuilt
+  }
+
+  const repair = async (entry: Due) => {
+    const { bucket, id } = entry
     const seq = currentSeq(bucket, id)
     if (seq === undefined) return
+    const failures: unknown[] = []
     try {
-      await repairProjection(bus, store, bucket, id, seq)
+      const projection = await upToDate(bucket, id, seq, failures)
+      if (projection !== null && catchUp !== undefined) await catchUp(projection)
     } catch (error) {
-      // A repair cut short by close is done by the next instance to start.
-      if (closed) return
-      log('error', 'records', `[svc] [records] repairing the projection of ${bucket}/${id} failed`, { error: String(error) })
+      failures.push(error)
+    }
+    // A repair cut short by close is done by the next instance to start.
+    if (failures.length === 0 || closed) return
+    const again = entry.attempt + 1 < maxAttempts
+    log('error', 'records', `[svc] [records] repairing ${bucket}/${id} failed`, {
+      bucket, record: id, seq, attempt: entry.attempt + 1, willRetry: again, failures: failures.map(String),
+    })
+    // Unless a newer event scheduled it meanwhile.
+    if (again && !queues.some((queue) => queue.has(keyOf(entry)))) {
+      put({ bucket, id, at: Date.now() + delayMs * 2 ** (entry.attempt + 1), attempt: entry.attempt + 1 })
     }
   }
 
@@ -52,8 +102,7 @@ export function createProjectionRepair({ bus, delayMs, currentSeq }: ProjectionR
     timer = undefined
     running = true
     for (;;) {
-      const now = Date.now()
-      const batch = [...takeDue(now)]
+      const batch = [...takeDue(Date.now())]
       if (batch.length === 0 || closed) break
       await Promise.all(batch.map(repair))
     }
@@ -63,25 +112,24 @@ export function createProjectionRepair({ bus, delayMs, currentSeq }: ProjectionR
 
   function* takeDue(now: number) {
     let taken = 0
-    for (const [key, entry] of due) {
-      if (entry.at > now || taken === concurrency) return
-      due.delete(key)
-      taken++
-      yield entry
+    for (const queue of queues) {
+      for (const [key, entry] of queue) {
+        if (entry.at > now || taken === concurrency) break
+        queue.delete(key)
+        taken++
+        yield entry
+      }
     }
   }
 
   return {
     schedule(bucket, id) {
-      const key = `${bucket}:${id}`
-      due.delete(key)
-      due.set(key, { bucket, id, at: Date.now() + delayMs })
-      wake()
+      put({ bucket, id, at: Date.now() + delayMs, attempt: 0 })
     },
     close() {
       closed = true
       clearTimeout(timer)
-      due.clear()
+      for (const queue of queues) queue.clear()
     },
   }
 }

@@ -5,6 +5,7 @@ import type { Bus, StreamMessage, Unsubscribe } from '../bus/types'
 import { log } from '../log'
 import { applyEvent } from './apply-event'
 import { decodeRecordEvent } from './decode-event'
+import type { EffectsCatchUp } from './effects-catch-up'
 import { createListFilter } from './list-filter'
 import type { ListFilter } from './list-filter'
 import { createPostings } from './postings'
@@ -41,6 +42,8 @@ const REPAIR_WINDOW_MS = 24 * 60 * 60 * 1000
 export interface RecordIndexOptions {
   /** How long after an event the KV projection is checked (default 5 s). */
   repairDelayMs?: number
+  /** The other side effects' catch-up, run after each projection check (effects-catch-up.ts). */
+  catchUp?: EffectsCatchUp
 }
 
 interface BucketRecords {
@@ -49,13 +52,13 @@ interface BucketRecords {
   readonly order: string[]
 }
 
-export function createRecordIndex(bus: Bus, { repairDelayMs = 5000 }: RecordIndexOptions = {}): RecordIndex {
+export function createRecordIndex(bus: Bus, { repairDelayMs = 5000, catchUp }: RecordIndexOptions = {}): RecordIndex {
   const buckets = new Map<string, BucketRecords>()
   const counts = createStateCounts()
   const postings = createPostings()
   const waiters = createRecordWaiters()
   const get = (bucket: string, id: string) => buckets.get(bucket)?.byId.get(id) ?? null
-  const repair = createProjectionRepair({ bus, delayMs: repairDelayMs, currentSeq: (b, id) => get(b, id)?.seq })
+  const repair = createProjectionRepair({ bus, delayMs: repairDelayMs, currentSeq: (b, id) => get(b, id)?.seq, catchUp })
   let stop: Unsubscribe | undefined
   let closed = false
   let startSeq = Number.POSITIVE_INFINITY

@@ -3,26 +3,29 @@
 //   const index = createRecordIndex(bus)            // one per instance; await index.ready
 //   const records = createRecords({ bus, site: () => content.site, index, publicUrl })
 //
-//   records.file({ bucket, storyline, fields, submitter, actor }) -> RecordView
+//   records.file({ bucket, storyline, fields, submitter, actor, submission }) -> RecordView
 //       A new record in the bucket's first state. Throws BucketNotFoundError when
-//       the content no longer has the bucket.
-//   records.move({ bucket, id, edge, via, expectSeq, actor }) -> { record, duplicate }
+//       the content no longer has the bucket. Every call with the same form
+//       token (`submission`) and actor answers with the one record the first stored.
+//   records.move({ bucket, id, edge, via, expectSeq, actor, submission }) -> { record, duplicate }
 //       `edge` must be a declared move from the record's state: `moves` for via
 //       'desk' and 'timed', `self` for 'self' (else EdgeNotAllowedError).
 //       `expectSeq` is `record.seq` as the caller saw it; if anyone moved the
 //       record since, RecordChangedError ("reload"). Unknown record:
-//       RecordNotFoundError. `duplicate` is true when this very move (record,
-//       version, edge) was already appended, by a retry or by another instance.
-//   records.get(bucket, id) -> RecordView | null      from the KV projection
+//       RecordNotFoundError. `duplicate` is true when this very move (the same
+//       form token, or for the clock the same version and edge) was already
+//       appended, by a retry or by another instance.
+//   records.get(bucket, id) -> RecordView | null      from the KV projection (the stream while that lags)
 //   records.history(bucket, id) -> HistoryEntry[]     oldest first
 //
 // Policy is the routes' job (ask the policy engine first); this layer
 // guarantees that an edge exists and that of two concurrent moves exactly one
 // is appended. After each append it writes the KV projection (svc_records,
 // `<bucket>:<id>`), queues the edge's mail on SVC_MAIL and applies the entered
-// state's `grants:`. Should one of those fail, SideEffectsError says the event
-// is recorded and that the same call may be retried. Listings, report counts
-// and timed-move candidates come from the index; runTimedMoves in
+// state's `grants:`. The append is the answer: a failed side effect is logged
+// and caught up later (projection-repair.ts, effects-catch-up.ts), and reads
+// fold a projection that lags from the stream meanwhile. Listings, report
+// counts and timed-move candidates come from the index; runTimedMoves in
 // timed-moves.ts does the clock's moves.
 import type { Bus } from '../bus/types'
 import type { SiteModel } from '../content/model'
@@ -33,11 +36,13 @@ import type { Memberships } from './memberships'
 import { moveRecord } from './move-record'
 import type { MoveInput, MoveOutcome } from './move-record'
 import { createProjectionStore } from './projection-store'
+import { rebuildProjection } from './record-events'
 import type { RecordIndex } from './record-index'
 import type { RecordsContext } from './records-context'
 import { createSideEffects } from './side-effects'
 import { ensureRecordStreams } from './streams'
-import type { HistoryEntry, RecordView } from './types'
+import { RECORDS_STREAM, recordSubject } from './types'
+import type { HistoryEntry, Projection, RecordView } from './types'
 
 export interface RecordsOptions {
   bus: Bus
@@ -93,10 +98,26 @@ export function createRecords(options: RecordsOptions): Records {
       return moveRecord(ctx, input)
     },
     async get(bucket, id) {
-      return (await projections.read(bucket, id))?.record ?? null
+      return (await read(bucket, id))?.record ?? null
     },
     async history(bucket, id) {
-      return [...((await projections.read(bucket, id))?.history ?? [])]
+      return [...((await read(bucket, id))?.history ?? [])]
     },
   }
+
+  // The KV projection, unless it lags the stream: its write failed after the
+  // append and the repair has not caught up yet. Then the stream answers.
+  async function read(bucket: string, id: string): Promise<Projection | null> {
+    const stored = await projections.read(bucket, id)
+    const indexed = index.get(bucket, id)?.seq
+    if (stored !== null && stored.record.seq >= (indexed ?? 0)) return stored
+    // Known to neither: ask the stream, unless the names could not make a record's subject.
+    const asSubject = subjectToken.test(bucket) && subjectToken.test(id)
+    const last = indexed ?? (asSubject ? await bus.lastSubjectSequence(RECORDS_STREAM, recordSubject(bucket, id)) : 0)
+    if (last === 0) return stored
+    return (await rebuildProjection(bus, bucket, id, last)) ?? stored
+  }
 }
+
+// Bucket names and the ids the service makes fit in this: one subject token, no wildcard.
+const subjectToken = /^[A-Za-z0-9_-]{1,64}$/

@@ -1,15 +1,16 @@
 // What follows a successful append: the KV projection, the mail intent and
 // the grant. Each is idempotent, so a retried call that the bus answers as a
-// duplicate runs them again safely.
+// duplicate runs them again safely. The append is the truth: a failed effect
+// is logged here and left to the catch-up (projection-repair.ts with
+// effects-catch-up.ts), never turned into a failure of the filing or move.
 import type { Bucket, Mail, SiteModel } from '../content/model'
 import type { Bus } from '../bus/types'
 import { log } from '../log'
-import { SideEffectsError } from './errors'
 import { applyGrant } from './grants'
 import { buildMailIntent } from './mail-intent'
+import { queueMail } from './mail-queue'
 import type { Memberships } from './memberships'
 import type { RecordIndex } from './record-index'
-import { MAIL_STREAM, mailSubject } from './types'
 import type { RecordView } from './types'
 
 export interface SideEffects {
@@ -30,26 +31,28 @@ export interface SideEffectsOptions {
   readonly publicUrl: string
 }
 
+/** Never rejects. */
 export type RunSideEffects = (effects: SideEffects) => Promise<void>
 
 export function createSideEffects({ bus, index, memberships, publicUrl }: SideEffectsOptions): RunSideEffects {
-  const queueMail = async ({ site, bucket, view, mail }: SideEffects) => {
+  const mailFor = async ({ site, bucket, view, mail }: SideEffects) => {
     if (mail === undefined) return
     const intent = buildMailIntent({ site, bucket, mail, view, publicUrl, lookup: index.get })
-    if (intent === null) return
-    await bus.append(MAIL_STREAM, mailSubject(view.bucket), intent, { msgId: intent.id })
+    if (intent !== null) await queueMail(bus, view, intent)
   }
 
   return async (effects) => {
+    const names = ['projection', 'mail', 'grant'] as const
     const outcomes = await Promise.allSettled([
       effects.project(),
-      queueMail(effects),
+      mailFor(effects),
       applyGrant(memberships, effects.bucket, effects.view, effects.view.enteredAt),
     ])
-    const failures = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []))
-    if (failures.length === 0) return
+    const failed = outcomes.flatMap((outcome, i) => (outcome.status === 'rejected' ? [`${names[i]}: ${String(outcome.reason)}`] : []))
+    if (failed.length === 0) return
     const { bucket, id, seq } = effects.view
-    log('error', 'records', `[svc] [records] side effects of ${bucket}/${id} at ${seq} failed`, { failures: failures.map(String) })
-    throw new SideEffectsError(effects.view, failures)
+    log('error', 'records', `[svc] [records] ${bucket}/${id} at ${seq} is recorded, but ${failed.length} side effect(s) failed; the catch-up repairs them`, {
+      bucket, record: id, seq, failures: failed,
+    })
   }
 }

@@ -7,7 +7,8 @@ export const RECORDS_STREAM = 'SVC_RECORDS'
 export const MAIL_STREAM = 'SVC_MAIL'
 
 export const recordSubject = (bucket: string, id: string): string => `svc.rec.${bucket}.${id}`
-export const mailSubject = (bucket: string): string => `svc.mail.${bucket}`
+/** One subject per event's mail, so "is it queued?" has an exact answer and queueing it twice is refused for ever. */
+export const mailSubject = (bucket: string, id: string, seq: number): string => `svc.mail.${bucket}.${id}.${seq}`
 
 /** KV projection of each record (`<bucket>:<id>` through the unstorage key encoding). */
 export const RECORDS_KV = 'svc_records'
@@ -52,6 +53,8 @@ export const recordEventSchema = z.discriminatedUnion('type', [
     /** The declared move (desk or self) this event went through. */
     edge: z.string(),
     via: z.enum(['desk', 'self', 'timed']),
+    /** The one-time token of the form that asked for the move; the clock's moves have none. */
+    submission: z.string().optional(),
   }),
 ])
 export type RecordEvent = z.infer<typeof recordEventSchema>

@@ -1,10 +1,12 @@
 // A bucket's filing form. It re-renders a refused submission with the input
 // kept and each error beside its field.
 import type { Bucket } from '../content/model'
+import { newSubmissionToken } from '../forms/submission-token'
 import { renderErrorSummary } from './error-summary'
 import { renderField } from './field'
 import { fieldIds, type RecordOption } from './field-context'
 import { html, type SafeHtml } from './html'
+import { SUBMISSION_FIELD } from './service-fields'
 
 /** Name of the hidden CSRF input; `svc_` names are reserved from content fields. */
 export const CSRF_FIELD = 'svc_csrf'
@@ -46,7 +48,7 @@ export function renderForm(bucket: Bucket, story: number, options: FormOptions =
     options.notice === undefined ? null : html`<div class="form-notice">${options.notice}</div>`
   }${
     options.csrf === undefined ? null : html`<input type="hidden" name="${CSRF_FIELD}" value="${options.csrf}">`
-  }${Object.entries(options.hidden ?? {}).map(
+  }<input type="hidden" name="${SUBMISSION_FIELD}" value="${newSubmissionToken()}">${Object.entries(options.hidden ?? {}).map(
     ([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`,
   )}${fields}<button type="submit" class="button">${options.submitLabel || 'Send'}</button></form>`
 }

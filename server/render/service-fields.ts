@@ -8,3 +8,5 @@ export const RECORD_FIELD = 'svc_record'
 /** A self move's name and the record version the button was drawn at. */
 export const EDGE_FIELD = 'svc_edge'
 export const SEQ_FIELD = 'svc_seq'
+/** The form's one-time submission token (server/forms/submission-token.ts). */
+export const SUBMISSION_FIELD = 'svc_submission'

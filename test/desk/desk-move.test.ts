@@ -42,12 +42,14 @@ describe('moving a record on a desk', () => {
     expect((await world.seeder.records.get('potholes', view.id))?.state).toBe('accepted')
   })
 
-  it('refuses a move without the CSRF token (403), an edge not declared from the state (409) and one the policy forbids (403)', async () => {
+  it('refuses a move without the CSRF token or its one-time token (403), an edge not declared from the state (409) and one the policy forbids (403)', async () => {
     const view = await world.seeder.file('potholes', { street: 'Ash Lane 2', kind: 'crack' })
     const kari = await world.as('kari')
     const [accept] = moveForms(await world.get(kari, path(view)))
     const { svc_csrf: _token, ...withoutToken } = accept!.fields
     expect((await world.post(kari, accept!.action, withoutToken)).status).toBe(403)
+    const { svc_submission: _submission, ...withoutSubmission } = accept!.fields
+    expect((await world.post(kari, accept!.action, withoutSubmission)).status).toBe(403)
     expect((await world.post(kari, accept!.action, { ...accept!.fields, svc_csrf: 'forged' })).status).toBe(403)
     for (const edge of ['fix', 'withdraw', 'no_such_move']) {
       const refused = await world.post(kari, accept!.action, { ...accept!.fields, edge })
@@ -67,12 +69,34 @@ describe('moving a record on a desk', () => {
     expect(missing.status).toBe(404)
   })
 
-  it('takes the same button pressed twice as one move', async () => {
+  it('takes the same button pressed twice as one move, and answers a later repeat with that move', async () => {
     const kari = await world.as('kari')
     const view = await world.seeder.file('potholes', { street: 'Pine Road 1', kind: 'pothole' })
     const [accept] = moveForms(await world.get(kari, path(view)))
-    expect((await world.post(kari, accept!.action, accept!.fields)).status).toBe(303)
-    expect((await world.post(kari, accept!.action, accept!.fields)).status).toBe(303)
+    const twice = await Promise.all([world.post(kari, accept!.action, accept!.fields), world.post(kari, accept!.action, accept!.fields)])
+    expect(twice.map((answer) => [answer.status, answer.headers.get('location')])).toEqual([
+      [303, `${path(view)}?moved=accept`],
+      [303, `${path(view)}?moved=accept`],
+    ])
+    expect((await world.seeder.records.history('potholes', view.id)).map((h) => h.type)).toEqual(['filed', 'moved'])
+    // The case moves on; the same form sent again is still that one move, stored once.
+    const accepted = await world.seeder.index.waitFor('potholes', view.id, view.seq + 1, 5000)
+    await world.seeder.move(accepted!, 'fix')
+    const repeat = await world.post(kari, accept!.action, accept!.fields)
+    expect([repeat.status, repeat.headers.get('location')]).toEqual([303, `${path(view)}?moved=accept`])
+    expect((await world.seeder.records.history('potholes', view.id)).map((h) => h.edge ?? h.type)).toEqual(['filed', 'accept', 'fix'])
+  })
+
+  it('answers a stale form inside the duplicate window with 409: another tab\'s same move is not this form\'s', async () => {
+    const kari = await world.as('kari')
+    const view = await world.seeder.file('potholes', { street: 'Birch Road 5', kind: 'crack' })
+    const [firstTab] = moveForms(await world.get(kari, path(view)))
+    const [secondTab] = moveForms(await world.get(kari, path(view)))
+    expect([secondTab!.fields.edge, secondTab!.fields.seq]).toEqual([firstTab!.fields.edge, firstTab!.fields.seq])
+    expect((await world.post(kari, firstTab!.action, firstTab!.fields)).status).toBe(303)
+    const stale = await world.post(kari, secondTab!.action, secondTab!.fields)
+    expect(stale.status).toBe(409)
+    expect(stale.page.text('main p')).toContain('This case was just changed by someone else. Reload to see it.')
     expect((await world.seeder.records.history('potholes', view.id)).map((h) => h.type)).toEqual(['filed', 'moved'])
   })
 })

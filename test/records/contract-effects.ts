@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest'
 import { createBusKvDriver } from '../../server/bus/kv-driver'
 import { decodeJson } from '../../server/bus/payload'
 import type { MailIntent } from '../../server/records/mail-intent'
+import { queueMail } from '../../server/records/mail-queue'
 import { createMemberships } from '../../server/records/memberships'
 import { createRecordIndex } from '../../server/records/record-index'
-import { MAIL_STREAM, MEMBERSHIPS_KV, RECORDS_KV, RECORDS_STREAM, recordSubject } from '../../server/records/types'
+import { MAIL_STREAM, MEMBERSHIPS_KV, RECORDS_KV, RECORDS_STREAM, mailSubject, recordSubject } from '../../server/records/types'
 import type { Projection, RecordEvent } from '../../server/records/types'
 import { waitFor } from '../bus/wait'
 import type { BusFactory } from './contract'
@@ -22,7 +23,7 @@ export function effectsContract(buses: BusFactory): void {
       onCleanup(() => bus.close())
       const names = freshNames()
       const one = await instance(bus, () => recordsSite(names), { now: start })
-      const mails = await collect<MailIntent>(bus, MAIL_STREAM, `svc.mail.${names.cases}`)
+      const mails = await collect<MailIntent>(bus, MAIL_STREAM, `svc.mail.${names.cases}.>`)
       onCleanup(mails.stop)
       return { ...one, names, mails }
     }
@@ -36,7 +37,7 @@ export function effectsContract(buses: BusFactory): void {
       const { record } = await records.move(move)
       const [intent] = await mails.atLeast(1)
       const link = `https://fix.example.org/cases/${filed.id}`
-      expect(intent?.subject).toBe(`svc.mail.${names.cases}`)
+      expect(intent?.subject).toBe(`svc.mail.${names.cases}.${filed.id}.${record.seq}`)
       expect(intent?.data).toEqual({
         id: `${names.cases}:${filed.id}:${record.seq}`,
         to: { email: 'ann@example.org' },
@@ -98,7 +99,7 @@ export function effectsContract(buses: BusFactory): void {
       const site = { ...base, buckets: new Map(base.buckets).set(names.cases, withdrawMails) }
       const { records } = await instance(bus, () => site, { now: start })
       const events = await collect<RecordEvent>(bus, RECORDS_STREAM, `svc.rec.${names.cases}.>`)
-      const mails = await collect<MailIntent>(bus, MAIL_STREAM, `svc.mail.${names.cases}`)
+      const mails = await collect<MailIntent>(bus, MAIL_STREAM, `svc.mail.${names.cases}.>`)
       onCleanup(() => (events.stop(), mails.stop()))
       const ann = { kind: 'person', subject: 'ann-sub' } as const
       const filed = await records.file({ bucket: names.cases, storyline: 'story', fields: { street: 'Mill Lane 1', email: 'ann@example.org' }, submitter: ann.subject, actor: ann })
@@ -116,6 +117,28 @@ export function effectsContract(buses: BusFactory): void {
       })
     })
 
+    it('a writer that stopped after its append: whichever instance runs queues the event\'s mail once and applies its grant', async () => {
+      const { bus, records, names } = await setUp()
+      const second = await instance(await buses.openSecond(bus), () => recordsSite(names), { now: start })
+      const mails = await collect<MailIntent>(bus, MAIL_STREAM, `svc.mail.${names.cases}.>`)
+      onCleanup(mails.stop)
+      const filed = await records.file({ bucket: names.cases, storyline: 'plain', fields: { street: 'Quiet Lane 2' }, submitter: 'eve-sub', actor: desk })
+      // The accept edge mails the submitter and enters a state that grants a group.
+      const event: RecordEvent = {
+        v: 1, type: 'moved', record: filed.id, bucket: names.cases, storyline: 'plain', actor: desk,
+        time: new Date().toISOString(), from: 'new', to: 'accepted', edge: 'accept', via: 'desk',
+      }
+      const { seq } = await bus.append(RECORDS_STREAM, recordSubject(names.cases, filed.id), event, { expectLastSubjectSequence: filed.seq })
+      const [intent] = await mails.atLeast(1)
+      expect(intent).toMatchObject({ subject: mailSubject(names.cases, filed.id, seq), data: { id: `${names.cases}:${filed.id}:${seq}`, to: { subject: 'eve-sub' }, subject: 'Accepted: Quiet Lane 2' } })
+      await expect.poll(() => createMemberships(second.bus).groupsOf({ subject: 'eve-sub' }), { timeout: 5000 }).toEqual([names.volunteers])
+      // However many instances or retries queue it, the event's subject takes one intent.
+      const view = { ...filed, state: 'accepted', seq }
+      if (intent === undefined) throw new Error('no intent')
+      await queueMail(bus, view, intent.data)
+      expect(await bus.lastSubjectSequence(MAIL_STREAM, mailSubject(names.cases, filed.id, seq))).toBe(intent.seq)
+    })
+
     it('writes the KV projection, and any follower repairs one that fell behind', async () => {
       const { bus, records, names } = await setUp()
       const storage = createStorage({ driver: createBusKvDriver({ bus, bucket: RECORDS_KV }) })
@@ -129,15 +152,16 @@ export function effectsContract(buses: BusFactory): void {
         time: start.toISOString(), from: 'new', to: 'accepted', edge: 'accept', via: 'desk',
       }
       const { seq } = await bus.append(RECORDS_STREAM, recordSubject(names.cases, filed.id), event, { expectLastSubjectSequence: filed.seq })
-      await waitFor(async () => (await records.get(names.cases, filed.id))?.seq === seq, 5000, 'the repaired projection')
-      expect((await records.history(names.cases, filed.id)).map((entry) => entry.to)).toEqual(['new', 'accepted'])
+      const inKv = async () => (await storage.getItem(`${names.cases}:${filed.id}`)) as Projection | null
+      await waitFor(async () => (await inKv())?.record.seq === seq, 5000, 'the repaired projection')
+      expect((await inKv())?.history.map((entry) => entry.to)).toEqual(['new', 'accepted'])
 
       // a projection lost altogether comes back when an index starts and replays
       await storage.removeItem(`${names.cases}:${filed.id}`)
       const fresh = createRecordIndex(bus, { repairDelayMs: 10 })
       onCleanup(() => fresh.close())
       await fresh.ready
-      await waitFor(async () => (await records.get(names.cases, filed.id))?.state === 'accepted', 10_000, 'the rebuilt projection')
+      await waitFor(async () => (await inKv())?.record.state === 'accepted', 10_000, 'the rebuilt projection')
       const rebuilt = decodeJson<Projection>((await (await bus.kv(RECORDS_KV)).get(`${names.cases}.${filed.id}`))?.value ?? new Uint8Array())
       expect(rebuilt.history).toHaveLength(2)
     })

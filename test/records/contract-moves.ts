@@ -1,10 +1,15 @@
+import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { BucketNotFoundError, EdgeNotAllowedError, RecordChangedError, RecordNotFoundError } from '../../server/records/errors'
-import { RECORDS_STREAM } from '../../server/records/types'
+import { filingId } from '../../server/records/submission'
+import { RECORDS_STREAM, recordSubject } from '../../server/records/types'
 import type { RecordEvent } from '../../server/records/types'
 import type { BusFactory } from './contract'
 import { freshNames, recordsSite } from './site'
 import { collect, start, useInstances } from './world'
+
+// Form tokens as the service makes them: 22 base64url characters.
+const token = () => randomBytes(16).toString('base64url')
 
 const ann = { kind: 'person', subject: 'ann-sub' } as const
 const desk = { kind: 'person', subject: 'desk-sub', name: 'Dee' } as const
@@ -111,6 +116,62 @@ export function movesContract(buses: BusFactory): void {
       expect(a.record).toEqual(b.record)
       const stored = await events.allBefore(async () => (await file()).seq)
       expect(stored.filter((event) => event.data.type === 'moved')).toHaveLength(1)
+    })
+
+    it('A filing is answered by what was stored: every repeat of one form files one record, the same for each', async () => {
+      const { bus, records, names, events } = await setUp()
+      const visitor = { kind: 'visitor', session: 'v1' } as const
+      const form = { bucket: names.cases, storyline: 'plain', fields: { street: 'Twice Lane 1' }, submitter: 'session:v1', actor: visitor, submission: token() }
+      const [first, second] = await Promise.all([records.file(form), records.file(form)])
+      const third = await records.file({ ...form, fields: { street: 'Changed my mind' } })
+      expect(second).toEqual(first)
+      expect(third).toEqual(first)
+      // The same token from someone else is their own filing, never a way onto this one.
+      const theirs = await records.file({ ...form, submitter: 'session:v2', actor: { kind: 'visitor', session: 'v2' } })
+      expect(theirs.id).not.toBe(first.id)
+      await events.atLeast(2)
+      expect(events.seen.filter((event) => event.data.record === first.id)).toHaveLength(1)
+
+      // After the duplicate window the bus has forgotten the msgId; the
+      // record's subject, taken once, still answers with the stored filing.
+      const late = { ...form, submission: token() }
+      const id = filingId(names.cases, visitor, late.submission)
+      const stored: RecordEvent = { v: 1, type: 'filed', record: id, bucket: names.cases, storyline: 'plain', actor: visitor, time: start.toISOString(), to: 'new', fields: { street: 'Long Ago 1' }, submitter: 'session:v1' }
+      const { seq } = await bus.append(RECORDS_STREAM, recordSubject(names.cases, id), stored, { expectLastSubjectSequence: 0 })
+      expect(await records.file(late)).toMatchObject({ id, seq, fields: { street: 'Long Ago 1' } })
+      expect(await bus.lastSubjectSequence(RECORDS_STREAM, recordSubject(names.cases, id))).toBe(seq)
+    })
+
+    it('a move form pressed again lands on its stored move; another form of the same version meets "this case changed"', async () => {
+      const { bus, records, file, events } = await setUp()
+      const filed = await file()
+      const base = { bucket: filed.bucket, id: filed.id, edge: 'accept', via: 'desk', expectSeq: filed.seq, actor: desk } as const
+      const form = { ...base, submission: token() }
+      const [a, b] = await Promise.all([records.move(form), records.move(form)])
+      expect([a.duplicate, b.duplicate].sort()).toEqual([false, true])
+      expect(b.record).toEqual(a.record)
+      // A second tab's form, drawn at the same version: the stale form it is.
+      await expect(records.move({ ...base, submission: token() })).rejects.toBeInstanceOf(RecordChangedError)
+      // The token of this form, sent by someone else, is not their move.
+      await expect(records.move({ ...form, actor: ann })).rejects.toBeInstanceOf(RecordChangedError)
+      // Still this form's move after the record moved on.
+      const fixed = await records.move({ ...base, edge: 'fix', expectSeq: a.record.seq })
+      expect(await records.move(form)).toEqual({ record: a.record, duplicate: true })
+      await events.atLeast(3)
+      expect(events.seen.map((event) => event.data.type)).toEqual(['filed', 'moved', 'moved'])
+      expect(events.seen.at(-1)?.seq).toBe(fixed.record.seq)
+
+      // After the duplicate window: the move stored, its msgId forgotten.
+      const other = await file()
+      const submission = token()
+      const moved: RecordEvent = {
+        v: 1, type: 'moved', record: other.id, bucket: other.bucket, storyline: 'plain', actor: desk, time: start.toISOString(),
+        from: 'new', to: 'accepted', edge: 'accept', via: 'desk', submission,
+      }
+      const { seq } = await bus.append(RECORDS_STREAM, recordSubject(other.bucket, other.id), moved, { expectLastSubjectSequence: other.seq })
+      const again = { ...base, id: other.id, expectSeq: other.seq }
+      expect(await records.move({ ...again, submission })).toMatchObject({ record: { state: 'accepted', seq }, duplicate: true })
+      await expect(records.move({ ...again, submission: token() })).rejects.toBeInstanceOf(RecordChangedError)
     })
 
     it('refuses a stale expectSeq with RecordChangedError', async () => {

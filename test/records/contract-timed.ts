@@ -36,7 +36,7 @@ export function timedContract(buses: BusFactory): void {
       const clock: Clock = { now: start }
       const { records, index } = await instance(bus, () => site, clock)
       const events = await collect<RecordEvent>(bus, RECORDS_STREAM, `svc.rec.${names.cases}.>`)
-      const mails = await collect<MailIntent>(bus, MAIL_STREAM, `svc.mail.${names.cases}`)
+      const mails = await collect<MailIntent>(bus, MAIL_STREAM, `svc.mail.${names.cases}.>`)
       onCleanup(() => (events.stop(), mails.stop()))
       const timed = await fixedRecord(records, names.cases, 'Timed Lane')
       const pressed = await fixedRecord(records, names.cases, 'Pressed Lane')

@@ -3,6 +3,8 @@ import { afterEach } from 'vitest'
 import { decodeJson } from '../../server/bus/payload'
 import type { Bus, StreamMessage } from '../../server/bus/types'
 import type { SiteModel } from '../../server/content/model'
+import { createEffectsCatchUp } from '../../server/records/effects-catch-up'
+import { createMemberships } from '../../server/records/memberships'
 import { createRecordIndex } from '../../server/records/record-index'
 import type { RecordIndex } from '../../server/records/record-index'
 import { createRecords } from '../../server/records/records'
@@ -30,7 +32,8 @@ export function useInstances() {
   })
   return {
     async instance(bus: Bus, site: () => SiteModel, clock: Clock): Promise<Instance> {
-      const index = createRecordIndex(bus, { repairDelayMs: 50 })
+      const catchUp = createEffectsCatchUp({ bus, site, publicUrl, memberships: createMemberships(bus), lookup: (bucket, id) => index.get(bucket, id) })
+      const index = createRecordIndex(bus, { repairDelayMs: 50, catchUp })
       cleanup.push(() => index.close())
       await index.ready
       const records = createRecords({ bus, site, index, publicUrl, now: () => clock.now, waitMs: 1000 })

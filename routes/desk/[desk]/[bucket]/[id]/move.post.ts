@@ -9,9 +9,10 @@ import { MOVE_FORM_LIMIT, parseMoveForm } from '../../../../../server/desk/move-
 import { declaredMovesFrom, mayMove } from '../../../../../server/desk/moves'
 import { recordPath } from '../../../../../server/desk/names'
 import { readFormBody } from '../../../../../server/forms/read-form-body'
-import { log } from '../../../../../server/log'
-import { EdgeNotAllowedError, RecordChangedError, RecordNotFoundError, SideEffectsError } from '../../../../../server/records/errors'
+import { readSubmissionToken } from '../../../../../server/forms/submission-token'
+import { EdgeNotAllowedError, RecordChangedError, RecordNotFoundError } from '../../../../../server/records/errors'
 import { CSRF_FIELD } from '../../../../../server/render/form'
+import { SUBMISSION_FIELD } from '../../../../../server/render/service-fields'
 import { formExpiredMessage, moveNotAvailableMessage, moveRefusedMessage, staleMessage } from '../../../../../server/render/desk/refusals'
 import { stateLabel } from '../../../../../server/render/desk/state-label'
 import { checkCsrf } from '../../../../../utils/csrf'
@@ -27,12 +28,15 @@ export default defineEventHandler(async (event) => {
 
   const body = await readFormBody(event, { maxBytes: MOVE_FORM_LIMIT })
   if (!(await checkCsrf(event, body.get(CSRF_FIELD)))) return sendDeskMessage(event, req, formExpiredMessage(here))
+  // The form's one-time token: pressing it twice is one move; a form from before tokens is out of date.
+  const submission = readSubmissionToken(body.get(SUBMISSION_FIELD))
+  if (submission === null) return sendDeskMessage(event, req, formExpiredMessage(here))
   const form = parseMoveForm(body)
   if (form === null) throw createError({ statusCode: 400, statusMessage: 'The move form could not be read' })
 
   // The policy and the edge are judged on the version the person saw; if
   // that is not the current one, the records layer refuses the move (or
-  // recognises it as a repeat of one already made, e.g. a double click).
+  // recognises this very form's move, already made: a double click, a retry).
   const seen = (await records.history(bucket.name, view.id)).find((entry) => entry.seq === form.seq)
   if (seen === undefined) return sendDeskMessage(event, req, staleMessage(here))
   const seenView = { ...view, state: seen.to, seq: seen.seq }
@@ -45,7 +49,7 @@ export default defineEventHandler(async (event) => {
   if (user === null) return sendRefusal(event, req, 'sign-in')
   try {
     await records.move({
-      bucket: bucket.name, id: view.id, edge: form.edge, via: 'desk', expectSeq: form.seq,
+      bucket: bucket.name, id: view.id, edge: form.edge, via: 'desk', expectSeq: form.seq, submission,
       actor: { kind: 'person', subject: user.subject, name: user.name },
     })
   } catch (error) {
@@ -54,12 +58,7 @@ export default defineEventHandler(async (event) => {
     if (error instanceof EdgeNotAllowedError) {
       return sendDeskMessage(event, req, moveNotAvailableMessage(here, stateLabel(bucket, error.state, req.story)))
     }
-    if (!(error instanceof SideEffectsError)) throw error
-    // The move is on the stream; its projection, mail or grant is repaired
-    // or retried later, and the person should see the move as made.
-    log('error', 'desk', `[svc] [desk] moved, but side effects failed: ${error.message}`, {
-      bucket: bucket.name, record: view.id, edge: form.edge, failures: error.failures.map(String),
-    })
+    throw error
   }
   return sendRedirect(event, `${here}?moved=${encodeURIComponent(form.edge)}`, 303)
 })
