@@ -15,6 +15,7 @@ export default defineNitroConfig({
   imports: false,
   handlers: [
     { middleware: true, handler: './server/nitro/rate-limit.ts' },
+    { middleware: true, handler: './server/nitro/head-as-get.ts' },
     // After the rate limit, so an over-limit request never loads a session.
     { middleware: true, handler: './server/nitro/session.ts' },
   ],
