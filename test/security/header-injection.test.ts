@@ -17,7 +17,9 @@ const INJECTIONS = ['%0d%0aSet-Cookie:%20evil=1', '%0aX-Injected:%201', '%0d%0a%
 
 /** No header the caller wrote: no X-Injected, no cookie named evil, no CR or LF inside a value. */
 function expectNoInjected(response: RawResponse | Response, where: string): void {
-  const entries = response instanceof Response ? [...response.headers] : Object.entries(response.headers).map(([k, v]) => [k, String(v)])
+  const entries: [string, string][] = []
+  if (response instanceof Response) response.headers.forEach((value, name) => entries.push([name, value]))
+  else for (const [name, value] of Object.entries(response.headers)) entries.push([name, String(value)])
   expect(entries.map(([name]) => name), where).not.toContain('x-injected')
   for (const [name, value] of entries) {
     expect(value, `${where} ${name}`).not.toMatch(/[\r\n]/)
