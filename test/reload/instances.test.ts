@@ -105,7 +105,7 @@ describe('content reload across instances', () => {
     const head = git('rev-parse', 'HEAD').slice(0, 12)
     for (const server of [one, two]) {
       await until('ready', async () => (await fetch(`${server.url}/readyz`)).status === 200)
-      expect(await (await fetch(`${server.url}/readyz`)).json()).toEqual({ ok: true, revision: head, bus: 'connected' })
+      expect(await (await fetch(`${server.url}/readyz`)).json()).toEqual({ ok: true, revision: head, bus: 'connected', records: 'current' })
     }
   })
 
