@@ -2,8 +2,8 @@
 // subject to the account's address itself: the records layer has no
 // directory of people.
 import type { Bucket } from '../content/model'
-import { contactValue, submitterSubject } from './person'
-import type { RecordView } from './types'
+import { contactValue, submitterSubject } from '../records/person'
+import type { RecordView } from '../records/types'
 
 export type MailRecipient = { readonly email: string } | { readonly subject: string }
 
