@@ -15,7 +15,7 @@ import { grantFor } from './grants'
 import { buildMailIntent } from '../mail/mail-intent'
 import { mailQueued, queueMail } from '../mail/mail-queue'
 import type { PlaceholderContext } from '../mail/mail-values'
-import type { Memberships } from './memberships'
+import type { Memberships } from '../people/memberships'
 import type { HistoryEntry, Projection, RecordView } from './types'
 
 export interface EffectsCatchUpOptions {

@@ -9,7 +9,7 @@ import { log } from '../log'
 import { applyGrant } from './grants'
 import { buildMailIntent } from '../mail/mail-intent'
 import { queueMail } from '../mail/mail-queue'
-import type { Memberships } from './memberships'
+import type { Memberships } from '../people/memberships'
 import type { RecordIndex } from './record-index'
 import type { RecordView } from './types'
 
