@@ -3,7 +3,7 @@
 import { defineEventHandler, getQuery, sendRedirect } from 'h3'
 import { useContent } from '../../server/app/content'
 import { log } from '../../server/log'
-import { SessionsUnavailableError } from '../../server/people/guarded-kv'
+import { SessionsUnavailableError } from '../../server/sessions'
 import { beginSignIn } from '../../server/people/oidc-flow'
 import { sanitizeReturnPath } from '../../server/people/return-path'
 import { describeSignInError } from '../../server/people/sign-in-errors'

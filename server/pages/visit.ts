@@ -3,7 +3,7 @@
 import type { H3Event } from 'h3'
 import { useContent } from '../app/content'
 import { useRecords } from '../app/records'
-import type { Session } from '../people/session'
+import type { Session } from '../sessions'
 import { useSignIn } from '../people/use-sign-in'
 import { createPolicyEngine } from '../policy/engine'
 import type { Records } from '../records/records'
