@@ -3,7 +3,7 @@
 import type { H3Event } from 'h3'
 import { useMemberships } from '../server/app/memberships'
 import type { Principal } from '../server/policy/request'
-import type { SessionUser } from '../server/people/session'
+import type { SessionUser } from '../server/sessions'
 import { getSession } from './session'
 
 export async function getPrincipal(event: H3Event): Promise<Principal> {

@@ -2,8 +2,8 @@
 // page header can lead here and signing out works without script.
 import { defineEventHandler } from 'h3'
 import { useContent } from '../../server/app/content'
-import { renderSignInPage, renderSignOutForm } from '../../server/people/sign-in-page'
-import { useSignIn } from '../../server/people/use-sign-in'
+import { renderSignInPage, renderSignOutForm } from '../../server/sign-in/sign-in-page'
+import { useSignIn } from '../../server/sign-in/use-sign-in'
 import { pkgAssets } from '../../utils/assets'
 import { sendPage } from '../../utils/html-response'
 import { getSession } from '../../utils/session'

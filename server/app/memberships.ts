@@ -1,5 +1,5 @@
 // The service-kept memberships, shared by sign-in, requests and access questions.
-import { createMemberships, type Memberships } from '../records/memberships'
+import { createMemberships, type Memberships } from '../people/memberships'
 import { useBus } from './bus'
 
 let memberships: Promise<Memberships> | null = null

@@ -1,7 +1,7 @@
 // The people the service has seen, kept on the bus so every instance knows them.
-import { createPeopleDirectory, type PeopleDirectory } from '../access/people-directory'
+import { createPeopleDirectory, type PeopleDirectory } from '../people/people-directory'
 import { log } from '../log'
-import type { SessionUser } from '../people/session'
+import type { SessionUser } from '../sessions'
 import { useBus } from './bus'
 
 let directory: Promise<PeopleDirectory> | null = null

@@ -1,7 +1,7 @@
 // The process-wide records: one index per instance, fed by the stream, and
 // the records layer over it.
 import type { Config } from '../config/schema'
-import { readPublicUrl } from '../people/sign-in-settings'
+import { readPublicUrl } from '../sign-in/sign-in-settings'
 import { createEffectsCatchUp } from '../records/effects-catch-up'
 import type { IndexStatus } from '../records/record-feed'
 import { createRecordIndex, type RecordIndex } from '../records/record-index'

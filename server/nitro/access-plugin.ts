@@ -1,5 +1,5 @@
 import { defineNitroPlugin } from 'nitropack/runtime'
-import { respondToAccessQuestions } from '../access/responder'
+import { respondToAccessQuestions } from '../access-questions/responder'
 import { useBus } from '../app/bus'
 import { useContent, useContentStore } from '../app/content'
 import { usePeopleDirectory } from '../app/people'

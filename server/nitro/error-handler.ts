@@ -5,7 +5,7 @@ import { getRequestHeader, send, setResponseHeader, setResponseStatus } from 'h3
 import { defineNitroErrorHandler } from 'nitropack/runtime'
 import { useContentStore } from '../app/content'
 import { log } from '../log'
-import { SessionsUnavailableError } from '../people/guarded-kv'
+import { SessionsUnavailableError } from '../sessions'
 import { renderErrorPage } from '../render/error-page'
 import { pkgAssets } from '../../utils/assets'
 import { sendSessionsUnavailable } from '../../utils/session'

@@ -3,7 +3,7 @@
 // has its session loaded here, so a bus that cannot answer gets one short 503
 // page before any handler runs; without a cookie nothing is loaded.
 import { defineEventHandler } from 'h3'
-import { SessionsUnavailableError } from '../people/guarded-kv'
+import { SessionsUnavailableError } from '../sessions'
 import { log } from '../log'
 import { getSession, sendSessionsUnavailable } from '../../utils/session'
 

@@ -1,6 +1,6 @@
 import { defineNitroPlugin } from 'nitropack/runtime'
 import { useConfig } from '../config/use-config'
-import { startSignIn } from '../people/use-sign-in'
+import { startSignIn } from '../sign-in/use-sign-in'
 
 // Sign-in is prepared at start (and the development provider started), not on
 // the first visitor's click; routes wait on useSignIn(). It never stops the

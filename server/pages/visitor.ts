@@ -1,7 +1,7 @@
 // Who a page or a post is for, in the terms records use: the policy
 // principal, and the submitter value their own records carry.
 import { createHash } from 'node:crypto'
-import type { Session } from '../people/session'
+import type { Session } from '../sessions'
 import type { Principal } from '../policy/request'
 import { VISITOR_PREFIX, type Actor } from '../records/types'
 

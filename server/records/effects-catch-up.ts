@@ -3,8 +3,8 @@
 // grant. Every instance's projection repair runs this a little after each
 // event, and at start for the last day's events, so whichever instance is up
 // completes them. Both are exact however often they run: a mail intent goes
-// on its event's own subject only while that is empty (mail-queue.ts), and a
-// grant only creates a membership that does not exist.
+// on its event's own subject only while that is empty (mail/mail-queue.ts),
+// and a grant only creates a membership that does not exist.
 //
 // Not caught up: the KV projection is projection-repair.ts's own job; and an
 // event older than the window when no instance was running to see it.
@@ -12,10 +12,10 @@ import type { Bucket, Mail, SiteModel } from '../content/model'
 import type { Bus } from '../bus/types'
 import { recordsError } from './errors'
 import { grantFor } from './grants'
-import { buildMailIntent } from './mail-intent'
-import { mailQueued, queueMail } from './mail-queue'
-import type { PlaceholderContext } from './mail-values'
-import type { Memberships } from './memberships'
+import { buildMailIntent } from '../mail/mail-intent'
+import { mailQueued, queueMail } from '../mail/mail-queue'
+import type { PlaceholderContext } from '../mail/mail-values'
+import type { Memberships } from '../people/memberships'
 import type { HistoryEntry, Projection, RecordView } from './types'
 
 export interface EffectsCatchUpOptions {

@@ -1,7 +1,7 @@
 // `grants: <group>` on a state: entering it adds the submitter to the group.
 import type { Bucket } from '../content/model'
 import { log } from '../log'
-import type { Memberships, PersonKeys } from './memberships'
+import type { Memberships, PersonKeys } from '../people/memberships'
 import { grantee } from './person'
 import type { RecordView } from './types'
 

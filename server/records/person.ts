@@ -1,6 +1,6 @@
 // Who filed a record, as far as mail and grants need to know.
 import type { Bucket } from '../content/model'
-import type { PersonKeys } from './memberships'
+import type { PersonKeys } from '../people/memberships'
 import { VISITOR_PREFIX } from './types'
 import type { RecordView } from './types'
 

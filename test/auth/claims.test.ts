@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { readUser } from '../../server/people/claims'
-import { readPublicUrl, readScopes, readSignInSettings } from '../../server/people/sign-in-settings'
+import { readUser } from '../../server/sign-in/claims'
+import { readPublicUrl, readScopes, readSignInSettings } from '../../server/sign-in/sign-in-settings'
 
 const PLAIN = { wantsPhone: false, phoneCountry: '+47', groupPrefix: '' }
 

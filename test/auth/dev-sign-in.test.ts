@@ -2,7 +2,7 @@
 // starts the development provider, and a person signs in with a browser.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { DEMO_PEOPLE } from '../../server/people/dev-idp/people'
+import { DEMO_PEOPLE } from '../../server/sign-in/dev-idp/people'
 import { launchChromium } from '../support/browser'
 import { loadDemo } from '../support/demo-site'
 import { startDevServer, type RunningServer } from '../support/server'

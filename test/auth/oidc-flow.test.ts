@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
 import { Configuration } from 'openid-client'
 import { describe, expect, it } from 'vitest'
-import { beginSignIn, isPendingFresh } from '../../server/people/oidc-flow'
-import { readSignInSettings } from '../../server/people/sign-in-settings'
+import { beginSignIn, isPendingFresh } from '../../server/sign-in/oidc-flow'
+import { readSignInSettings } from '../../server/sign-in/sign-in-settings'
 
 const issuer = 'https://idp.example'
 const config = new Configuration({ issuer, authorization_endpoint: `${issuer}/authorize` }, 'svc')

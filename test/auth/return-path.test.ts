@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { sanitizeReturnPath } from '../../server/people/return-path'
+import { sanitizeReturnPath } from '../../server/sign-in/return-path'
 
 describe('the return path after sign-in', () => {
   it('keeps a local path with its query and fragment', () => {

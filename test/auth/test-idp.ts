@@ -4,7 +4,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import Provider from 'oidc-provider'
-import { createSigningJwk } from '../../server/people/dev-idp/keys'
+import { createSigningJwk } from '../../server/sign-in/dev-idp/keys'
 
 export interface TestAccount {
   readonly id: string

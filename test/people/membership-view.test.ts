@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createLocalBus } from '../../server/bus/local'
 import type { Bus } from '../../server/bus/types'
-import { createMemberships } from '../../server/records/memberships'
+import { createMemberships } from '../../server/people/memberships'
 
 let bus: Bus
 let dir: string

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fillPlaceholders, markdownText } from '../../server/records/mail-text'
+import { fillPlaceholders, markdownText } from '../../server/mail/mail-text'
 
 describe('mail placeholders', () => {
   it('fills known placeholders, spaces allowed, and leaves unknown ones as written', () => {

@@ -1,6 +1,6 @@
 // Session reads and writes that fail fast: a request must not hang on a bus
 // that is gone, it gets a short 503 instead.
-import type { SessionKv } from './sessions'
+import type { SessionKv } from './session-store'
 
 export class SessionsUnavailableError extends Error {
   override readonly name = 'SessionsUnavailableError'

@@ -10,7 +10,7 @@ import {
   type Configuration,
 } from 'openid-client'
 import { readUser } from './claims'
-import type { PendingSignIn, SessionUser } from './session'
+import type { PendingSignIn, SessionUser } from '../sessions'
 import type { SignInSettings } from './sign-in-settings'
 
 /** A sign-in must come back within this time. */

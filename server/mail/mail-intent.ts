@@ -7,7 +7,7 @@ import { resolveRecipient } from './mail-recipient'
 import { fillPlaceholders, markdownText } from './mail-text'
 import { inStoryline, placeholderValue } from './mail-values'
 import type { PlaceholderContext } from './mail-values'
-import type { RecordView } from './types'
+import type { RecordView } from '../records/types'
 
 export const mailIntentSchema = z.object({
   /** `<bucket>:<id>:<seq>` of the event the mail is about. */

@@ -6,7 +6,7 @@ import { BusConflictError } from '../bus/errors'
 import { encodeKvKey } from '../bus/kv-driver'
 import type { Bus, BusKv } from '../bus/types'
 import { loadMembershipView, type MembershipView } from './membership-view'
-import { MEMBERSHIPS_KV } from './types'
+import { MEMBERSHIPS_KV } from '../records/types'
 
 /** Whatever the provider (or a form) tells about a person; any one may match. */
 export interface PersonKeys {

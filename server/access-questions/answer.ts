@@ -2,7 +2,7 @@
 import { z } from 'zod'
 import { normalizePhone } from '../content/phone'
 import type { PolicyEngine } from '../policy/engine'
-import type { PeopleDirectory } from './people-directory'
+import type { PeopleDirectory } from '../people/people-directory'
 import { accessQuestionSchema, type AccessAnswer } from './question'
 
 export interface AnswerDeps {

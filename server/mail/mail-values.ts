@@ -1,6 +1,6 @@
 // What each mail placeholder becomes for one record, in its storyline.
 import type { Bucket, Field, SiteModel, Text } from '../content/model'
-import type { RecordView } from './types'
+import type { RecordView } from '../records/types'
 
 export interface PlaceholderContext {
   readonly site: SiteModel

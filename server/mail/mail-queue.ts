@@ -5,8 +5,8 @@
 import { BusConflictError } from '../bus/errors'
 import type { Bus } from '../bus/types'
 import type { MailIntent } from './mail-intent'
-import { MAIL_STREAM, mailSubject } from './types'
-import type { RecordView } from './types'
+import { MAIL_STREAM, mailSubject } from '../records/types'
+import type { RecordView } from '../records/types'
 
 export async function queueMail(bus: Bus, view: RecordView, intent: MailIntent): Promise<void> {
   try {

@@ -1,7 +1,7 @@
 // The signed-in person as the service keeps them, read from the ID token and
 // userinfo claims.
 import { normalizePhone } from '../content/phone'
-import type { SessionUser } from './session'
+import type { SessionUser } from '../sessions'
 import type { SignInSettings } from './sign-in-settings'
 
 export type Claims = Readonly<Record<string, unknown>>

@@ -1,7 +1,7 @@
 // The process-wide session store on the process's bus, opened on first use.
 import { useBus } from '../app/bus'
 import { guardKv, withinTime } from './guarded-kv'
-import { createSessionStore, SESSION_BUCKET_MAX_AGE_MS, type SessionStore } from './sessions'
+import { createSessionStore, SESSION_BUCKET_MAX_AGE_MS, type SessionStore } from './session-store'
 
 const SESSION_BUCKET = 'svc_sessions'
 // A healthy bus answers in milliseconds; a visitor should not wait longer than this.

@@ -1,9 +1,9 @@
 // A move's `mail.to`, resolved for one record. The mailer resolves a
-// subject to the account's address itself: the records layer has no
+// subject to the account's address itself: building the intent reads no
 // directory of people.
 import type { Bucket } from '../content/model'
-import { contactValue, submitterSubject } from './person'
-import type { RecordView } from './types'
+import { contactValue, submitterSubject } from '../records/person'
+import type { RecordView } from '../records/types'
 
 export type MailRecipient = { readonly email: string } | { readonly subject: string }
 
