@@ -2,9 +2,9 @@
 // them: a name they may read, and a desk link when this desk shows that bucket.
 import type { Bucket, SiteModel } from '../content/model'
 import type { PolicyEngine } from '../policy/engine'
+import { mayReadRecord } from '../policy/questions'
 import type { Principal } from '../policy/request'
 import type { RecordView } from '../records/types'
-import { canReadRecord } from './desk-access'
 import { recordPath } from './names'
 import { recordName } from './record-name'
 
@@ -30,7 +30,7 @@ export function linkedRecords(ctx: LinkContext, bucket: Bucket, view: RecordView
     const id = view.fields[field.name]
     if (field.type !== 'record' || field.of === undefined || !id) continue
     const other = ctx.lookup(field.of, id)
-    if (other === null || !canReadRecord(ctx.policy, ctx.principal, other)) continue
+    if (other === null || !mayReadRecord(ctx.policy, ctx, other)) continue
     const onDesk = ctx.readable.some((b) => b.name === field.of)
     links.set(field.name, {
       name: recordName(ctx.site.buckets.get(field.of), other),

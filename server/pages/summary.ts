@@ -1,14 +1,15 @@
 // One record narrowed to what this visitor may see of it.
 import type { Bucket } from '../content/model'
+import type { RecordAccess } from '../policy/questions'
 import type { RecordSummary } from '../render/record-model'
 import type { RecordView } from '../records/types'
-import { shownFields, type Access } from './access'
+import { shownFields } from './shown-fields'
 import type { PageContext } from './context'
 import { displayFields, stateLabel } from './field-display'
 import { nameField, recordHref, recordName } from './record-names'
 import { selfMoveButtons } from './self-moves'
 
-export function summarize(ctx: PageContext, bucket: Bucket, view: RecordView, access: Access, withSelfMoves: boolean): RecordSummary {
+export function summarize(ctx: PageContext, bucket: Bucket, view: RecordView, access: RecordAccess, withSelfMoves: boolean): RecordSummary {
   const name = recordName(bucket, view, access)
   return {
     id: view.id,
