@@ -7,8 +7,9 @@ import type { FormBody } from '../../server/forms/form-body'
 import { readFormBody } from '../../server/forms/read-form-body'
 import { readSubmissionToken } from '../../server/forms/submission-token'
 import { validateFields } from '../../server/forms/validate-fields'
+import { nameSchema } from '../../server/names'
 import { fileAsVisitor } from '../../server/pages/filing'
-import { bucketNameSchema, formTarget } from '../../server/pages/form-target'
+import { formTarget } from '../../server/pages/form-target'
 import { needsSignIn } from '../../server/pages/page-forms'
 import { recordExists } from '../../server/pages/record-options'
 import { visibleRecord } from '../../server/pages/record-page'
@@ -41,7 +42,7 @@ async function readBody(event: H3Event, limit: number): Promise<FormBody | FormR
 async function handle(event: H3Event): Promise<string | void> {
   const visit = await startVisit(event)
   const { site, visitor } = visit.ctx
-  const name = bucketNameSchema.safeParse(getRouterParam(event, 'bucket'))
+  const name = nameSchema.safeParse(getRouterParam(event, 'bucket'))
   const bucket = name.success ? site.buckets.get(name.data) : undefined
   if (bucket === undefined) return refuse(event, visit, 'gone')
   const body = await readBody(event, formBodyLimit(bucket))

@@ -7,7 +7,7 @@ import { mayReadRecord } from '../policy/questions'
 import type { Principal } from '../policy/request'
 import type { RecordView } from '../records/types'
 import { deskBucket, openDesk, type Refusal } from './desk-access'
-import { isName, isRecordId } from './names'
+import { isName, isRecordId } from '../names'
 
 export interface DeskRecordParams {
   readonly desk: string

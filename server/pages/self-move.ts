@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type { Bucket } from '../content/model'
 import type { FormBody } from '../forms/form-body'
 import { submissionTokenSchema } from '../forms/submission-token'
+import { nameSchema } from '../names'
 import { sanitizeReturnPath } from '../people/return-path'
 import { mayTakeSelfMove, ownsRecord } from '../policy/questions'
 import type { FormRefusal } from '../render/form-refusal'
@@ -15,7 +16,7 @@ import type { Visit } from './visit'
 const INDEX_WAIT_MS = 2000
 
 const buttonSchema = z.object({
-  edge: z.string().regex(/^[a-z][a-z0-9_]{0,63}$/),
+  edge: nameSchema,
   seq: z.coerce.number().int().min(1),
   page: z.string().max(2000).optional(),
   submission: submissionTokenSchema,

@@ -8,7 +8,7 @@ import { bucketFilter, NO_FILTER, parseDeskQuery } from '../../../server/desk/de
 import { sendRefusal } from '../../../server/desk/desk-reply'
 import { pathParam, readDeskRequest } from '../../../server/desk/desk-request'
 import { listBucket } from '../../../server/desk/listing'
-import { isName } from '../../../server/desk/names'
+import { isName } from '../../../server/names'
 import { mayReadRecord } from '../../../server/policy/questions'
 import { renderDeskPage } from '../../../server/render/desk/desk-page'
 import { pkgAssets } from '../../../utils/assets'
