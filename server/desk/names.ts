@@ -2,5 +2,5 @@
 // server/names.ts's: anything else cannot name a desk, bucket or record.
 
 export const deskPath = (desk: string): string => `/desk/${desk}`
-export const recordPath = (desk: string, bucket: string, id: string): string => `/desk/${desk}/${bucket}/${id}`
+export const deskRecordPath = (desk: string, bucket: string, id: string): string => `/desk/${desk}/${bucket}/${id}`
 export const exportPath = (desk: string, bucket: string): string => `/desk/${desk}/${bucket}/export.csv`

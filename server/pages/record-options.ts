@@ -4,7 +4,7 @@ import type { Bucket } from '../content/model'
 import { mayReadBucket, mayReadRecord, recordAccess } from '../policy/questions'
 import type { RecordOption } from '../render/field-context'
 import type { PageContext } from './context'
-import { recordName } from './record-names'
+import { shownRecordName } from './record-names'
 
 // A choice list longer than this is no longer a choice anyone can make.
 const MAX_OPTIONS = 500
@@ -16,7 +16,7 @@ function optionsOf(ctx: PageContext, of: Bucket): RecordOption[] {
   const { items } = ctx.index.list(of.name, { ...filter, offset: 0, limit: MAX_OPTIONS })
   return items
     .filter((view) => mayReadRecord(ctx.policy, ctx.visitor, view))
-    .map((view) => ({ id: view.id, label: recordName(of, view, full ? 'all' : 'public') ?? view.id }))
+    .map((view) => ({ id: view.id, label: shownRecordName(of, view, full ? 'all' : 'public') ?? view.id }))
     .sort((a, b) => a.label.localeCompare(b.label))
 }
 

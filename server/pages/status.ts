@@ -10,7 +10,7 @@ import type { RecordView } from '../records/types'
 import type { PageContext } from './context'
 import { stateLabel } from './field-display'
 import { formBuckets, minePageOf } from './page-forms'
-import { recordName } from './record-names'
+import { shownRecordName } from './record-names'
 
 // The redirect can outrun this instance's index; lists should already show
 // what the visitor just did, but a slow index must not hold the page long.
@@ -41,7 +41,7 @@ export async function movedStatus(ctx: PageContext, records: Records, buckets: r
     const view = bucket === undefined ? null : await settled(ctx, records, name, id)
     if (bucket === undefined || view === null || !ownsRecord(ctx.visitor, bucket, view)) continue
     const access = recordAccess(ctx.policy, ctx.visitor, bucket, view) ?? 'public'
-    return renderMoved(stateLabel(ctx, bucket, view.state), recordName(bucket, view, access))
+    return renderMoved(stateLabel(ctx, bucket, view.state), shownRecordName(bucket, view, access))
   }
   return undefined
 }

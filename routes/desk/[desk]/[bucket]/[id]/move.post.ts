@@ -7,7 +7,7 @@ import { pathParam, readDeskRequest } from '../../../../../server/desk/desk-requ
 import { findDeskRecord } from '../../../../../server/desk/find-record'
 import { MOVE_FORM_LIMIT, parseMoveForm } from '../../../../../server/desk/move-form'
 import { declaredMovesFrom } from '../../../../../server/desk/moves'
-import { recordPath } from '../../../../../server/desk/names'
+import { deskRecordPath } from '../../../../../server/desk/names'
 import { readFormBody } from '../../../../../server/forms/read-form-body'
 import { readSubmissionToken } from '../../../../../server/forms/submission-token'
 import { mayMove } from '../../../../../server/policy/questions'
@@ -25,7 +25,7 @@ export default defineEventHandler(async (event) => {
   const found = await findDeskRecord(req, params, (bucket, id) => records.get(bucket, id))
   if (found.refused !== undefined) return sendRefusal(event, req, found.refused)
   const { desk, bucket, view } = found
-  const here = recordPath(desk.name, bucket.name, view.id)
+  const here = deskRecordPath(desk.name, bucket.name, view.id)
 
   const body = await readFormBody(event, { maxBytes: MOVE_FORM_LIMIT })
   if (!(await checkCsrf(event, body.get(CSRF_FIELD)))) return sendDeskMessage(event, req, formExpiredMessage(here))
