@@ -1,5 +1,8 @@
 // Every question server/policy/questions.ts answers, asked for the demo
 // site's people on the demo content as compiled and the real Cedar engine.
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { SiteModel } from '../../server/content/model'
 import { createPolicyEngine, type PolicyEngine } from '../../server/policy/engine'
@@ -8,7 +11,9 @@ import {
   mayReadRecord, mayTakeSelfMove, openableDesks, recordAccess, recordResource, type Caller,
 } from '../../server/policy/questions'
 import type { RecordView } from '../../server/records/types'
+import { findDeskRecord } from '../../server/desk/find-record'
 import { loadDemo } from '../support/demo-site'
+import { DEMO } from '../support/server'
 
 let site: SiteModel
 let policy: PolicyEngine
@@ -109,5 +114,30 @@ describe('One recordResource: resource.submitter is a signed-in filer\'s subject
     const resource = recordResource(record('potholes', 'new', ''))
     expect(resource).toMatchObject({ submitter: undefined })
     expect(resource).not.toHaveProperty('session')
+  })
+})
+
+describe('One recordResource: a policy/ rule on resource.submitter reads the same on pages and desks', () => {
+  it('hides an anonymous filing from a rule that needs a submitter, on the record page and on the desk alike', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'svc-demo-'))
+    try {
+      await cp(DEMO, dir, { recursive: true })
+      await writeFile(join(dir, 'policy/signed-in-only.cedar'),
+        'forbid (principal, action == Action::"read", resource is Record) unless { resource has submitter };\n')
+      const strict = await loadDemo(dir)
+      const engine = createPolicyEngine(strict)
+      const potholes = strict.buckets.get('potholes') ?? expect.fail('no potholes')
+      const onDesk = (view: RecordView) => findDeskRecord(
+        { site: strict, policy: engine, principal: PEOPLE.kari.principal },
+        { desk: 'caseworkers', bucket: 'potholes', id: view.id },
+        async () => view,
+      )
+      expect(recordAccess(engine, PEOPLE.kari, potholes, RECORDS.anonymousNew)).toBeNull()
+      expect(await onDesk(RECORDS.anonymousNew)).toEqual({ refused: 'not-found' })
+      expect(recordAccess(engine, PEOPLE.kari, potholes, RECORDS.residentsNew)).toBe('all')
+      expect(await onDesk(RECORDS.residentsNew)).toMatchObject({ view: RECORDS.residentsNew })
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
   })
 })
