@@ -16,6 +16,7 @@ export default defineNitroConfig({
   handlers: [
     // Lazy: built on the first request, once the config plugin has checked its settings.
     { middleware: true, lazy: true, handler: './server/nitro/rate-limit.ts' },
+    { middleware: true, handler: './server/nitro/head-as-get.ts' },
     // After the rate limit, so an over-limit request never loads a session.
     { middleware: true, handler: './server/nitro/session.ts' },
   ],
@@ -35,7 +36,13 @@ export default defineNitroConfig({
   experimental: { tasks: true },
   // Timed moves count in days; a minute's granularity is plenty and cheap.
   scheduledTasks: { '* * * * *': ['records:timed-moves'] },
-  publicAssets: [{ baseURL: '/pkg', dir: pkgDir, maxAge: 31_536_000 }],
+  // Only a file that exists is answered here, before the rate limit; any other
+  // /pkg path falls through to the counted routes (SPEC 8: only the files the
+  // page is made of go uncounted).
+  publicAssets: [{ baseURL: '/pkg', dir: pkgDir, fallthrough: true }],
+  // Nitro sets no cache header on a fallthrough folder, so each hashed file,
+  // whose name changes with its bytes, is marked cacheable forever by itself.
+  routeRules: Object.fromEntries(Object.values(assets.manifest).map((url) => [url, { headers: { 'cache-control': 'public, max-age=31536000, immutable' } }])),
   virtual: {
     '#pkg-manifest': `export default ${JSON.stringify(assets.manifest)}`,
   },

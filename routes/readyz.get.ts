@@ -1,10 +1,11 @@
 // Readiness: this instance serves content, hears reloads over the bus, and
 // its record index has caught up with the stream (a large site replays for a
-// while at start). /healthz is liveness, which needs none of them.
+// while at start, and after a reconnect the index is behind until it has
+// applied what the stream held then). /healthz is liveness, which needs none of them.
 import { defineEventHandler, setResponseHeader, setResponseStatus } from 'h3'
 import { useBus } from '../server/app/bus'
 import { useContentStore } from '../server/app/content'
-import { recordsCaughtUp } from '../server/app/records'
+import { recordsStatus } from '../server/app/records'
 
 export default defineEventHandler(async (event) => {
   const revision = useContentStore()?.current()?.snapshot.revision ?? null
@@ -12,13 +13,14 @@ export default defineEventHandler(async (event) => {
   // tells whether it has settled without waiting for a connect in progress.
   const bus = await Promise.race([useBus(), null])
   const busStatus = bus?.status() ?? 'connecting'
+  const records = recordsStatus()
   const missing = [
     ...(revision === null ? ['content'] : []),
     ...(bus?.isConnected() ? [] : ['bus']),
-    ...(recordsCaughtUp() ? [] : ['records']),
+    ...(records === 'current' ? [] : ['records']),
   ]
   setResponseHeader(event, 'cache-control', 'no-store')
-  if (missing.length === 0) return { ok: true, revision, bus: busStatus }
+  if (missing.length === 0) return { ok: true, revision, bus: busStatus, records }
   setResponseStatus(event, 503)
-  return { ok: false, revision, bus: busStatus, missing }
+  return { ok: false, revision, bus: busStatus, records, missing }
 })

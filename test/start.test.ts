@@ -20,6 +20,21 @@ describe('start with broken content', () => {
     }
   })
 
+  it('issue #8: logs at most 20 problems of a flooded file, then one line counting the rest', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-broken-'))
+    try {
+      cpSync(DEMO, dir, { recursive: true })
+      writeFileSync(join(dir, 'pages/anchors.yaml'), ['title: Anchors', 'blocks:', ...Array.from({ length: 10_000 }, (_, i) => `  - &a${i} x`), ''].join('\n'))
+      const { code, output } = await runServerToExit({ CONTENT_REPO: dir, DATA_DIR: join(dir, '.data') })
+      expect(code).toBe(1)
+      const logged = output.split('\n').filter((line) => line.includes('"message":"pages/anchors.yaml:'))
+      expect(logged).toHaveLength(21)
+      expect(logged.at(-1)).toContain('"message":"pages/anchors.yaml:23:10: error: 9980 more problems in this file"')
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
   it('exits with a clear message when CONTENT_REPO is unset in production', async () => {
     const { code, output } = await runServerToExit({ CONTENT_REPO: undefined, SVC_MODE: undefined })
     expect(code).toBe(1)

@@ -1,9 +1,8 @@
 // The git host's push webhook: a verified push to the content branch asks
 // every instance to reload over the bus (svc.content.changed).
 import { createError, defineEventHandler, getRequestHeader, setResponseStatus } from 'h3'
-import { useBus } from '../../server/app/bus'
 import { useConfig } from '../../server/config/use-config'
-import { publishContentChanged } from '../../server/content/bus-messages'
+import { readDeliveryId, reloadForDelivery } from '../../server/content/webhook-deliveries'
 import { decidePush } from '../../server/content/webhook-push'
 import { readSignature, signatureMatches } from '../../server/content/webhook-signature'
 import { readBodyWithin, refuseDeclaredOversize } from '../../server/http/read-body-within'
@@ -27,14 +26,22 @@ export default defineEventHandler(async (event) => {
   if (kind === 'ping') return { ok: true }
   setResponseStatus(event, 202)
   if (kind !== 'push') return { ok: true, ignored: `event ${kind ?? '(none)'}` }
+  // Every git host delivery carries one; a push without it is not one.
+  const delivery = readDeliveryId(getRequestHeader(event, 'x-github-delivery'))
+  if (!delivery) throw createError({ statusCode: 400, statusMessage: 'Delivery id missing' })
   const push = decidePush(body, branch)
   if (push.kind === 'invalid') throw createError({ statusCode: 400, statusMessage: 'Not a push event' })
   if (push.kind === 'ignore') return { ok: true, ignored: push.why }
+  let first: boolean
   try {
-    publishContentChanged(await useBus(), { revision: push.revision, reason: 'push' })
+    first = await reloadForDelivery(body, delivery, { revision: push.revision, reason: 'push' })
   } catch (error) {
-    log('error', 'content', `[svc] [content] cannot ask for a reload: ${(error as Error).message}`)
+    log('error', 'content', `[svc] [content] cannot ask for a reload: ${(error as Error).message}`, { delivery })
     throw createError({ statusCode: 503, statusMessage: 'Bus unavailable' })
+  }
+  if (!first) {
+    log('warn', 'content', 'webhook delivery already handled, not reloading', { delivery })
+    return { ok: true, ignored: 'delivery already handled' }
   }
   return { ok: true, reload: true }
 })

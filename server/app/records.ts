@@ -3,6 +3,7 @@
 import type { Config } from '../config/schema'
 import { readPublicUrl } from '../people/sign-in-settings'
 import { createEffectsCatchUp } from '../records/effects-catch-up'
+import type { IndexStatus } from '../records/record-feed'
 import { createRecordIndex, type RecordIndex } from '../records/record-index'
 import { createRecords, type Records } from '../records/records'
 import { useBus } from './bus'
@@ -16,7 +17,7 @@ interface LiveRecords {
 }
 
 let live: Promise<LiveRecords> | null = null
-let caughtUp = false
+let liveIndex: RecordIndex | null = null
 
 export function startRecords(config: Config): Promise<LiveRecords> {
   live = (async () => {
@@ -26,9 +27,9 @@ export function startRecords(config: Config): Promise<LiveRecords> {
     const publicUrl = readPublicUrl(config, isDevelopment(config)) ?? ''
     const catchUp = createEffectsCatchUp({ bus, site, publicUrl, memberships, lookup: (bucket, id) => index.get(bucket, id) })
     const index = createRecordIndex(bus, { catchUp })
+    liveIndex = index
     const records = createRecords({ bus, index, memberships, site, publicUrl })
     await index.ready
-    caughtUp = true
     return { index, records }
   })()
   return live
@@ -39,7 +40,7 @@ export function useRecords(): Promise<LiveRecords> {
   return live
 }
 
-/** Whether this instance's index has applied every record stored when it started. */
-export function recordsCaughtUp(): boolean {
-  return caughtUp
+/** Whether this instance's index has applied what the stream held when it last found itself behind. */
+export function recordsStatus(): IndexStatus {
+  return liveIndex?.status() ?? 'catching up'
 }

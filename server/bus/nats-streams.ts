@@ -1,14 +1,15 @@
 import { JetStreamApiCodes, JetStreamApiError } from '@nats-io/jetstream'
-import type { Consumer, ConsumerMessages, JetStreamClient, JetStreamManager, JsMsg } from '@nats-io/jetstream'
-import { BusConflictError, busError, logBusError } from './errors'
+import type { JetStreamClient, JetStreamManager } from '@nats-io/jetstream'
+import { BusConflictError, busError } from './errors'
 import { isWrongLastSequence } from './nats-errors'
-import { plainBytes, toBytes } from './payload'
+import { createNatsFollow } from './nats-follow'
+import { toBytes } from './payload'
 import { assertName, sameSubjects } from './subjects'
-import type { Bus, StreamMessage } from './types'
+import type { Bus } from './types'
 
 type NatsStreams = Pick<Bus, 'ensureStream' | 'append' | 'follow' | 'lastSubjectSequence' | 'lastSequence'>
 
-export function createNatsStreams(js: JetStreamClient, jsm: JetStreamManager): NatsStreams {
+export function createNatsStreams(js: JetStreamClient, jsm: JetStreamManager, onReconnect: Bus['onReconnect']): NatsStreams {
   return {
     async ensureStream(name, subjects) {
       assertName('stream', name)
@@ -44,41 +45,7 @@ export function createNatsStreams(js: JetStreamClient, jsm: JetStreamManager): N
       }
     },
 
-    async follow(stream, subjectFilter, options, onMessage) {
-      // An ordered consumer recreates itself after a gap or a server restart
-      // and resumes right after the last message it delivered. Passing the
-      // filter as a string keeps it a single `filter_subject`: nats-server
-      // 2.9 has no `filter_subjects` arrays.
-      let consumer: Consumer
-      let messages: ConsumerMessages
-      try {
-        consumer = await js.consumers.get(stream, {
-          filter_subjects: subjectFilter,
-          opt_start_seq: options.fromSeq ?? 1,
-        })
-        messages = await consumer.consume()
-      } catch (error) {
-        throw busError(`following ${stream} on ${subjectFilter} failed`, error)
-      }
-      let following = true
-      void (async () => {
-        for await (const message of messages) {
-          // messages already buffered when unsubscribed are dropped
-          if (!following) break
-          try {
-            await onMessage(toStreamMessage(message))
-          } catch (error) {
-            logBusError(`follow handler on ${stream} failed at ${message.seq}`, error)
-          }
-        }
-      })().catch((error: unknown) => logBusError(`following ${stream} on ${subjectFilter} stopped`, error))
-      return () => {
-        following = false
-        messages.stop()
-        // Not awaited: the server also drops an idle ordered consumer itself.
-        consumer.delete().catch(() => undefined)
-      }
-    },
+    follow: createNatsFollow(js, jsm, onReconnect),
 
     async lastSubjectSequence(stream, subject) {
       try {
@@ -106,8 +73,4 @@ async function findStream(jsm: JetStreamManager, name: string) {
     if (error instanceof JetStreamApiError && error.code === JetStreamApiCodes.StreamNotFound) return null
     throw error
   }
-}
-
-function toStreamMessage(message: JsMsg): StreamMessage {
-  return { subject: message.subject, seq: message.seq, data: plainBytes(message.data), time: message.time }
 }

@@ -34,7 +34,7 @@ export async function createNatsBus({ url }: NatsBusOptions): Promise<Bus> {
   const status = trackStatus(nc)
 
   return {
-    ...createNatsStreams(js, jsm),
+    ...createNatsStreams(js, jsm, status.onReconnect),
     ...createNatsMessaging(nc),
     kv: (bucket, options) => openNatsKv(kvm, bucket, options),
     status: status.current,

@@ -7,7 +7,7 @@ import { compileBucket } from './compile-bucket'
 import { createCompileContext, type CompileOptions } from './compile-context'
 import { compileDesk } from './compile-desk'
 import { compilePage } from './compile-page'
-import { byCodeUnits, compareDiagnostics, hasErrors, type Diagnostic } from './diagnostics'
+import { byCodeUnits, capPerFile, compareDiagnostics, hasErrors, type Diagnostic } from './diagnostics'
 import { suggestion } from './did-you-mean'
 import type { Bucket, Desk, Page, SiteModel } from './model'
 import { pagePath } from './page-path'
@@ -149,7 +149,7 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
 
 function done(site: SiteModel | null, diagnostics: Diagnostic[]): CompileResult {
   const sorted = [...diagnostics].sort(compareDiagnostics)
-  return { site: hasErrors(sorted) ? null : site, diagnostics: sorted }
+  return { site: hasErrors(sorted) ? null : site, diagnostics: capPerFile(sorted) }
 }
 
 // A site.yaml with a mistake elsewhere still says which storylines there are,

@@ -24,6 +24,33 @@ export function byCodeUnits(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0
 }
 
+/** Problems reported per file; one broken file could otherwise fill a log with thousands of lines. */
+export const PROBLEMS_PER_FILE = 20
+
+/**
+ * The first `max` problems of each file of a sorted list, then one problem
+ * (rule `more-problems`, at the first one left out) counting the rest, an
+ * error when any of the rest is one.
+ */
+export function capPerFile(sorted: readonly Diagnostic[], max = PROBLEMS_PER_FILE): Diagnostic[] {
+  const byFile = new Map<string, Diagnostic[]>()
+  for (const d of sorted) {
+    const list = byFile.get(d.file)
+    if (list) list.push(d)
+    else byFile.set(d.file, [d])
+  }
+  return [...byFile].flatMap(([file, list]) => {
+    const rest = list.slice(max)
+    const first = rest[0]
+    if (first === undefined) return list
+    const more: Diagnostic = {
+      file, line: first.line, col: first.col, severity: hasErrors(rest) ? 'error' : 'warning', rule: 'more-problems',
+      message: `${rest.length} more problem${rest.length === 1 ? '' : 's'} in this file`,
+    }
+    return [...list.slice(0, max), more]
+  })
+}
+
 export function hasErrors(list: readonly Diagnostic[]): boolean {
   return list.some((d) => d.severity === 'error')
 }

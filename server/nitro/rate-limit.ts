@@ -10,25 +10,10 @@ import { createRateLimiter } from '../http/rate-limit'
 const { TRUSTED_PROXIES: trusted, SVC_RATE_BURST: burst, SVC_RATE_PER_SECOND: perSecond } = useConfig()
 const limiter = createRateLimiter({ burst, perSecond })
 
-// Files the page is made of (CSS, fonts, vendored libraries, the service's
-// favicon) all live under /pkg and cost only a disk read, so they are not counted.
-// Only GET and HEAD can fetch a file, and the path is checked decoded and
-// without dot segments, so `/pkg/../x` or `/pkg/%2e%2e/x` cannot slip a counted
-// route under an exempt prefix.
-function isServedFromDisk(method: string, path: string): boolean {
-  if (method !== 'GET' && method !== 'HEAD') return false
-  let pathname: string
-  try {
-    pathname = decodeURIComponent(path.replace(/[?#].*$/s, ''))
-  } catch {
-    return false
-  }
-  if (pathname.includes('\\') || /(^|\/)\.\.?(\/|$)/.test(pathname)) return false
-  return pathname.startsWith('/pkg/')
-}
-
+// The files the page is made of (hashed under /pkg) are answered by Nitro's
+// static layer before any middleware, so whatever reaches this point counts,
+// /pkg paths that are not files included.
 export default defineEventHandler((event) => {
-  if (isServedFromDisk(event.method, event.path)) return
   const decision = limiter.take(getClientIp(event, trusted))
   if (decision.ok) return
   const seconds = decision.retryAfterSeconds

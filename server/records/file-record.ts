@@ -1,5 +1,6 @@
 // Filing: a new record in the bucket's initial state, in the visitor's storyline.
 import { randomBytes } from 'node:crypto'
+import { recordIdOf } from './record-id'
 import { BusConflictError } from '../bus/errors'
 import type { Bucket, SiteModel } from '../content/model'
 import { applyEvent, foldEvents } from './apply-event'
@@ -29,7 +30,7 @@ export interface FileInput {
 }
 
 /** 12 random bytes: 16 URL-safe characters, unguessable. */
-export const newRecordId = (): string => randomBytes(12).toString('base64url')
+export const newRecordId = (): string => recordIdOf(randomBytes(12))
 
 export async function fileRecord(ctx: RecordsContext, newId: () => string, input: FileInput): Promise<RecordView> {
   const site = ctx.site()

@@ -1,7 +1,8 @@
 // The in-memory index of one instance: every record's current view, report
-// counts and listings, fed by following SVC_RECORDS from the start. History
+// counts and listings, fed by following SVC_RECORDS from the start
+// (record-feed.ts, which also knows when the index is behind). History
 // stays in the KV projection, so a record costs one small object here.
-import type { Bus, StreamMessage, Unsubscribe } from '../bus/types'
+import type { Bus, StreamMessage } from '../bus/types'
 import { log } from '../log'
 import { applyEvent } from './apply-event'
 import { decodeRecordEvent } from './decode-event'
@@ -10,11 +11,11 @@ import { createListFilter } from './list-filter'
 import type { ListFilter } from './list-filter'
 import { createPostings } from './postings'
 import { createProjectionRepair } from './projection-repair'
+import { createRecordFeed } from './record-feed'
+import type { IndexStatus } from './record-feed'
 import { createRecordWaiters } from './record-waiters'
 import { createStateCounts } from './state-counts'
 import type { StateCount } from './state-counts'
-import { ensureRecordStreams } from './streams'
-import { RECORDS_STREAM } from './types'
 import type { RecordView } from './types'
 
 export interface ListQuery extends ListFilter {
@@ -25,6 +26,8 @@ export interface ListQuery extends ListFilter {
 export interface RecordIndex {
   /** Resolves once everything on the stream when the index started has been applied. */
   readonly ready: Promise<void>
+  /** Catching up at start, after a reconnect and after a stall, until it has applied what the stream held then. */
+  status(): IndexStatus
   get(bucket: string, id: string): RecordView | null
   /** Newest filing first. */
   list(bucket: string, query: ListQuery): { total: number; items: RecordView[] }
@@ -44,6 +47,8 @@ export interface RecordIndexOptions {
   repairDelayMs?: number
   /** The other side effects' catch-up, run after each projection check (effects-catch-up.ts). */
   catchUp?: EffectsCatchUp
+  /** How often the applied sequence is compared with the stream's last (default 2 s). */
+  checkEveryMs?: number
 }
 
 interface BucketRecords {
@@ -52,21 +57,16 @@ interface BucketRecords {
   readonly order: string[]
 }
 
-export function createRecordIndex(bus: Bus, { repairDelayMs = 5000, catchUp }: RecordIndexOptions = {}): RecordIndex {
+export function createRecordIndex(bus: Bus, { repairDelayMs = 5000, catchUp, checkEveryMs = 2000 }: RecordIndexOptions = {}): RecordIndex {
   const buckets = new Map<string, BucketRecords>()
   const counts = createStateCounts()
   const postings = createPostings()
   const waiters = createRecordWaiters()
   const get = (bucket: string, id: string) => buckets.get(bucket)?.byId.get(id) ?? null
   const repair = createProjectionRepair({ bus, delayMs: repairDelayMs, currentSeq: (b, id) => get(b, id)?.seq, catchUp })
-  let stop: Unsubscribe | undefined
-  let closed = false
-  let startSeq = Number.POSITIVE_INFINITY
-  let caughtUpAt: number | null = null
-  let caughtUp: () => void = () => undefined
+  let replayed = false
 
   function apply(message: StreamMessage): void {
-    if (message.seq >= startSeq) caughtUp()
     const decoded = decodeRecordEvent(message)
     if ('problem' in decoded) return skipped(message, decoded.problem)
     const { event } = decoded
@@ -85,26 +85,18 @@ export function createRecordIndex(bus: Bus, { repairDelayMs = 5000, catchUp }: R
     waiters.seen(`${after.bucket}:${after.id}`, after)
     // Replaying a long stream at start must not cost one KV read per record:
     // only recent events can have lost their projection to a crash.
-    if (caughtUpAt !== null || message.time.getTime() > Date.now() - REPAIR_WINDOW_MS) repair.schedule(after.bucket, after.id)
+    if (replayed || message.time.getTime() > Date.now() - REPAIR_WINDOW_MS) repair.schedule(after.bucket, after.id)
   }
 
-  const ready = (async () => {
-    await ensureRecordStreams(bus)
-    const reached = new Promise<void>((resolve) => (caughtUp = resolve))
-    // Every message on the stream is a record event, so seeing the last one
-    // stored at start means everything before it was applied.
-    startSeq = await bus.lastSequence(RECORDS_STREAM)
-    if (startSeq === 0) caughtUp()
-    const unsubscribe = await bus.follow(RECORDS_STREAM, 'svc.rec.>', {}, apply)
-    if (closed) unsubscribe()
-    else stop = unsubscribe
-    await reached
-    caughtUpAt = Date.now()
-  })()
+  const feed = createRecordFeed(bus, apply, { checkEveryMs })
+  const ready = feed.ready.then(() => {
+    replayed = true
+  })
   ready.catch((error: unknown) => log('error', 'records', `[svc] [records] the record index cannot start: ${String(error)}`))
 
   return {
     ready,
+    status: feed.status,
     get,
     list(bucket, query) {
       const records = buckets.get(bucket)
@@ -146,8 +138,7 @@ export function createRecordIndex(bus: Bus, { repairDelayMs = 5000, catchUp }: R
       }
     },
     close() {
-      closed = true
-      stop?.()
+      feed.close()
       repair.close()
       waiters.close()
     },

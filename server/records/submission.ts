@@ -3,6 +3,7 @@
 // cannot steer their post onto the first sender's record, or pass their
 // move off as the first sender's.
 import { createHash } from 'node:crypto'
+import { recordIdOf } from './record-id'
 import type { Actor, RecordEvent } from './types'
 
 function actorKey(actor: Actor): string {
@@ -26,7 +27,7 @@ export function sameActor(a: Actor, b: Actor): boolean {
  * after the first. 16 characters like a random id, as unguessable as the token.
  */
 export function filingId(bucket: string, actor: Actor, submission: string): string {
-  return createHash('sha256').update(`file\n${bucket}\n${actorKey(actor)}\n${submission}`).digest('base64url').slice(0, 16)
+  return recordIdOf(createHash('sha256').update(`file\n${bucket}\n${actorKey(actor)}\n${submission}`).digest())
 }
 
 export interface AskedMove {

@@ -1,3 +1,5 @@
+import { jetstreamManager } from '@nats-io/jetstream'
+import { connect } from '@nats-io/transport-node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createBus } from '../../server/bus/create-bus'
 import { createNatsBus } from '../../server/bus/nats'
@@ -6,7 +8,7 @@ import type { StreamMessage } from '../../server/bus/types'
 import { startNatsServer } from '../support/nats-server'
 import type { NatsServer } from '../support/nats-server'
 import { runBusContract } from './contract'
-import { waitFor } from './wait'
+import { sleep, waitFor } from './wait'
 
 let server: NatsServer
 beforeAll(async () => {
@@ -70,6 +72,63 @@ describe('nats bus across a server restart', () => {
     await waitFor(() => live.some((message) => message.seq === later.seq), 15_000, 'the live follow to resume')
     expect(live.map((message) => message.seq)).toEqual([1, 2, 3, 4, 5])
     stop()
+    await bus.close()
+  })
+
+  it('Stays up: a follow resumes after a restart under load from the message after the last it delivered, none lost or repeated, and leaves no consumer behind', async () => {
+    const stream = 'FOLLOW_LOAD'
+    const [bus, writer] = await Promise.all([createNatsBus({ url: own.url }), createNatsBus({ url: own.url })])
+    await bus.ensureStream(stream, ['load.>'])
+    const seen: number[] = []
+    const stop = await bus.follow(stream, 'load.>', {}, (message) => void seen.push(message.seq))
+    let appended = 0
+    let appending = true
+    // Eight writers, like instances filing at once; an append refused during the outage is simply not counted.
+    const writers = Array.from({ length: 8 }, async (_, w) => {
+      for (let n = 0; appending; n++) {
+        const ok = await writer.append(stream, `load.${w}.${n}`, { w, n }).then(() => true, () => false)
+        if (ok) appended++
+        else await sleep(20)
+      }
+    })
+    await waitFor(() => appended >= 1500, 20_000, '1500 appends before the restart')
+    await own.restart()
+    const resumedFrom = appended
+    await waitFor(() => appended >= resumedFrom + 1500, 20_000, '1500 appends after the restart')
+    appending = false
+    await Promise.all(writers)
+
+    const last = await bus.lastSequence(stream)
+    await waitFor(() => seen.length >= last, 20_000, `the follow to deliver all ${last} messages`)
+    expect(seen).toEqual(Array.from({ length: last }, (_, i) => i + 1))
+
+    stop()
+    const nc = await connect({ servers: own.url })
+    const jsm = await jetstreamManager(nc)
+    await waitFor(async () => (await jsm.consumers.list(stream).next()).length === 0, 5000, 'no consumer left on the stream')
+    await nc.close()
+    await Promise.all([bus.close(), writer.close()])
+  })
+
+  it('Stays up: a follow whose consumer the server dropped resumes from the next message', async () => {
+    const stream = 'FOLLOW_DROPPED'
+    const bus = await createNatsBus({ url: own.url })
+    await bus.ensureStream(stream, ['dropped.>'])
+    for (const n of [1, 2, 3]) await bus.append(stream, `dropped.${n}`, { n })
+    const seen: StreamMessage[] = []
+    const stop = await bus.follow(stream, 'dropped.>', {}, (message) => void seen.push(message))
+    await waitFor(() => seen.length === 3, 5000, 'the first three messages')
+
+    // What an operator's `nats consumer rm` or the server's own clean-up does.
+    const nc = await connect({ servers: own.url })
+    const jsm = await jetstreamManager(nc)
+    for (const consumer of await jsm.consumers.list(stream).next()) await jsm.consumers.delete(stream, consumer.name)
+    for (const n of [4, 5]) await bus.append(stream, `dropped.${n}`, { n })
+
+    await waitFor(() => seen.length >= 5, 10_000, 'the follow to resume')
+    expect(seen.map((message) => decodeJson(message.data))).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }, { n: 4 }, { n: 5 }])
+    stop()
+    await nc.close()
     await bus.close()
   })
 })

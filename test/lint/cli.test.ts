@@ -117,6 +117,40 @@ describe('svc-lint output', () => {
   })
 })
 
+describe('issue #8: diagnostics per file are capped at 20, with one entry counting the rest', () => {
+  // 10,000 anchored list items, each a text where a block (a map) belongs.
+  const anchors = yaml('title: Anchors', 'blocks:', ...Array.from({ length: 10_000 }, (_, i) => `  - &a${i} x`))
+  const FLOOD: RepoFiles = { ...BROKEN, 'pages/anchors.yaml': anchors }
+
+  it('text: the first 20 problems of the flooded file, one line counting the rest, every other file in full', async () => {
+    const result = await withRepo(FLOOD, (dir) => run([dir]))
+    expect(result.code).toBe(1)
+    const flooded = result.lines.filter((line) => line.startsWith('pages/anchors.yaml:'))
+    expect(flooded).toHaveLength(21)
+    expect(flooded[0]).toBe('pages/anchors.yaml:3:9: error: pages/anchors.yaml at blocks[0] should be a map of keys, not a text')
+    expect(flooded[19]).toMatch(/^pages\/anchors\.yaml:22:10: error: .* at blocks\[19\] /)
+    expect(flooded[20]).toBe('pages/anchors.yaml:23:10: error: 9980 more problems in this file')
+    expect(result.lines.filter((line) => !line.startsWith('pages/anchors.yaml:'))).toEqual(BROKEN_LINES)
+  })
+
+  it('json: the same list, the last entry of the file with rule more-problems', async () => {
+    const result = await withRepo(FLOOD, (dir) => run([dir, '--format', 'json']))
+    const { diagnostics } = JSON.parse(result.lines.join('\n')) as { diagnostics: Diagnostic[] }
+    const flooded = diagnostics.filter((d) => d.file === 'pages/anchors.yaml')
+    expect(flooded).toHaveLength(21)
+    expect(flooded.at(-1)).toEqual({ file: 'pages/anchors.yaml', line: 23, col: 10, severity: 'error', rule: 'more-problems', message: '9980 more problems in this file' })
+  })
+
+  it('a file with exactly 20 problems is listed in full; 21 ends in "1 more problem"', async () => {
+    const items = (n: number) => yaml('title: Few', 'blocks:', ...Array.from({ length: n }, () => '  - x'))
+    const twenty = await withRepo({ 'pages/few.yaml': items(20) }, (dir) => run([dir]))
+    expect(twenty.lines.filter((line) => line.startsWith('pages/few.yaml:'))).toHaveLength(20)
+    expect(twenty.lines.join('\n')).not.toContain('more problem')
+    const more = await withRepo({ 'pages/few.yaml': items(21) }, (dir) => run([dir]))
+    expect(more.lines.filter((line) => line.startsWith('pages/few.yaml:')).at(-1)).toBe('pages/few.yaml:23:5: error: 1 more problem in this file')
+  })
+})
+
 describe('svc-lint arguments', () => {
   it('a missing directory: a clear message, nothing on stdout, exit 2', async () => {
     const parent = await mkdtemp(join(tmpdir(), 'svc-lint-'))

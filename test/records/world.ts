@@ -60,11 +60,11 @@ export async function collect<T = unknown>(bus: Bus, stream: string, filter: str
     },
     /**
      * Everything that arrived before the message `mark` stores (it answers
-     * that message's sequence; by default a marker on `filter`, which must
-     * then be a plain subject). A follow delivers in stream order, so that is
-     * all stored before the mark, a late duplicate included.
+     * that message's sequence; by default a marker on `filter`, or under it
+     * when it ends in `>`). A follow delivers in stream order, so that is all
+     * stored before the mark, a late duplicate included.
      */
-    async allBefore(mark = async () => (await bus.append(stream, filter, { marker: true })).seq) {
+    async allBefore(mark = async () => (await bus.append(stream, filter.replace(/>$/, 'marker'), { marker: true })).seq) {
       const markSeq = await mark()
       await waitFor(() => seen.some((message) => message.seq >= markSeq), 5000, `the mark on ${filter}`)
       return seen.filter((message) => message.seq < markSeq)

@@ -1,7 +1,7 @@
 // Two built instances on one NATS server, serving one git repository through
 // a file:// URL, so every reload runs the real git fetch.
 import { execFileSync } from 'node:child_process'
-import { createHmac } from 'node:crypto'
+import { createHmac, randomUUID } from 'node:crypto'
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
@@ -65,6 +65,7 @@ function signed(body: string, secret = SECRET): Record<string, string> {
   return {
     'content-type': 'application/json',
     'x-github-event': 'push',
+    'x-github-delivery': randomUUID(),
     'x-hub-signature-256': `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`,
   }
 }
@@ -104,7 +105,7 @@ describe('content reload across instances', () => {
     const head = git('rev-parse', 'HEAD').slice(0, 12)
     for (const server of [one, two]) {
       await until('ready', async () => (await fetch(`${server.url}/readyz`)).status === 200)
-      expect(await (await fetch(`${server.url}/readyz`)).json()).toEqual({ ok: true, revision: head, bus: 'connected' })
+      expect(await (await fetch(`${server.url}/readyz`)).json()).toEqual({ ok: true, revision: head, bus: 'connected', records: 'current' })
     }
   })
 

@@ -4,7 +4,7 @@
 // file of the server: every source refuses them as errors, content holding one
 // never goes live, and /site/** serves only regular files inside public/.
 import { execFileSync } from 'node:child_process'
-import { createHmac, randomBytes } from 'node:crypto'
+import { createHmac, randomBytes, randomUUID } from 'node:crypto'
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -152,6 +152,7 @@ function pushHook(server: RunningServer): Promise<Response> {
     headers: {
       'content-type': 'application/json',
       'x-github-event': 'push',
+      'x-github-delivery': randomUUID(),
       'x-hub-signature-256': `sha256=${createHmac('sha256', HOOK_SECRET).update(body).digest('hex')}`,
     },
   })

@@ -2,7 +2,8 @@
 // page has one form per demo person; the chosen one is sent.
 import { postForm, type CookieFetch } from '../auth/cookie-fetch'
 
-export async function signInAs(client: CookieFetch, site: string, person: string, returnTo = '/'): Promise<void> {
+/** Signs in and hands back the first address on the site outside /auth/ that the sign-in led to. */
+export async function signInAs(client: CookieFetch, site: string, person: string, returnTo = '/'): Promise<URL> {
   let response = await client(`${site}/auth/sign-in?return=${encodeURIComponent(returnTo)}`)
   let at = new URL(`${site}/auth/sign-in`)
   for (let hop = 0; hop < 12; hop++) {
@@ -16,7 +17,7 @@ export async function signInAs(client: CookieFetch, site: string, person: string
     const location = response.headers.get('location')
     if (location === null) throw new Error(`sign-in stuck at ${at.href} with ${response.status}`)
     at = new URL(location, at)
-    if (at.origin === new URL(site).origin && !at.pathname.startsWith('/auth/')) return
+    if (at.origin === new URL(site).origin && !at.pathname.startsWith('/auth/')) return at
     response = await client(at)
   }
   throw new Error('the sign-in did not come back to the site')

@@ -1,0 +1,135 @@
+// Following a stream on NATS: an ephemeral consumer of our own, recreated
+// from the next undelivered sequence after every reconnect, after a message
+// lost in flight and whenever the client gives up on it.
+//
+// Not the client's ordered consumer: after a server restart @nats-io/jetstream
+// 3.4 recreates it but keeps the pending count of the pulls the old server
+// took with it, so the new consumer asks for a handful of messages and then
+// nothing more until two idle heartbeats (15 s each) are missed. Under load
+// that stalled the record index for 45 s while readiness said ok.
+import { AckPolicy, DeliverPolicy } from '@nats-io/jetstream'
+import type { ConsumerMessages, JetStreamClient, JetStreamManager, JsMsg } from '@nats-io/jetstream'
+import { nanos } from '@nats-io/transport-node'
+import { log } from '../log'
+import { busError, logBusError } from './errors'
+import { plainBytes } from './payload'
+import type { Bus, StreamMessage, Unsubscribe } from './types'
+
+// A consumer nobody pulls from (its process died) is dropped by the server.
+const INACTIVE_THRESHOLD_MS = 5 * 60 * 1000
+// Messages asked for per pull: a replay of tens of thousands of events
+// should cost few round trips.
+const BATCH = 1000
+// Between attempts to recreate a consumer while the server is still coming back.
+const RETRY_MS = [0, 100, 250, 500, 1000, 2000]
+
+interface Consumption {
+  readonly name: string
+  readonly messages: ConsumerMessages
+}
+
+export function createNatsFollow(js: JetStreamClient, jsm: JetStreamManager, onReconnect: Bus['onReconnect']): Bus['follow'] {
+  return async (stream, subjectFilter, options, onMessage) => {
+    let next = options.fromSeq ?? 1
+    let current: Consumption | null = null
+    // Settles once the newest loop has ended and its last handler returned.
+    let delivering: Promise<void> = Promise.resolve()
+    // Bumped by every reopen and by unsubscribe, so an older reopen gives up.
+    let generation = 0
+    let closed = false
+
+    const open = async (): Promise<Consumption> => {
+      const info = await jsm.consumers.add(stream, {
+        deliver_policy: DeliverPolicy.StartSequence,
+        opt_start_seq: next,
+        ack_policy: AckPolicy.None,
+        // A single filter subject: nats-server 2.9 has no `filter_subjects`.
+        filter_subject: subjectFilter,
+        mem_storage: true,
+        num_replicas: 1,
+        inactive_threshold: nanos(INACTIVE_THRESHOLD_MS),
+      })
+      // Without abort, the client retries a consumer the restarted server
+      // no longer has for up to 45 s; ending here lets reopen start at once.
+      const messages = await js.consumers.getConsumerFromInfo(info).consume({ max_messages: BATCH, abort_on_missing_resource: true })
+      return { name: info.name, messages }
+    }
+
+    // Made current before the first message is read, so the loop keeps it.
+    const start = (consumption: Consumption) => {
+      current = consumption
+      delivering = deliver(consumption)
+    }
+
+    const deliver = async (consumption: Consumption): Promise<void> => {
+      let delivered = 0
+      try {
+        for await (const message of consumption.messages) {
+          if (consumption !== current) break
+          // Without acks, a message the connection dropped is never sent again.
+          if (message.info.deliverySequence !== ++delivered) {
+            log('warn', 'bus', '[svc] [bus] a followed message was lost in flight; resuming after the last one delivered', { stream, subjectFilter, after: next - 1 })
+            break
+          }
+          next = message.seq + 1
+          try {
+            await onMessage(toStreamMessage(message))
+          } catch (error) {
+            logBusError(`follow handler on ${stream} failed at ${message.seq}`, error)
+          }
+        }
+      } catch (error) {
+        // The server dropped the consumer, or the client gave up on it.
+        if (consumption === current) log('warn', 'bus', '[svc] [bus] a follow broke off; resuming after the last message delivered', { stream, subjectFilter, from: next, error: String(error) })
+      }
+      if (consumption === current) void reopen()
+    }
+
+    const drop = (consumption: Consumption | null) => {
+      if (consumption === null) return
+      consumption.messages.stop()
+      // Not awaited: after a server restart it is already gone.
+      jsm.consumers.delete(stream, consumption.name).catch(() => undefined)
+    }
+
+    const reopen = async () => {
+      const mine = ++generation
+      const old = current
+      current = null
+      drop(old)
+      // One message at a time, even across consumers.
+      await delivering
+      for (let attempt = 0; !closed && mine === generation; attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)]))
+        if (closed || mine !== generation) return
+        try {
+          const opened = await open()
+          if (closed || mine !== generation) return drop(opened)
+          return start(opened)
+        } catch (error) {
+          // Every attempt failing the same way while the server is away is one line's worth.
+          if (attempt === 0) log('warn', 'bus', '[svc] [bus] reopening a follow failed; retrying', { stream, subjectFilter, from: next, error: String(error) })
+        }
+      }
+    }
+
+    try {
+      start(await open())
+    } catch (error) {
+      throw busError(`following ${stream} on ${subjectFilter} failed`, error)
+    }
+    const stopReconnect = onReconnect(() => void reopen())
+    return () => {
+      closed = true
+      generation++
+      stopReconnect()
+      const old = current
+      current = null
+      drop(old)
+    }
+  }
+}
+
+function toStreamMessage(message: JsMsg): StreamMessage {
+  return { subject: message.subject, seq: message.seq, data: plainBytes(message.data), time: message.time }
+}

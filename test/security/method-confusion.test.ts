@@ -1,0 +1,94 @@
+// Method confusion: a request whose method (or a header or field claiming
+// another one) differs from what a route was written for. HEAD must answer
+// like GET without a body; every other unexpected method, and every override,
+// changes nothing and echoes nothing.
+import { randomBytes } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { waitFor } from '../bus/wait'
+import { bucketForm, createCookieFetch, openPage } from '../visitor/visitor-client'
+import { rawExchange, rawRequest, type RawResponse } from '../support/raw-http'
+import { startServer, type RunningServer } from '../support/server'
+
+let server: RunningServer
+let base: string
+let css: string
+beforeAll(async () => {
+  server = await startServer()
+  base = server.url
+  await waitFor(async () => (await fetch(`${base}/readyz`)).status === 200, 20_000, '/readyz')
+  css = /href="(\/pkg\/[^"]+)"/.exec(await (await fetch(`${base}/`)).text())?.[1] ?? ''
+})
+afterAll(() => server?.stop())
+
+// A HEAD answer may leave out what only writing the body would tell (RFC 9110, 9.3.2).
+const BODY_BOUND = new Set(['content-length', 'transfer-encoding', 'date'])
+const headerNames = (r: RawResponse) => Object.keys(r.headers).filter((name) => !BODY_BOUND.has(name)).sort()
+
+/** The counts of every bucket: what a filing would change. */
+const counts = async () => (await fetch(`${base}/report`)).text()
+
+describe('method confusion', () => {
+  it('issue #8: HEAD works wherever GET does, health routes first: the same status and headers, and no body', async () => {
+    const paths = ['/healthz', '/readyz', '/', '/about', '/report', '/site/logo.svg', css, '/no-such-page', '/pkg/', '/desk', '/auth/sign-in', '/hooks/content']
+    for (const path of paths) {
+      const headers = { cookie: 'svc_story=plain', accept: 'text/html' }
+      const get = await rawRequest(base, path, { headers })
+      const head = await rawRequest(base, path, { method: 'HEAD', headers })
+      expect(head.status, path).toBe(get.status)
+      expect(headerNames(head), path).toEqual(headerNames(get))
+      for (const name of ['content-type', 'cache-control', 'location', 'x-content-type-options']) expect(head.headers[name], `${path} ${name}`).toEqual(get.headers[name])
+      // On the wire, not through a client that would skip a body after HEAD.
+      const wire = await rawExchange(base, `HEAD ${path} HTTP/1.1\r\nHost: x\r\nCookie: svc_story=plain\r\nConnection: close\r\n\r\n`)
+      expect(wire.head, path).toMatch(new RegExp(`^HTTP/1\\.1 ${get.status} `))
+      expect(wire.rest, path).toBe('')
+    }
+    expect((await rawRequest(base, '/healthz', { method: 'HEAD' })).status).toBe(200)
+  })
+
+  it('OPTIONS, PUT, DELETE, PATCH and TRACE are refused on every route, change nothing and echo nothing', async () => {
+    const marker = `MARKER${randomBytes(6).toString('hex')}`
+    const client = createCookieFetch()
+    const form = bucketForm((await openPage(client, `${base}/`)).html, base, 'potholes')
+    const cookie = `svc_story=plain; svc_session=${client.cookie(base, 'svc_session') ?? ''}`
+    const before = await counts()
+    const body = new URLSearchParams({ ...form.hidden, street: marker, kind: 'pothole' }).toString()
+    const paths = ['/', '/about', '/report', '/healthz', '/file/potholes', '/self/potholes/x', '/desk/caseworkers/potholes/x/move', '/hooks/content', '/auth/sign-out', css]
+    for (const method of ['OPTIONS', 'PUT', 'DELETE', 'PATCH', 'TRACE']) {
+      for (const path of paths) {
+        const answer = await rawRequest(base, path, {
+          method, body: method === 'TRACE' ? undefined : body,
+          headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', 'x-marker': marker },
+        })
+        expect([404, 405], `${method} ${path}`).toContain(answer.status)
+        expect(answer.body, `${method} ${path}`).not.toContain(marker)
+        expect(JSON.stringify(answer.headers), `${method} ${path}`).not.toContain(marker)
+      }
+    }
+    expect(await counts()).toBe(before)
+  })
+
+  it('a method-override header or field is not obeyed: a GET stays a GET, a POST a POST', async () => {
+    const client = createCookieFetch()
+    client.setCookie(base, 'svc_story', 'plain')
+    const form = bucketForm((await openPage(client, `${base}/`)).html, base, 'potholes')
+    const cookie = `svc_story=plain; svc_session=${client.cookie(base, 'svc_session') ?? ''}`
+    const before = await counts()
+    const fields = new URLSearchParams({ ...form.hidden, street: 'Override Lane 1', kind: 'pothole' }).toString()
+    const overrides = ['x-http-method-override', 'x-http-method', 'x-method-override']
+    for (const header of overrides) {
+      // A GET carrying a whole filing, told to be a POST: nothing is filed.
+      const get = await rawRequest(base, `/file/potholes?${fields}`, { headers: { cookie, [header]: 'POST' } })
+      expect([404, 405], header).toContain(get.status)
+      // A form post told to be a GET of the page is still a post, refused without its token.
+      const post = await rawRequest(base, '/about', { method: 'POST', headers: { cookie, [header]: 'GET' }, body: '' })
+      expect(post.status, header).toBe(405)
+    }
+    const field = await rawRequest(base, `/file/potholes?_method=POST&${fields}`, { headers: { cookie } })
+    expect([404, 405]).toContain(field.status)
+    const deleting = await rawRequest(base, '/auth/sign-out', {
+      method: 'POST', body: '_method=DELETE', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', 'x-http-method-override': 'DELETE' },
+    })
+    expect(deleting.status).toBe(403)
+    expect(await counts()).toBe(before)
+  })
+})
