@@ -1,7 +1,7 @@
 // State-changing forms carry a token bound to the visitor's session, in the
 // `svc_csrf` field (CSRF_FIELD in server/render/form.ts).
-import { createHash, timingSafeEqual } from 'node:crypto'
 import type { H3Event } from 'h3'
+import { sameSecret } from '../server/http/same-secret'
 import { ensureSession, getSession } from './session'
 
 /** The token for a form; an anonymous visitor gets a session only now that a form needs one. */
@@ -14,11 +14,4 @@ export async function checkCsrf(event: H3Event, submitted: unknown): Promise<boo
   const session = await getSession(event)
   if (session === null || typeof submitted !== 'string') return false
   return sameSecret(session.csrf, submitted)
-}
-
-// Hashing first gives equal lengths, so the comparison leaks neither the
-// token nor its length through timing.
-function sameSecret(expected: string, submitted: string): boolean {
-  const digest = (text: string) => createHash('sha256').update(text).digest()
-  return timingSafeEqual(digest(expected), digest(submitted))
 }

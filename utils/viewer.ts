@@ -2,7 +2,7 @@
 import { getRequestURL, type H3Event } from 'h3'
 import type { SiteModel } from '../server/content/model'
 import { usePolicy } from '../server/app/policy'
-import { openableDesks } from '../server/desk/desk-access'
+import { openableDesks } from '../server/policy/questions'
 import { useSignIn } from '../server/sign-in/use-sign-in'
 import type { Viewer } from '../server/render/account'
 import { textAt } from '../server/render/storyline'
@@ -18,6 +18,6 @@ export async function getViewer(event: H3Event, site: SiteModel, story: number):
     return { signedIn: false, signInHref: signIn.on ? `/auth/sign-in?return=${encodeURIComponent(here.pathname + here.search)}` : null }
   }
   const [principal, policy] = await Promise.all([getPrincipal(event), usePolicy()])
-  const desks = openableDesks(site, policy, principal).map((desk) => ({ href: `/desk/${desk.name}`, label: textAt(desk.title, story) }))
+  const desks = openableDesks(site, policy, { principal }).map((desk) => ({ href: `/desk/${desk.name}`, label: textAt(desk.title, story) }))
   return { signedIn: true, name: user.name ?? user.email ?? user.phone ?? 'you', csrf: session.csrf, desks }
 }

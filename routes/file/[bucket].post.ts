@@ -7,14 +7,15 @@ import type { FormBody } from '../../server/forms/form-body'
 import { readFormBody } from '../../server/forms/read-form-body'
 import { readSubmissionToken } from '../../server/forms/submission-token'
 import { validateFields } from '../../server/forms/validate-fields'
-import { mayOpen } from '../../server/pages/access'
-import { canFile, fileAsVisitor } from '../../server/pages/filing'
-import { bucketNameSchema, formTarget } from '../../server/pages/form-target'
+import { nameSchema } from '../../server/names'
+import { fileAsVisitor } from '../../server/pages/filing'
+import { formTarget } from '../../server/pages/form-target'
 import { needsSignIn } from '../../server/pages/page-forms'
 import { recordExists } from '../../server/pages/record-options'
 import { visibleRecord } from '../../server/pages/record-page'
 import { showPage } from '../../server/pages/show-page'
 import { signInHref, startVisit, type Visit } from '../../server/pages/visit'
+import { mayFile, mayOpenPage } from '../../server/policy/questions'
 import { CSRF_FIELD } from '../../server/render/form'
 import { formRefusal, renderFormRefusal, type FormRefusal } from '../../server/render/form-refusal'
 import { SUBMISSION_FIELD } from '../../server/render/service-fields'
@@ -41,7 +42,7 @@ async function readBody(event: H3Event, limit: number): Promise<FormBody | FormR
 async function handle(event: H3Event): Promise<string | void> {
   const visit = await startVisit(event)
   const { site, visitor } = visit.ctx
-  const name = bucketNameSchema.safeParse(getRouterParam(event, 'bucket'))
+  const name = nameSchema.safeParse(getRouterParam(event, 'bucket'))
   const bucket = name.success ? site.buckets.get(name.data) : undefined
   if (bucket === undefined) return refuse(event, visit, 'gone')
   const body = await readBody(event, formBodyLimit(bucket))
@@ -57,7 +58,7 @@ async function handle(event: H3Event): Promise<string | void> {
   // The form's one-time token: every post of this form lands on one record.
   const submission = readSubmissionToken(body.get(SUBMISSION_FIELD))
   if (submission === null) return refuse(event, visit, 'expired')
-  if (!mayOpen(visit.ctx, target.page) || !canFile(visit, bucket)) return refuse(event, visit, 'not-allowed')
+  if (!mayOpenPage(visit.ctx.policy, visitor, target.page) || !mayFile(visit.ctx.policy, visitor, bucket)) return refuse(event, visit, 'not-allowed')
 
   const checked = await validateFields(bucket, body, { phoneCountry, uploadsEnabled: false, recordExists: recordExists(visit.ctx) })
   if (!checked.ok) {

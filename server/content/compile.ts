@@ -1,5 +1,6 @@
 // The whole content repository -> one immutable SiteModel, or the reasons why not.
 // The service and the lint both call this, so they can never disagree.
+import { isName, NAME_MAX_LENGTH } from '../names'
 import { validatePolicyFiles } from '../policy/validate'
 import { compileBranding } from './compile-site'
 import { compileBucket } from './compile-bucket'
@@ -15,7 +16,7 @@ import { bucketSchema } from './schemas/bucket'
 import { deskSchema } from './schemas/desk'
 import { pageSchema } from './schemas/page'
 import { siteSchema } from './schemas/site'
-import { nameSchema } from './schemas/text'
+import { contentNameSchema } from './schemas/text'
 import { checkInbox, homePageDiagnostics, knownGroups } from './site-checks'
 import { parseYamlFile, type YamlFile } from './yaml-file'
 import { validate } from './zod-issues'
@@ -78,11 +79,14 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
       ctx.diagnostics.push(fileDiagnostic(yaml.file, 'unknown-file', `${dir}/ holds files directly, not in folders; this file is not read`, 'warning'))
       return []
     }
-    const check = nameSchema.safeParse(name)
+    const check = contentNameSchema.safeParse(name)
     if (!check.success) {
       const reserved = name.startsWith('svc_')
+      const tooLong = name.length > NAME_MAX_LENGTH
       ctx.diagnostics.push(fileDiagnostic(yaml.file, reserved ? 'reserved-name' : 'bad-value',
-        reserved ? `names starting with svc_ are reserved for the service; rename ${yaml.file}` : `"${name}" cannot be a name; use lowercase letters, digits and _`))
+        reserved ? `names starting with svc_ are reserved for the service; rename ${yaml.file}`
+          : tooLong ? `"${name}" is ${name.length} characters; names go into the service's URLs, so use at most ${NAME_MAX_LENGTH}`
+          : `"${name}" cannot be a name; use lowercase letters, digits and _`))
       return []
     }
     return [{ yaml, name }]
@@ -96,8 +100,9 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
 
   const bucketFiles = uniqueNames(named('buckets'), 'bucket')
   // A bucket file with a YAML error still names its bucket: what refers to it is not wrong too.
-  const unparsed = [...files.texts.keys()].filter((f) => !parsed.has(f) && /^buckets\/[a-z][a-z0-9_]*\.ya?ml$/.test(f))
-  const bucketNames = new Set([...bucketFiles.map((b) => b.name), ...unparsed.map((f) => f.replace(/^buckets\/|\.ya?ml$/g, ''))])
+  const unparsed = [...files.texts.keys()].filter((f) => !parsed.has(f) && /^buckets\/[^/]+\.ya?ml$/.test(f))
+    .map((f) => f.replace(/^buckets\/|\.ya?ml$/g, '')).filter(isName)
+  const bucketNames = new Set([...bucketFiles.map((b) => b.name), ...unparsed])
   const buckets = new Map<string, Bucket>()
   for (const { yaml, name } of bucketFiles) {
     const raw = validate(yaml, bucketSchema, yaml.file)

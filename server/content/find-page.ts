@@ -1,7 +1,7 @@
 // Which page answers a URL path: a fixed page first, then a record page.
+import { isRecordId } from '../names'
 import type { Page, SiteModel } from './model'
 
-const RECORD_ID = /^[A-Za-z0-9_-]{1,64}$/
 
 export function findPage(site: SiteModel, pathname: string): { page: Page; recordId?: string } | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
@@ -10,7 +10,7 @@ export function findPage(site: SiteModel, pathname: string): { page: Page; recor
   const cut = path.lastIndexOf('/')
   const parent = path.slice(0, cut)
   const id = path.slice(cut + 1)
-  if (!parent || !RECORD_ID.test(id)) return null
+  if (!parent || !isRecordId(id)) return null
   const page = site.pages.find((p) => p.path === `${parent}/:id`)
   return page ? { page, recordId: id } : null
 }

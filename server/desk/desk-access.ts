@@ -1,11 +1,9 @@
-// Who gets what on a desk. A desk is opened by policy (`open` on Desk), and
-// each of its buckets is shown only to people who may `read` it, so a
-// policy/ file's forbid narrows a desk without touching the desk file.
+// Who gets what on a desk, as refusals a desk route answers with. The
+// questions themselves are server/policy/questions.ts's.
 import type { Bucket, Desk, SiteModel } from '../content/model'
 import type { PolicyEngine } from '../policy/engine'
-import type { Principal, ResourceRef } from '../policy/request'
-import { submitterSubject } from '../records/person'
-import type { RecordView } from '../records/types'
+import { mayOpenDesk, mayReadDeskBucket } from '../policy/questions'
+import type { Principal } from '../policy/request'
 
 export type Refusal = 'not-found' | 'sign-in' | 'forbidden'
 
@@ -17,29 +15,17 @@ export type BucketAccess =
   | { readonly refused: Refusal }
   | { readonly refused?: undefined; readonly bucket: Bucket }
 
-function canOpenDesk(policy: PolicyEngine, principal: Principal, desk: Desk): boolean {
-  return policy.authorize({ principal, action: 'open', resource: { type: 'Desk', id: desk.name } }).allowed
-}
-
-/** The desks this person may open, in the content's order. */
-export function openableDesks(site: SiteModel, policy: PolicyEngine, principal: Principal): Desk[] {
-  return [...site.desks.values()].filter((desk) => canOpenDesk(policy, principal, desk))
-}
-
-function canReadBucket(policy: PolicyEngine, principal: Principal, bucket: string): boolean {
-  return policy.authorize({ principal, action: 'read', resource: { type: 'Bucket', id: bucket } }).allowed
-}
-
 // An unknown desk is "not found" for everyone: desk names are in the content
 // repository, so saying so gives nothing away.
 export function openDesk(site: SiteModel, policy: PolicyEngine, principal: Principal, name: string): DeskAccess {
   const desk = site.desks.get(name)
   if (desk === undefined) return { refused: 'not-found' }
   if (principal === null) return { refused: 'sign-in' }
-  if (!canOpenDesk(policy, principal, desk)) return { refused: 'forbidden' }
+  const caller = { principal }
+  if (!mayOpenDesk(policy, caller, desk)) return { refused: 'forbidden' }
   const buckets = desk.buckets
     .map((bucket) => site.buckets.get(bucket))
-    .filter((bucket): bucket is Bucket => bucket !== undefined && canReadBucket(policy, principal, bucket.name))
+    .filter((bucket): bucket is Bucket => bucket !== undefined && mayReadDeskBucket(policy, caller, desk, bucket.name))
   return { desk, buckets }
 }
 
@@ -48,16 +34,4 @@ export function deskBucket(site: SiteModel, desk: Desk, readable: readonly Bucke
   if (!desk.buckets.includes(name) || !site.buckets.has(name)) return { refused: 'not-found' }
   const bucket = readable.find((candidate) => candidate.name === name)
   return bucket === undefined ? { refused: 'forbidden' } : { bucket }
-}
-
-/** A record as the policy engine sees it. */
-export function recordResource(view: RecordView): ResourceRef {
-  return {
-    type: 'Record', id: view.id, bucket: view.bucket, state: view.state, storyline: view.storyline,
-    submitter: submitterSubject(view),
-  }
-}
-
-export function canReadRecord(policy: PolicyEngine, principal: Principal, view: RecordView): boolean {
-  return policy.authorize({ principal, action: 'read', resource: recordResource(view) }).allowed
 }

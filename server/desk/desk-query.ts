@@ -3,7 +3,7 @@
 // hand-edited or outdated link still shows the desk.
 import { z } from 'zod'
 import type { Bucket } from '../content/model'
-import { isName } from './names'
+import { isName } from '../names'
 
 export const MAX_SEARCH = 200
 const MAX_PAGE = 100_000

@@ -3,10 +3,11 @@
 // that does not exist and a record the person may not read all look alike.
 import type { Bucket, Desk, SiteModel } from '../content/model'
 import type { PolicyEngine } from '../policy/engine'
+import { mayReadRecord } from '../policy/questions'
 import type { Principal } from '../policy/request'
 import type { RecordView } from '../records/types'
-import { canReadRecord, deskBucket, openDesk, type Refusal } from './desk-access'
-import { isName, isRecordId } from './names'
+import { deskBucket, openDesk, type Refusal } from './desk-access'
+import { isName, isRecordId } from '../names'
 
 export interface DeskRecordParams {
   readonly desk: string
@@ -47,6 +48,6 @@ export async function findDeskRecord(
   if (found.refused !== undefined) return found
   if (!isRecordId(params.id)) return { refused: 'not-found' }
   const view = await get(found.bucket.name, params.id)
-  if (view === null || !canReadRecord(asker.policy, asker.principal, view)) return { refused: 'not-found' }
+  if (view === null || !mayReadRecord(asker.policy, asker, view)) return { refused: 'not-found' }
   return { ...found, view }
 }

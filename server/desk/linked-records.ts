@@ -1,12 +1,12 @@
 // The records a record's `record` fields name, as far as the person may see
 // them: a name they may read, and a desk link when this desk shows that bucket.
 import type { Bucket, SiteModel } from '../content/model'
+import { recordName } from '../content/record-name'
 import type { PolicyEngine } from '../policy/engine'
+import { mayReadRecord } from '../policy/questions'
 import type { Principal } from '../policy/request'
 import type { RecordView } from '../records/types'
-import { canReadRecord } from './desk-access'
-import { recordPath } from './names'
-import { recordName } from './record-name'
+import { deskRecordPath } from './names'
 
 export interface LinkedRecord {
   readonly name: string
@@ -30,11 +30,11 @@ export function linkedRecords(ctx: LinkContext, bucket: Bucket, view: RecordView
     const id = view.fields[field.name]
     if (field.type !== 'record' || field.of === undefined || !id) continue
     const other = ctx.lookup(field.of, id)
-    if (other === null || !canReadRecord(ctx.policy, ctx.principal, other)) continue
+    if (other === null || !mayReadRecord(ctx.policy, ctx, other)) continue
     const onDesk = ctx.readable.some((b) => b.name === field.of)
     links.set(field.name, {
       name: recordName(ctx.site.buckets.get(field.of), other),
-      href: onDesk ? recordPath(ctx.desk, field.of, other.id) : undefined,
+      href: onDesk ? deskRecordPath(ctx.desk, field.of, other.id) : undefined,
     })
   }
   return links

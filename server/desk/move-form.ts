@@ -2,7 +2,7 @@
 // person saw. Anything else in the form is ignored.
 import { z } from 'zod'
 import type { FormBody } from '../forms/form-body'
-import { isName } from './names'
+import { isName } from '../names'
 
 /** A move form carries a token, an edge and a number: a few hundred bytes. */
 export const MOVE_FORM_LIMIT = 4 * 1024

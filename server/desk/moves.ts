@@ -2,18 +2,14 @@
 // in, narrowed to the ones the policy lets this person take.
 import type { Bucket, Move } from '../content/model'
 import type { PolicyEngine } from '../policy/engine'
+import { mayMove } from '../policy/questions'
 import type { Principal } from '../policy/request'
 import type { RecordView } from '../records/types'
-import { recordResource } from './desk-access'
 
 export function declaredMovesFrom(bucket: Bucket, state: string): Move[] {
   return bucket.moves.filter((move) => move.from.includes(state))
 }
 
-export function mayMove(policy: PolicyEngine, principal: Principal, view: RecordView, edge: string): boolean {
-  return policy.authorize({ principal, action: 'move', resource: recordResource(view), context: { edge } }).allowed
-}
-
 export function allowedMoves(policy: PolicyEngine, principal: Principal, bucket: Bucket, view: RecordView): Move[] {
-  return declaredMovesFrom(bucket, view.state).filter((move) => mayMove(policy, principal, view, move.name))
+  return declaredMovesFrom(bucket, view.state).filter((move) => mayMove(policy, { principal }, view, move.name))
 }

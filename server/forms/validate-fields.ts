@@ -4,6 +4,7 @@
 // a dot or start with svc_, so `<location>.lat` and service keys never clash
 // with a field.
 import type { Bucket, Field, FieldType } from '../content/model'
+import { isRecordId } from '../names'
 import { checkAnswer } from './check-answer'
 import { checkFile } from './check-file'
 import { checkLocation } from './check-location'
@@ -24,9 +25,6 @@ export type Validation =
   | { readonly ok: true; readonly values: Record<string, string> }
   | { readonly ok: false; readonly errors: Record<string, string>; readonly input: Record<string, string> }
 
-// Record ids are made by the service from these characters.
-const RECORD_ID = /^[A-Za-z0-9_-]{1,64}$/
-
 const NOT_A_FILE = 'Type this answer, do not attach a file'
 
 function missing(type: FieldType): string {
@@ -45,7 +43,7 @@ function readText(body: FormBody, key: string, input: Record<string, string>): s
 }
 
 async function checkRecord(field: Field, id: string, options: ValidateOptions): Promise<Checked> {
-  const exists = RECORD_ID.test(id) && field.of !== undefined && (await options.recordExists(field.of, id))
+  const exists = isRecordId(id) && field.of !== undefined && (await options.recordExists(field.of, id))
   return exists ? ok(id) : fail('Choose one of the options')
 }
 

@@ -4,11 +4,6 @@ import type { Bucket } from '../content/model'
 import type { RecordView } from '../records/types'
 import type { Visit } from './visit'
 
-export function canFile(visit: Visit, bucket: Bucket): boolean {
-  const { policy, visitor } = visit.ctx
-  return policy.authorize({ principal: visitor.principal, action: 'file', resource: { type: 'Bucket', id: bucket.name } }).allowed
-}
-
 /**
  * The record the form with token `submission` filed: a new one the first
  * time, the same one for every repeat. Throws BucketNotFoundError when the

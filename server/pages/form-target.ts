@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { findPage } from '../content/find-page'
 import type { Page, SiteModel } from '../content/model'
 import type { FormBody } from '../forms/form-body'
+import { recordIdSchema } from '../names'
 import { PAGE_FIELD, RECORD_FIELD } from '../render/service-fields'
 import { pageHasForm } from './page-forms'
 
@@ -16,7 +17,6 @@ export interface FormTarget {
 }
 
 const pathSchema = z.string().min(1).max(2000).regex(/^\/[a-z0-9/_-]*$/i)
-const recordSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/)
 
 /** The page the post came from, or null when it names none with this bucket's form. */
 export function formTarget(site: SiteModel, bucket: string, body: FormBody): FormTarget | null {
@@ -27,7 +27,7 @@ export function formTarget(site: SiteModel, bucket: string, body: FormBody): For
   const record = body.get(RECORD_FIELD)
   if (found.recordId !== undefined) {
     // The form names its record twice (path and field); they must agree.
-    const named = recordSchema.safeParse(record)
+    const named = recordIdSchema.safeParse(record)
     if (!named.success || named.data !== found.recordId) return null
   } else if (record !== undefined) {
     return null
@@ -35,6 +35,3 @@ export function formTarget(site: SiteModel, bucket: string, body: FormBody): For
   const clean = path.data.length > 1 ? path.data.replace(/\/+$/, '') : path.data
   return { page: found.page, recordId: found.recordId, path: clean }
 }
-
-/** Bucket and desk names: the content's name rule. */
-export const bucketNameSchema = z.string().regex(/^[a-z][a-z0-9_]{0,63}$/)

@@ -1,10 +1,10 @@
 // Which records a `list` block shows this visitor, newest first, one page
 // at a time. Each view narrows on its own rules before `where` narrows more.
 import type { Block, Bucket } from '../content/model'
+import { mayReadBucket, mayReadRecord, type RecordAccess } from '../policy/questions'
 import type { ListData, RecordSummary } from '../render/record-model'
 import type { ListFilter } from '../records/list-filter'
 import type { RecordView } from '../records/types'
-import { mayReadRecord, readsBucket, type Access } from './access'
 import type { PageContext } from './context'
 import { summarize } from './summary'
 
@@ -25,7 +25,7 @@ export interface ListRequest {
 
 interface Plan {
   readonly filter: ListFilter
-  readonly access: Access
+  readonly access: RecordAccess
   readonly keep: (view: RecordView) => boolean
 }
 
@@ -34,14 +34,14 @@ function plan(ctx: PageContext, block: ListBlock, bucket: Bucket): Plan | null {
     case 'public':
       if (bucket.public === undefined) return null
       // A forbid in the content's own policy still hides a record in a public state.
-      return { filter: { states: bucket.public.states }, access: 'public', keep: (view) => mayReadRecord(ctx, view) }
+      return { filter: { states: bucket.public.states }, access: 'public', keep: (view) => mayReadRecord(ctx.policy, ctx.visitor, view) }
     case 'mine': {
       const { submitter } = ctx.visitor
       if (submitter === undefined || bucket.signIn === 'none') return null
       return { filter: { submitter }, access: 'all', keep: () => true }
     }
     case 'desk':
-      return readsBucket(ctx, bucket.name) ? { filter: {}, access: 'all', keep: (view) => mayReadRecord(ctx, view) } : null
+      return mayReadBucket(ctx.policy, ctx.visitor, bucket.name) ? { filter: {}, access: 'all', keep: (view) => mayReadRecord(ctx.policy, ctx.visitor, view) } : null
   }
 }
 

@@ -1,10 +1,10 @@
 // Everything a content page shows besides its content: the records of its
 // lists, the record of a record page, and what its forms offer this visitor.
 import type { Page } from '../content/model'
+import { recordAccess } from '../policy/questions'
 import type { FormOptions } from '../render/form'
 import type { ListData, RecordSummary } from '../render/record-model'
 import type { RecordView } from '../records/types'
-import { accessTo } from './access'
 import type { PageContext } from './context'
 import { buildList } from './list-data'
 import { formBuckets, needsSignIn } from './page-forms'
@@ -68,6 +68,6 @@ export function buildPageData(ctx: PageContext, request: PageRequest): PageData 
 function recordSummary(ctx: PageContext, page: Page, record: RecordView | undefined): RecordSummary | undefined {
   const bucket = page.record === undefined ? undefined : ctx.site.buckets.get(page.record)
   if (bucket === undefined || record === undefined) return undefined
-  const access = accessTo(ctx, bucket, record)
+  const access = recordAccess(ctx.policy, ctx.visitor, bucket, record)
   return access === null ? undefined : summarize(ctx, bucket, record, access, true)
 }

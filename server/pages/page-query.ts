@@ -1,6 +1,7 @@
 // A page's query, read at the edge: which page of each list, and what the
 // visitor just did (post/redirect/get). Anything else is ignored.
 import { z } from 'zod'
+import { recordIdSchema } from '../names'
 
 export interface PageQuery {
   /** List block index -> 1-based page, for lists not on their first page. */
@@ -11,7 +12,6 @@ export interface PageQuery {
 
 const LIST_PARAM = /^page-(\d{1,3})$/
 const pageNumber = z.coerce.number().int().min(2).max(100_000)
-const recordId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/)
 
 /** The query key of one list's page. */
 const listParam = (index: number): string => `page-${index}`
@@ -23,8 +23,8 @@ export function parsePageQuery(query: Readonly<Record<string, unknown>>): PageQu
     const page = pageNumber.safeParse(value)
     if (index !== undefined && page.success) pages.set(Number(index), page.data)
   }
-  const filed = recordId.safeParse(query.filed)
-  const moved = recordId.safeParse(query.moved)
+  const filed = recordIdSchema.safeParse(query.filed)
+  const moved = recordIdSchema.safeParse(query.moved)
   return { pages, filed: filed.success ? filed.data : undefined, moved: moved.success ? moved.data : undefined }
 }
 

@@ -3,20 +3,20 @@ import { z } from 'zod'
 import type { Bucket } from '../content/model'
 import type { FormBody } from '../forms/form-body'
 import { submissionTokenSchema } from '../forms/submission-token'
+import { nameSchema } from '../names'
+import { mayTakeSelfMove, ownsRecord } from '../policy/questions'
 import { sanitizeReturnPath } from '../sign-in/return-path'
 import type { FormRefusal } from '../render/form-refusal'
 import { EDGE_FIELD, PAGE_FIELD, SEQ_FIELD, SUBMISSION_FIELD } from '../render/service-fields'
 import { BucketNotFoundError, EdgeNotAllowedError, RecordChangedError, RecordNotFoundError } from '../records/errors'
 import type { RecordView } from '../records/types'
-import { ownsRecord } from './access'
-import { mayTakeSelfMove } from './self-moves'
 import type { Visit } from './visit'
 
 // The index may not have seen a move another instance drew the button after.
 const INDEX_WAIT_MS = 2000
 
 const buttonSchema = z.object({
-  edge: z.string().regex(/^[a-z][a-z0-9_]{0,63}$/),
+  edge: nameSchema,
   seq: z.coerce.number().int().min(1),
   page: z.string().max(2000).optional(),
   submission: submissionTokenSchema,
@@ -47,12 +47,12 @@ export async function takeSelfMove(visit: Visit, bucket: Bucket, id: string, pos
   const seen = ctx.index.get(bucket.name, id)
   const view = seen !== null && seen.seq < post.seq ? await ctx.index.waitFor(bucket.name, id, post.seq, INDEX_WAIT_MS) : seen
   // Someone else's case looks the same as no case at all.
-  if (view === null || !ownsRecord(ctx, bucket, view)) return 'no-record'
+  if (view === null || !ownsRecord(ctx.visitor, bucket, view)) return 'no-record'
   // Judged on the version the button was drawn at. If the case moved on
   // since, the records layer takes it only as a repeat of this very button.
   const then = view.seq === post.seq ? view : await versionAt(visit, view, post.seq)
   if (then === null) return 'changed'
-  if (!mayTakeSelfMove(ctx, bucket, then, post.edge) || ctx.visitor.actor === undefined) return 'not-allowed'
+  if (!mayTakeSelfMove(ctx.policy, ctx.visitor, bucket, then, post.edge) || ctx.visitor.actor === undefined) return 'not-allowed'
   try {
     await visit.records.move({
       bucket: bucket.name, id, edge: post.edge, via: 'self', expectSeq: post.seq, actor: ctx.visitor.actor, submission: post.submission,

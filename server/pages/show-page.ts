@@ -4,6 +4,7 @@
 import type { H3Event } from 'h3'
 import { useConfig } from '../config/use-config'
 import type { Page } from '../content/model'
+import { mayOpenPage } from '../policy/questions'
 import { renderNotFound } from '../render/not-found'
 import { renderPage } from '../render/page'
 import { renderPageRefused } from '../render/sign-in-needed'
@@ -12,7 +13,6 @@ import { pkgAssets } from '../../utils/assets'
 import { getCsrfToken } from '../../utils/csrf'
 import { sendPage } from '../../utils/html-response'
 import { getViewer } from '../../utils/viewer'
-import { mayOpen } from './access'
 import { buildPageData, type Refused } from './page-data'
 import { listHref, type PageQuery } from './page-query'
 import { visibleRecord } from './record-page'
@@ -35,7 +35,7 @@ export async function showPage(event: H3Event, visit: Visit, show: ShowPage): Pr
   const { site, story } = ctx
   const { page, path, query } = show
   const signIn = signInHref(visit, path)
-  if (!mayOpen(ctx, page)) {
+  if (!mayOpenPage(ctx.policy, ctx.visitor, page)) {
     const href = ctx.visitor.signedIn ? null : (signIn ?? null)
     return sendPage(event, renderPageRefused({ site, story, assets: pkgAssets, signInHref: href }), 403)
   }

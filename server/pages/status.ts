@@ -1,16 +1,16 @@
 // The message at the top of a page after post/redirect/get: the bucket's
 // thanks after filing, the new state after a self move.
 import type { Page } from '../content/model'
+import { mayOpenPage, ownsRecord, recordAccess } from '../policy/questions'
 import type { SafeHtml } from '../render/html'
 import { renderMoved, renderThanks } from '../render/record-status'
 import { textAt } from '../render/storyline'
 import type { Records } from '../records/records'
 import type { RecordView } from '../records/types'
-import { accessTo, mayOpen, ownsRecord } from './access'
 import type { PageContext } from './context'
 import { stateLabel } from './field-display'
 import { formBuckets, minePageOf } from './page-forms'
-import { recordName } from './record-names'
+import { shownRecordName } from './record-names'
 
 // The redirect can outrun this instance's index; lists should already show
 // what the visitor just did, but a slow index must not hold the page long.
@@ -28,7 +28,7 @@ export async function filedStatus(ctx: PageContext, records: Records, page: Page
     const view = bucket === undefined ? null : await settled(ctx, records, name, id)
     if (bucket === undefined || view === null) continue
     const mine = minePageOf(ctx.site.pages, name)
-    const href = mine !== undefined && ownsRecord(ctx, bucket, view) && mayOpen(ctx, mine) ? mine.path : undefined
+    const href = mine !== undefined && ownsRecord(ctx.visitor, bucket, view) && mayOpenPage(ctx.policy, ctx.visitor, mine) ? mine.path : undefined
     return renderThanks(textAt(bucket.thanks, ctx.story), href)
   }
   return undefined
@@ -39,9 +39,9 @@ export async function movedStatus(ctx: PageContext, records: Records, buckets: r
   for (const name of new Set(buckets)) {
     const bucket = ctx.site.buckets.get(name)
     const view = bucket === undefined ? null : await settled(ctx, records, name, id)
-    if (bucket === undefined || view === null || !ownsRecord(ctx, bucket, view)) continue
-    const access = accessTo(ctx, bucket, view) ?? 'public'
-    return renderMoved(stateLabel(ctx, bucket, view.state), recordName(bucket, view, access))
+    if (bucket === undefined || view === null || !ownsRecord(ctx.visitor, bucket, view)) continue
+    const access = recordAccess(ctx.policy, ctx.visitor, bucket, view) ?? 'public'
+    return renderMoved(stateLabel(ctx, bucket, view.state), shownRecordName(bucket, view, access))
   }
   return undefined
 }

@@ -1,15 +1,17 @@
 // One record narrowed to what this visitor may see of it.
 import type { Bucket } from '../content/model'
+import { nameField } from '../content/record-name'
+import type { RecordAccess } from '../policy/questions'
 import type { RecordSummary } from '../render/record-model'
 import type { RecordView } from '../records/types'
-import { shownFields, type Access } from './access'
 import type { PageContext } from './context'
 import { displayFields, stateLabel } from './field-display'
-import { nameField, recordHref, recordName } from './record-names'
+import { recordHref, shownRecordName } from './record-names'
 import { selfMoveButtons } from './self-moves'
+import { shownFields } from './shown-fields'
 
-export function summarize(ctx: PageContext, bucket: Bucket, view: RecordView, access: Access, withSelfMoves: boolean): RecordSummary {
-  const name = recordName(bucket, view, access)
+export function summarize(ctx: PageContext, bucket: Bucket, view: RecordView, access: RecordAccess, withSelfMoves: boolean): RecordSummary {
+  const name = shownRecordName(bucket, view, access)
   return {
     id: view.id,
     bucket: bucket.name,

@@ -29,13 +29,3 @@ export function visitorOf(session: Session | null, principal: Principal): Visito
   const key = visitorKey(session.id)
   return { principal: null, signedIn: false, submitter: `${VISITOR_PREFIX}${key}`, actor: { kind: 'visitor', session: key } }
 }
-
-/**
- * The principal a self move is asked with. An anonymous visitor is known by
- * their session only, so the compiled rule (`resource.submitter ==
- * principal.subject`) is asked with that session's submitter value.
- */
-export function selfPrincipal(visitor: Visitor): Principal {
-  if (visitor.signedIn || visitor.submitter === undefined) return visitor.principal
-  return { subject: visitor.submitter, groups: [] }
-}

@@ -17,7 +17,8 @@ function compilePublic(bucket: Bucket): CompiledPolicy[] {
 }
 
 // One rule per listed `from` state (the model already put the initial state
-// where `from` was left out). A `sign_in: none` bucket keeps no submitter, so
+// where `from` was left out). The submitter is a signed-in filer by subject,
+// or an anonymous one by the session they filed in. A `sign_in: none` bucket keeps no submitter, so
 // it has no self moves to compile.
 function compileSelf(bucket: Bucket): CompiledPolicy[] {
   if (bucket.signIn === 'none') return []
@@ -29,7 +30,8 @@ function compileSelf(bucket: Bucket): CompiledPolicy[] {
         `permit (principal, action == Action::"self", ${scope})`,
         `when {`,
         `  context.edge == ${cedarString(move.name)} && resource.state == ${cedarString(state)} &&`,
-        `  principal has subject && resource has submitter && resource.submitter == principal.subject`,
+        `  ((principal has subject && resource has submitter && resource.submitter == principal.subject) ||`,
+        `   (principal has session && resource has session && resource.session == principal.session))`,
         `};`,
       ].join('\n'),
     ]),

@@ -35,10 +35,13 @@ function toUser(principal: Principal): { uid: TypeAndId; entity: EntityJson } {
   const subject = principal.subject || undefined
   const email = principal.email?.toLowerCase() || undefined
   const phone = principal.phone || undefined
-  const attrs: Record<string, CedarValueJson> = { signedIn: true }
+  // Only a bare session is someone not signed in.
+  const signedIn = principal.session === undefined || Boolean(subject ?? email ?? phone)
+  const attrs: Record<string, CedarValueJson> = { signedIn }
   if (subject) attrs['subject'] = subject
   if (email) attrs['email'] = email
   if (phone) attrs['phone'] = phone
+  if (principal.session) attrs['session'] = principal.session
   const uid = { type: 'User', id: subject ?? email ?? phone ?? '' }
   return { uid, entity: { uid, attrs, parents: principal.groups.map((id) => ({ type: 'Group', id })) } }
 }
@@ -46,6 +49,7 @@ function toUser(principal: Principal): { uid: TypeAndId; entity: EntityJson } {
 function toRecord(record: Extract<ResourceRef, { type: 'Record' }>): EntityJson {
   const attrs: Record<string, CedarValueJson> = { state: record.state, storyline: record.storyline }
   if (record.submitter) attrs['submitter'] = record.submitter
+  if (record.session) attrs['session'] = record.session
   return {
     uid: { type: 'Record', id: record.id },
     attrs,

@@ -12,6 +12,8 @@ export type Principal = {
   readonly subject?: string
   readonly email?: string
   readonly phone?: string
+  /** An anonymous visitor's session digest; such a principal is not signed in. */
+  readonly session?: string
   readonly groups: readonly string[]
 } | null
 
@@ -23,8 +25,10 @@ export type ResourceRef =
       readonly bucket: string
       readonly state: string
       readonly storyline: string
-      /** The subject of the person who filed it while signed in. */
+      /** The subject of the person who filed it while signed in; never a session. */
       readonly submitter?: string
+      /** The session digest an anonymous filing came from. */
+      readonly session?: string
     }
   | { readonly type: 'Page'; readonly id: string }
   | { readonly type: 'Desk'; readonly id: string }

@@ -15,18 +15,24 @@ export const POLICY_SCHEMA = `
 // one principal type keeps every action open to visitors and people alike, and
 // no subject, address or phone number can be empty, so the id is never a person's.
 // email is lower case and phone is E.164, as the content's responsible people are.
+// A visitor with a session who is not signed in is User::"" with their
+// session's digest as session, so their own anonymous filings match.
 entity User in [Group] {
   signedIn: Bool,
   email?: String,
   phone?: String,
   subject?: String,
+  session?: String,
 };
 entity Group in [Group];
 entity Bucket;
+// submitter is the subject of a signed-in filer, never anything else; an
+// anonymous filing has session, the digest of the session it came from.
 entity Record in [Bucket] {
   state: String,
   storyline: String,
   submitter?: String,
+  session?: String,
 };
 entity Page;
 entity Desk;

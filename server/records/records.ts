@@ -29,6 +29,7 @@
 // timed-moves.ts does the clock's moves.
 import type { Bus } from '../bus/types'
 import type { SiteModel } from '../content/model'
+import { isName, isRecordId } from '../names'
 import { fileRecord, newRecordId } from './file-record'
 import type { FileInput } from './file-record'
 import { createMemberships } from '../people/memberships'
@@ -112,12 +113,9 @@ export function createRecords(options: RecordsOptions): Records {
     const indexed = index.get(bucket, id)?.seq
     if (stored !== null && stored.record.seq >= (indexed ?? 0)) return stored
     // Known to neither: ask the stream, unless the names could not make a record's subject.
-    const asSubject = subjectToken.test(bucket) && subjectToken.test(id)
+    const asSubject = isName(bucket) && isRecordId(id)
     const last = indexed ?? (asSubject ? await bus.lastSubjectSequence(RECORDS_STREAM, recordSubject(bucket, id)) : 0)
     if (last === 0) return stored
     return (await rebuildProjection(bus, bucket, id, last)) ?? stored
   }
 }
-
-// Bucket names and the ids the service makes fit in this: one subject token, no wildcard.
-const subjectToken = /^[A-Za-z0-9_-]{1,64}$/

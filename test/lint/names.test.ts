@@ -64,6 +64,8 @@ describe('reserved-name', () => {
 
 const FIELDS = ['fields:', '  - { name: street, type: text, label: Street }']
 const STATES = ['states:', '  - { name: new }', '  - { name: done }']
+/** 69 characters: a valid name in every way but its length. */
+const LONG = `street_reports_${'x'.repeat(54)}`
 
 describe('reserved-name: page paths the service serves itself', () => {
   lintCases([
@@ -175,6 +177,33 @@ describe('names authors cannot use', () => {
       files: { 'buckets/reports.yaml': yaml('title: Reports', 'fields:', '  - { name: Street, type: text, label: Street }', ...STATES) },
       lines: ['buckets/reports.yaml:3:13: error: buckets/reports.yaml at fields[0].name: use lowercase letters, digits and _ (starting with a letter)'],
       rules: ['bad-value'],
+    },
+    {
+      name: 'a bucket file name of 69 characters, which no URL could serve',
+      files: { [`buckets/${LONG}.yaml`]: yaml('title: Long', ...FIELDS, ...STATES), 'pages/index.yaml': yaml('title: Home', 'blocks:', '  - form: reports', `  - form: ${LONG}`) },
+      lines: [
+        `buckets/${LONG}.yaml:1:1: error: "${LONG}" is 69 characters; names go into the service's URLs, so use at most 64`,
+        `pages/index.yaml:4:11: error: pages/index.yaml at blocks[1].form: use at most 64 characters, as names go into the service's URLs`,
+      ],
+      rules: ['bad-value', 'bad-value'],
+    },
+    {
+      name: 'a desk file name of 69 characters',
+      files: { [`desks/${LONG}.yaml`]: yaml('title: Long', 'group: staff', 'buckets: [reports]') },
+      lines: [`desks/${LONG}.yaml:1:1: error: "${LONG}" is 69 characters; names go into the service's URLs, so use at most 64`],
+      rules: ['bad-value'],
+    },
+    {
+      name: 'a move name of 69 characters, at its place',
+      files: { 'buckets/reports.yaml': yaml('title: Reports', ...FIELDS, ...STATES, 'moves:', `  - { name: ${LONG}, from: [new], to: done }`) },
+      lines: [`buckets/reports.yaml:8:13: error: buckets/reports.yaml at moves[0].name: use at most 64 characters, as names go into the service's URLs`],
+      rules: ['bad-value'],
+    },
+    {
+      name: 'a name of exactly 64 characters is fine',
+      files: { [`buckets/${LONG.slice(0, 64)}.yaml`]: yaml('title: Long', ...FIELDS, ...STATES), 'pages/index.yaml': yaml('title: Home', 'blocks:', '  - form: reports', `  - form: ${LONG.slice(0, 64)}`) },
+      lines: [],
+      rules: [],
     },
   ])
 })

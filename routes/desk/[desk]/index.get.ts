@@ -3,12 +3,13 @@
 // filter is for (the first, when not given).
 import { defineEventHandler, getQuery } from 'h3'
 import { useRecords } from '../../../server/app/records'
-import { canReadRecord, openDesk } from '../../../server/desk/desk-access'
+import { openDesk } from '../../../server/desk/desk-access'
 import { bucketFilter, NO_FILTER, parseDeskQuery } from '../../../server/desk/desk-query'
 import { sendRefusal } from '../../../server/desk/desk-reply'
 import { pathParam, readDeskRequest } from '../../../server/desk/desk-request'
 import { listBucket } from '../../../server/desk/listing'
-import { isName } from '../../../server/desk/names'
+import { isName } from '../../../server/names'
+import { mayReadRecord } from '../../../server/policy/questions'
 import { renderDeskPage } from '../../../server/render/desk/desk-page'
 import { pkgAssets } from '../../../utils/assets'
 import { sendPage } from '../../../utils/html-response'
@@ -23,7 +24,7 @@ export default defineEventHandler(async (event) => {
   const active = opened.buckets.find((bucket) => bucket.name === query.bucket) ?? opened.buckets[0]
   const { index } = await useRecords()
   const listings = opened.buckets.map((bucket) =>
-    listBucket(index, bucket, bucket === active ? bucketFilter(bucket, query) : NO_FILTER, (view) => canReadRecord(req.policy, req.principal, view)),
+    listBucket(index, bucket, bucket === active ? bucketFilter(bucket, query) : NO_FILTER, (view) => mayReadRecord(req.policy, req, view)),
   )
   return sendPage(event, renderDeskPage({ ...req, assets: pkgAssets, desk: opened.desk, listings }))
 })

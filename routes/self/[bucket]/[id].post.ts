@@ -1,10 +1,9 @@
 // A submitter's own move on their case (SPEC "Self transition"), then back
 // to the page the button was on with a status message.
 import { defineEventHandler, getRouterParam, isError, sendRedirect, type H3Event } from 'h3'
-import { z } from 'zod'
 import type { FormBody } from '../../../server/forms/form-body'
 import { readFormBody } from '../../../server/forms/read-form-body'
-import { bucketNameSchema } from '../../../server/pages/form-target'
+import { nameSchema, recordIdSchema } from '../../../server/names'
 import { readSelfMoveButton, takeSelfMove } from '../../../server/pages/self-move'
 import { startVisit, type Visit } from '../../../server/pages/visit'
 import { CSRF_FIELD } from '../../../server/render/form'
@@ -12,8 +11,6 @@ import { formRefusal, renderFormRefusal, type FormRefusal } from '../../../serve
 import { pkgAssets } from '../../../utils/assets'
 import { checkCsrf } from '../../../utils/csrf'
 import { sendPage } from '../../../utils/html-response'
-
-const idSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/)
 
 function refuse(event: H3Event, visit: Visit, kind: FormRefusal): string {
   return sendPage(event, renderFormRefusal(visit.ctx.site, visit.ctx.story, pkgAssets, kind), formRefusal(kind))
@@ -30,10 +27,10 @@ async function readBody(event: H3Event): Promise<FormBody | FormRefusal> {
 
 async function handle(event: H3Event): Promise<string | void> {
   const visit = await startVisit(event)
-  const name = bucketNameSchema.safeParse(getRouterParam(event, 'bucket'))
+  const name = nameSchema.safeParse(getRouterParam(event, 'bucket'))
   const bucket = name.success ? visit.ctx.site.buckets.get(name.data) : undefined
   if (bucket === undefined) return refuse(event, visit, 'gone')
-  const id = idSchema.safeParse(getRouterParam(event, 'id'))
+  const id = recordIdSchema.safeParse(getRouterParam(event, 'id'))
   if (!id.success) return refuse(event, visit, 'no-record')
   const body = await readBody(event)
   if (typeof body === 'string') return refuse(event, visit, body)

@@ -1,12 +1,12 @@
 import { z } from 'zod'
 import { FIELD_TYPES } from '../model'
-import { nameSchema, namesSchema, textSchema } from './text'
+import { contentNameSchema, namesSchema, textSchema } from './text'
 
 const optionValue = z.string().min(1, 'an option needs a value; write it as a text')
 const optionSchema = z.union([optionValue, z.strictObject({ value: optionValue, label: textSchema })])
 
 // {{record.state}} in a mail means the record's state, so no field may take the name.
-const fieldName = nameSchema.refine((n) => n !== 'state', {
+const fieldName = contentNameSchema.refine((n) => n !== 'state', {
   message: 'a field may not be called state: {{record.state}} in a mail already means the record\'s state; pick another name, e.g. status',
   params: { rule: 'reserved-name' },
 })
@@ -20,7 +20,7 @@ export const fieldSchema = z.strictObject({
   contact: z.boolean().optional(),
   accept: z.array(z.string().regex(/^[\w.+-]+\/(\*|[\w.+-]+)$|^\.[\w]+$/, 'use a media type such as image/* or an extension such as .pdf')).optional(),
   max_mb: z.number().positive().max(100).optional(),
-  of: nameSchema.optional(),
+  of: contentNameSchema.optional(),
   options: z.array(optionSchema).min(1, 'a choice needs at least one option').optional(),
   max_length: z.int().positive().max(100_000).optional(),
 })
@@ -32,16 +32,16 @@ export const mailSchema = z.strictObject({
 })
 
 const stateSchema = z.strictObject({
-  name: nameSchema,
+  name: contentNameSchema,
   label: textSchema.optional(),
-  after: z.strictObject({ days: z.number(), to: nameSchema }).optional(),
-  grants: nameSchema.optional(),
+  after: z.strictObject({ days: z.number(), to: contentNameSchema }).optional(),
+  grants: contentNameSchema.optional(),
 })
 
 const moveSchema = z.strictObject({
-  name: nameSchema,
+  name: contentNameSchema,
   from: namesSchema,
-  to: nameSchema,
+  to: contentNameSchema,
   label: textSchema.optional(),
   mail: mailSchema.optional(),
 })
@@ -55,7 +55,7 @@ export const bucketSchema = z.strictObject({
   states: z.array(stateSchema),
   moves: z.array(moveSchema).optional(),
   self: z.array(selfMoveSchema).optional(),
-  public: z.strictObject({ states: z.array(nameSchema).optional(), fields: z.array(nameSchema).optional() }).optional(),
+  public: z.strictObject({ states: z.array(contentNameSchema).optional(), fields: z.array(contentNameSchema).optional() }).optional(),
   thanks: textSchema.optional(),
 })
 export type RawBucket = z.infer<typeof bucketSchema>

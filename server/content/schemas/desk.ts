@@ -1,10 +1,10 @@
 import { z } from 'zod'
-import { nameSchema, textSchema } from './text'
+import { contentNameSchema, textSchema } from './text'
 
 export const deskSchema = z.strictObject({
   title: textSchema,
-  group: nameSchema,
-  buckets: z.array(nameSchema).min(1, 'a desk needs at least one bucket'),
-  invites: z.array(nameSchema).optional(),
+  group: contentNameSchema,
+  buckets: z.array(contentNameSchema).min(1, 'a desk needs at least one bucket'),
+  invites: z.array(contentNameSchema).optional(),
 })
 export type RawDesk = z.infer<typeof deskSchema>

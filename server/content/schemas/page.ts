@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { nameSchema, textSchema } from './text'
+import { contentNameSchema, textSchema } from './text'
 
 // phone is a text only: unquoted, YAML reads +4791234567 as a number and drops the +.
 const personSchema = z.strictObject({
@@ -9,25 +9,25 @@ const personSchema = z.strictObject({
 })
 
 const listSchema = z.strictObject({
-  bucket: nameSchema,
+  bucket: contentNameSchema,
   view: z.enum(['public', 'mine', 'desk']).optional(),
-  where: z.strictObject({ field: nameSchema, equals: z.literal('record') }).optional(),
+  where: z.strictObject({ field: contentNameSchema, equals: z.literal('record') }).optional(),
 })
 
 const blockSchema = z
   .strictObject({
     text: textSchema.optional(),
-    form: nameSchema.optional(),
+    form: contentNameSchema.optional(),
     list: listSchema.optional(),
-    map: z.strictObject({ bucket: nameSchema, field: nameSchema }).optional(),
+    map: z.strictObject({ bucket: contentNameSchema, field: contentNameSchema }).optional(),
   })
   .refine((b) => Object.keys(b).length === 1, 'a block has exactly one of text, form, list or map')
 
 export const pageSchema = z.strictObject({
   title: textSchema,
   responsible: z.array(personSchema).optional(),
-  access: z.union([z.literal('public'), z.array(nameSchema).min(1, 'list at least one group, or write public')]).optional(),
-  record: nameSchema.optional(),
+  access: z.union([z.literal('public'), z.array(contentNameSchema).min(1, 'list at least one group, or write public')]).optional(),
+  record: contentNameSchema.optional(),
   blocks: z.array(blockSchema).optional(),
 })
 export type RawPage = z.infer<typeof pageSchema>

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { nameSchema, textSchema } from './text'
+import { contentNameSchema, textSchema } from './text'
 
 export const siteSchema = z.strictObject({
   name: textSchema,
@@ -17,7 +17,7 @@ export const siteSchema = z.strictObject({
   font: z.string().optional(),
   footer: textSchema.optional(),
   language: z.string().regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, 'use a language tag such as en or nb').optional(),
-  storylines: z.array(nameSchema).min(1, 'name at least one storyline, or leave storylines out for [main]').optional(),
+  storylines: z.array(contentNameSchema).min(1, 'name at least one storyline, or leave storylines out for [main]').optional(),
   inbox: z.email().optional(),
 })
 export type RawSite = z.infer<typeof siteSchema>

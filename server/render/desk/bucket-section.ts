@@ -1,10 +1,10 @@
 // One bucket on a desk: its filter, a table of records newest first, the
 // range shown, paging and the CSV export of what is filtered.
 import { filterQuery } from '../../desk/desk-query'
-import { exportPath, recordPath } from '../../desk/names'
+import { exportPath, deskRecordPath } from '../../desk/names'
 import type { BucketListing } from '../../desk/listing'
 import { rangeText } from '../../desk/paging'
-import { recordName } from '../../desk/record-name'
+import { recordName } from '../../content/record-name'
 import { html, type SafeHtml } from '../html'
 import { textAt } from '../storyline'
 import { renderBucketFilter } from './bucket-filter'
@@ -13,7 +13,7 @@ import { stateLabel } from './state-label'
 import { renderTime } from './time'
 
 function renderRows(desk: string, { bucket, items }: BucketListing, story: number): SafeHtml {
-  return html`${items.map((view) => html`<tr><td><a href="${recordPath(desk, bucket.name, view.id)}">${recordName(bucket, view)}</a></td><td>${stateLabel(bucket, view.state, story)}</td><td>${renderTime(view.filedAt)}</td></tr>`)}`
+  return html`${items.map((view) => html`<tr><td><a href="${deskRecordPath(desk, bucket.name, view.id)}">${recordName(bucket, view)}</a></td><td>${stateLabel(bucket, view.state, story)}</td><td>${renderTime(view.filedAt)}</td></tr>`)}`
 }
 
 export function renderBucketSection(desk: string, listing: BucketListing, story: number): SafeHtml {

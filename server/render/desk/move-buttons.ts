@@ -4,7 +4,7 @@
 // surprise. Each form has its own one-time token: pressing it twice is one
 // move, while another form of the same version is another person's try.
 import type { Move } from '../../content/model'
-import { recordPath } from '../../desk/names'
+import { deskRecordPath } from '../../desk/names'
 import { newSubmissionToken } from '../../forms/submission-token'
 import type { RecordView } from '../../records/types'
 import { CSRF_FIELD } from '../form'
@@ -14,6 +14,6 @@ import { textAt } from '../storyline'
 
 export function renderMoveButtons(desk: string, view: RecordView, moves: readonly Move[], csrf: string, story: number): SafeHtml {
   if (moves.length === 0) return html`<p class="empty">There are no moves you can make from this state.</p>`
-  const action = `${recordPath(desk, view.bucket, view.id)}/move`
+  const action = `${deskRecordPath(desk, view.bucket, view.id)}/move`
   return html`<div class="desk-moves">${moves.map((move) => html`<form class="desk-move" method="post" action="${action}"><input type="hidden" name="${CSRF_FIELD}" value="${csrf}"><input type="hidden" name="edge" value="${move.name}"><input type="hidden" name="seq" value="${view.seq}"><input type="hidden" name="${SUBMISSION_FIELD}" value="${newSubmissionToken()}"><button type="submit" class="button">${textAt(move.label, story) || move.name}</button></form>`)}</div>`
 }

@@ -3,7 +3,7 @@ import type { Bucket } from '../../content/model'
 import { stateLabel } from './state-label'
 
 /** "Moved to Accepted" for a desk move of the bucket; nothing for anything else. */
-export function movedStatus(bucket: Bucket, moved: unknown, story: number): string | undefined {
+export function deskMovedStatus(bucket: Bucket, moved: unknown, story: number): string | undefined {
   const move = typeof moved === 'string' ? bucket.moves.find((m) => m.name === moved) : undefined
   return move === undefined ? undefined : `Moved to ${stateLabel(bucket, move.to, story)}`
 }

@@ -3,7 +3,7 @@
 import type { Bucket, Desk, Move, SiteModel } from '../../content/model'
 import type { LinkedRecord } from '../../desk/linked-records'
 import { deskPath } from '../../desk/names'
-import { recordName } from '../../desk/record-name'
+import { recordName } from '../../content/record-name'
 import type { HistoryEntry, RecordView } from '../../records/types'
 import type { Viewer } from '../account'
 import type { Assets } from '../document'

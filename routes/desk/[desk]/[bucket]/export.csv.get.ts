@@ -6,10 +6,10 @@ import { exportRows, exportFileName } from '../../../../server/desk/export-rows'
 import { bucketFilter, parseDeskQuery } from '../../../../server/desk/desk-query'
 import { sendRefusal } from '../../../../server/desk/desk-reply'
 import { pathParam, readDeskRequest } from '../../../../server/desk/desk-request'
-import { canReadRecord } from '../../../../server/desk/desk-access'
 import { findDeskBucket } from '../../../../server/desk/find-record'
 import { listFilter } from '../../../../server/desk/listing'
 import { toCsv } from '../../../../server/desk/csv'
+import { mayReadRecord } from '../../../../server/policy/questions'
 
 export default defineEventHandler(async (event) => {
   const req = await readDeskRequest(event)
@@ -20,7 +20,7 @@ export default defineEventHandler(async (event) => {
   const filter = listFilter(bucketFilter(bucket, parseDeskQuery(getQuery(event))))
   const { items } = index.list(bucket.name, { ...filter, offset: 0, limit: Number.MAX_SAFE_INTEGER })
   // Only the records the person may read, as on each record's own page.
-  const readable = items.filter((view) => canReadRecord(req.policy, req.principal, view))
+  const readable = items.filter((view) => mayReadRecord(req.policy, req, view))
   setResponseHeader(event, 'content-type', 'text/csv; charset=utf-8; header=present')
   setResponseHeader(event, 'content-disposition', `attachment; filename="${exportFileName(desk.name, bucket.name, new Date())}"`)
   setResponseHeader(event, 'cache-control', 'private, no-store')

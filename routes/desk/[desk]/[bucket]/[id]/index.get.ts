@@ -6,7 +6,7 @@ import { pathParam, readDeskRequest } from '../../../../../server/desk/desk-requ
 import { findDeskRecord } from '../../../../../server/desk/find-record'
 import { linkedRecords } from '../../../../../server/desk/linked-records'
 import { allowedMoves } from '../../../../../server/desk/moves'
-import { movedStatus } from '../../../../../server/render/desk/moved-status'
+import { deskMovedStatus } from '../../../../../server/render/desk/moved-status'
 import { renderRecordPage } from '../../../../../server/render/desk/record-page'
 import { pkgAssets } from '../../../../../utils/assets'
 import { getCsrfToken } from '../../../../../utils/csrf'
@@ -24,6 +24,6 @@ export default defineEventHandler(async (event) => {
   return sendPage(event, renderRecordPage({
     ...req, assets: pkgAssets, desk, bucket, view, history, links, csrf,
     moves: allowedMoves(req.policy, req.principal, bucket, view),
-    status: movedStatus(bucket, getQuery(event).moved, req.story),
+    status: deskMovedStatus(bucket, getQuery(event).moved, req.story),
   }))
 })

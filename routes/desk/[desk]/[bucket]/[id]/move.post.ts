@@ -6,10 +6,11 @@ import { sendDeskMessage, sendRefusal } from '../../../../../server/desk/desk-re
 import { pathParam, readDeskRequest } from '../../../../../server/desk/desk-request'
 import { findDeskRecord } from '../../../../../server/desk/find-record'
 import { MOVE_FORM_LIMIT, parseMoveForm } from '../../../../../server/desk/move-form'
-import { declaredMovesFrom, mayMove } from '../../../../../server/desk/moves'
-import { recordPath } from '../../../../../server/desk/names'
+import { declaredMovesFrom } from '../../../../../server/desk/moves'
+import { deskRecordPath } from '../../../../../server/desk/names'
 import { readFormBody } from '../../../../../server/forms/read-form-body'
 import { readSubmissionToken } from '../../../../../server/forms/submission-token'
+import { mayMove } from '../../../../../server/policy/questions'
 import { EdgeNotAllowedError, RecordChangedError, RecordNotFoundError } from '../../../../../server/records/errors'
 import { CSRF_FIELD } from '../../../../../server/render/form'
 import { SUBMISSION_FIELD } from '../../../../../server/render/service-fields'
@@ -24,7 +25,7 @@ export default defineEventHandler(async (event) => {
   const found = await findDeskRecord(req, params, (bucket, id) => records.get(bucket, id))
   if (found.refused !== undefined) return sendRefusal(event, req, found.refused)
   const { desk, bucket, view } = found
-  const here = recordPath(desk.name, bucket.name, view.id)
+  const here = deskRecordPath(desk.name, bucket.name, view.id)
 
   const body = await readFormBody(event, { maxBytes: MOVE_FORM_LIMIT })
   if (!(await checkCsrf(event, body.get(CSRF_FIELD)))) return sendDeskMessage(event, req, formExpiredMessage(here))
@@ -43,7 +44,7 @@ export default defineEventHandler(async (event) => {
   if (!declaredMovesFrom(bucket, seen.to).some((move) => move.name === form.edge)) {
     return sendDeskMessage(event, req, moveNotAvailableMessage(here, stateLabel(bucket, seen.to, req.story)))
   }
-  if (!mayMove(req.policy, req.principal, seenView, form.edge)) return sendDeskMessage(event, req, moveRefusedMessage(here))
+  if (!mayMove(req.policy, req, seenView, form.edge)) return sendDeskMessage(event, req, moveRefusedMessage(here))
 
   const user = req.user
   if (user === null) return sendRefusal(event, req, 'sign-in')

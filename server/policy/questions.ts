@@ -1,0 +1,122 @@
+// Every "may this person do X to Y" the service asks, one function each, so
+// visitor pages, desks, self moves, filing, attachments and invites ask the
+// engine the same way and a policy/ rule sees the same data wherever it runs.
+import type { Bucket, Desk, Page, SiteModel } from '../content/model'
+import { submitterSubject } from '../records/person'
+import { VISITOR_PREFIX, type RecordView } from '../records/types'
+import type { PolicyEngine } from './engine'
+import type { Principal, ResourceRef } from './request'
+
+/**
+ * Who asks: the policy principal (null when not signed in) and, for a
+ * visitor with a session, the submitter value their records carry
+ * (a subject, or `session:<digest>` when they filed without signing in).
+ */
+export interface Caller {
+  readonly principal: Principal
+  readonly submitter?: string
+}
+
+/** How much of a record the caller sees: everything, the public view, or (null) nothing. */
+export type RecordAccess = 'all' | 'public'
+
+function sessionDigest(submitter: string | undefined): string | undefined {
+  return submitter?.startsWith(VISITOR_PREFIX) ? submitter.slice(VISITOR_PREFIX.length) || undefined : undefined
+}
+
+/**
+ * A record as Cedar sees it. `submitter` is only ever a signed-in filer's
+ * subject; an anonymous filing carries its session digest as `session`
+ * instead, so a rule on `resource.submitter` means a person on every page and desk.
+ */
+export function recordResource(view: RecordView): ResourceRef {
+  const session = sessionDigest(view.submitter)
+  return {
+    type: 'Record', id: view.id, bucket: view.bucket, state: view.state, storyline: view.storyline,
+    submitter: submitterSubject(view),
+    ...(session === undefined ? {} : { session }),
+  }
+}
+
+// A visitor who is not signed in but has a session is still User::"" to
+// Cedar, with that session's digest, so their own anonymous filings match.
+function principalOf(caller: Caller): Principal {
+  if (caller.principal !== null) return caller.principal
+  const session = sessionDigest(caller.submitter)
+  return session === undefined ? null : { session, groups: [] }
+}
+
+function allowed(policy: PolicyEngine, caller: Caller, action: 'read' | 'file' | 'open' | 'invite' | 'move' | 'self', resource: ResourceRef, context?: Readonly<Record<string, string>>): boolean {
+  return policy.authorize({ principal: principalOf(caller), action, resource, context }).allowed
+}
+
+export function mayOpenPage(policy: PolicyEngine, caller: Caller, page: Page): boolean {
+  return allowed(policy, caller, 'open', { type: 'Page', id: page.path })
+}
+
+/** Reading the bucket as a whole, which is what a desk gives. */
+export function mayReadBucket(policy: PolicyEngine, caller: Caller, bucket: string): boolean {
+  return allowed(policy, caller, 'read', { type: 'Bucket', id: bucket })
+}
+
+export function mayReadRecord(policy: PolicyEngine, caller: Caller, view: RecordView): boolean {
+  return allowed(policy, caller, 'read', recordResource(view))
+}
+
+// A `sign_in: none` bucket keeps its records anonymous, whoever filed them.
+export function ownsRecord(caller: Caller, bucket: Bucket, view: RecordView): boolean {
+  const { submitter } = caller
+  return bucket.signIn !== 'none' && submitter !== undefined && submitter !== '' && view.submitter === submitter
+}
+
+/** What the caller sees of a record: all of it (a bucket reader, or who filed it), the public view, or nothing. */
+export function recordAccess(policy: PolicyEngine, caller: Caller, bucket: Bucket, view: RecordView): RecordAccess | null {
+  // A policy/ file's forbid on the record itself still hides it from a bucket reader.
+  const readable = mayReadRecord(policy, caller, view)
+  if ((readable && mayReadBucket(policy, caller, bucket.name)) || ownsRecord(caller, bucket, view)) return 'all'
+  const inPublicView = bucket.public?.states.includes(view.state) ?? false
+  return inPublicView && readable ? 'public' : null
+}
+
+export function mayFile(policy: PolicyEngine, caller: Caller, bucket: Bucket): boolean {
+  return allowed(policy, caller, 'file', { type: 'Bucket', id: bucket.name })
+}
+
+/** A `self:` move: declared from the record's state, taken by who filed it, and allowed by policy. */
+export function mayTakeSelfMove(policy: PolicyEngine, caller: Caller, bucket: Bucket, view: RecordView, edge: string): boolean {
+  const move = bucket.self.find((m) => m.name === edge)
+  if (move === undefined || !move.from.includes(view.state) || !ownsRecord(caller, bucket, view)) return false
+  return allowed(policy, caller, 'self', recordResource(view), { edge })
+}
+
+export function mayOpenDesk(policy: PolicyEngine, caller: Caller, desk: Desk): boolean {
+  return caller.principal !== null && allowed(policy, caller, 'open', { type: 'Desk', id: desk.name })
+}
+
+/** The desks this person may open, in the content's order. */
+export function openableDesks(site: SiteModel, policy: PolicyEngine, caller: Caller): Desk[] {
+  return [...site.desks.values()].filter((desk) => mayOpenDesk(policy, caller, desk))
+}
+
+/** A desk shows one of its buckets only to people who may read it, so a policy/ forbid narrows a desk. */
+export function mayReadDeskBucket(policy: PolicyEngine, caller: Caller, desk: Desk, bucket: string): boolean {
+  return desk.buckets.includes(bucket) && mayOpenDesk(policy, caller, desk) && mayReadBucket(policy, caller, bucket)
+}
+
+/** A desk move: the engine holds it to the bucket's declared edges and their `from` states. */
+export function mayMove(policy: PolicyEngine, caller: Caller, view: RecordView, edge: string): boolean {
+  return allowed(policy, caller, 'move', recordResource(view), { edge })
+}
+
+/**
+ * SPEC 4, /attachment rule 1 and 2: the same permission as reading the bucket
+ * on a desk, and only through a record the caller may read.
+ */
+export function mayReadAttachment(policy: PolicyEngine, caller: Caller, view: RecordView): boolean {
+  return mayReadBucket(policy, caller, view.bucket) && mayReadRecord(policy, caller, view)
+}
+
+/** An invite is made from a desk the person may open, into a group its `invites:` lists. */
+export function mayInvite(policy: PolicyEngine, caller: Caller, desk: Desk, group: string): boolean {
+  return desk.invites.includes(group) && mayOpenDesk(policy, caller, desk) && allowed(policy, caller, 'invite', { type: 'Group', id: group })
+}
