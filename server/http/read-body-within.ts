@@ -2,10 +2,19 @@
 // declared length over it is refused before reading, and a body that grows
 // past it while arriving is cut off. Webhooks need the exact bytes (the
 // signature covers them) and forms need the cap before parsing.
+import type { IncomingMessage } from 'node:http'
 import { createError, getRequestHeader, setResponseHeader, type H3Event } from 'h3'
 
+// What a refused body may still send before the connection is cut. Closing on
+// unread bytes makes the kernel reset the connection, and a reset can reach
+// the sender before the 413 does: a browser then shows a network error
+// instead of the answer. Reading on (and dropping) a bounded rest avoids that.
+export const DRAIN_BYTES = 8 * 1024 * 1024
+const DRAIN_MS = 5_000
+
 export function refuseDeclaredOversize(event: H3Event, limit: number): void {
-  if (Number(getRequestHeader(event, 'content-length') ?? 0) > limit) throw tooLarge(event)
+  const declared = Number(getRequestHeader(event, 'content-length') ?? 0)
+  if (declared > limit) throw tooLarge(event, declared <= DRAIN_BYTES)
 }
 
 export function readBodyWithin(event: H3Event, limit: number): Promise<Buffer> {
@@ -22,10 +31,7 @@ export function readBodyWithin(event: H3Event, limit: number): Promise<Buffer> {
       size += chunk.length
       if (size <= limit) return void chunks.push(chunk)
       stop()
-      // Paused, not destroyed: destroying the request would reset the socket
-      // before the client could read the 413.
-      req.pause()
-      reject(tooLarge(event))
+      reject(tooLarge(event, true))
     }
     const onEnd = () => {
       stop()
@@ -41,8 +47,21 @@ export function readBodyWithin(event: H3Event, limit: number): Promise<Buffer> {
   })
 }
 
-function tooLarge(event: H3Event): Error {
-  // The rest of the body is never read, so the connection cannot be reused.
-  setResponseHeader(event, 'connection', 'close')
+function tooLarge(event: H3Event, drain: boolean): Error {
+  if (drain) discardRest(event.node.req)
+  // Past the drain's bound the rest is never read, so the connection cannot be reused.
+  else setResponseHeader(event, 'connection', 'close')
   return createError({ statusCode: 413, statusMessage: 'Body too large' })
+}
+
+function discardRest(req: IncomingMessage): void {
+  let left = DRAIN_BYTES
+  const cut = () => req.destroy()
+  const timer = setTimeout(cut, DRAIN_MS).unref()
+  req.on('data', (chunk: Buffer) => {
+    left -= chunk.length
+    if (left < 0) cut()
+  })
+  req.once('close', () => clearTimeout(timer))
+  req.resume()
 }
