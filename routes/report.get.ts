@@ -4,6 +4,7 @@
 import { defineEventHandler, getQuery, getRequestHeader, setResponseHeader } from 'h3'
 import { useContent } from '../server/app/content'
 import { useRecords } from '../server/app/records'
+import { createPolicyEngine } from '../server/policy/engine'
 import { renderReport } from '../server/render/report'
 import { prefersHtml } from '../server/report/prefers-html'
 import { reportBody } from '../server/report/report-body'
@@ -20,7 +21,7 @@ export default defineEventHandler(async (event) => {
   if (getQuery(event).format !== 'json' && prefersHtml(getRequestHeader(event, 'accept'))) {
     const { site } = await useContent()
     const story = getStoryline(event, site)
-    const viewer = await getViewer(event, site, story)
+    const viewer = await getViewer(event, site, story, createPolicyEngine(site))
     return sendPage(event, renderReport({ site, story, counts, assets: pkgAssets, viewer, jsonHref: JSON_HREF }))
   }
   // Counts move with every filing and move, and computing them is cheap.

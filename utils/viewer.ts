@@ -1,7 +1,7 @@
 // What the header shows about the person looking at a page.
 import { getRequestURL, type H3Event } from 'h3'
 import type { SiteModel } from '../server/content/model'
-import { usePolicy } from '../server/app/policy'
+import type { PolicyEngine } from '../server/policy/engine'
 import { openableDesks } from '../server/policy/questions'
 import { useSignIn } from '../server/sign-in/use-sign-in'
 import type { Viewer } from '../server/render/account'
@@ -9,7 +9,8 @@ import { textAt } from '../server/render/storyline'
 import { getPrincipal } from './caller'
 import { getSession } from './session'
 
-export async function getViewer(event: H3Event, site: SiteModel, story: number): Promise<Viewer> {
+/** The header for `site`, asked of `policy`: the same content snapshot and policy as the rest of the page. */
+export async function getViewer(event: H3Event, site: SiteModel, story: number, policy: PolicyEngine): Promise<Viewer> {
   const session = await getSession(event)
   const user = session?.user
   if (!session || !user) {
@@ -17,7 +18,7 @@ export async function getViewer(event: H3Event, site: SiteModel, story: number):
     const here = getRequestURL(event)
     return { signedIn: false, signInHref: signIn.on ? `/auth/sign-in?return=${encodeURIComponent(here.pathname + here.search)}` : null }
   }
-  const [principal, policy] = await Promise.all([getPrincipal(event), usePolicy()])
+  const principal = await getPrincipal(event)
   const desks = openableDesks(site, policy, { principal }).map((desk) => ({ href: `/desk/${desk.name}`, label: textAt(desk.title, story) }))
   return { signedIn: true, name: user.name ?? user.email ?? user.phone ?? 'you', csrf: session.csrf, desks }
 }

@@ -1,7 +1,7 @@
 // GET /desk: the desks the signed-in person may open.
 import { defineEventHandler, sendRedirect } from 'h3'
 import { openableDesks } from '../../server/policy/questions'
-import { readDeskRequest } from '../../server/desk/desk-request'
+import { readDeskRequest } from '../../utils/desk-request'
 import { renderDeskIndex } from '../../server/render/desk/desk-index'
 import { pkgAssets } from '../../utils/assets'
 import { sendPage } from '../../utils/html-response'

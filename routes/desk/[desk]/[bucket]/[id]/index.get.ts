@@ -1,8 +1,8 @@
 // GET /desk/{desk}/{bucket}/{id}: one record, its moves and its history.
 import { defineEventHandler, getQuery } from 'h3'
 import { useRecords } from '../../../../../server/app/records'
-import { sendRefusal } from '../../../../../server/desk/desk-reply'
-import { pathParam, readDeskRequest } from '../../../../../server/desk/desk-request'
+import { sendRefusal } from '../../../../../utils/desk-reply'
+import { pathParam, readDeskRequest } from '../../../../../utils/desk-request'
 import { findDeskRecord } from '../../../../../server/desk/find-record'
 import { linkedRecords } from '../../../../../server/desk/linked-records'
 import { allowedMoves } from '../../../../../server/desk/moves'

@@ -2,8 +2,8 @@
 // version of the record the person saw, then back to the record (303).
 import { createError, defineEventHandler, sendRedirect } from 'h3'
 import { useRecords } from '../../../../../server/app/records'
-import { sendDeskMessage, sendRefusal } from '../../../../../server/desk/desk-reply'
-import { pathParam, readDeskRequest } from '../../../../../server/desk/desk-request'
+import { sendDeskMessage, sendRefusal } from '../../../../../utils/desk-reply'
+import { pathParam, readDeskRequest } from '../../../../../utils/desk-request'
 import { findDeskRecord } from '../../../../../server/desk/find-record'
 import { MOVE_FORM_LIMIT, parseMoveForm } from '../../../../../server/desk/move-form'
 import { declaredMovesFrom } from '../../../../../server/desk/moves'

@@ -2,22 +2,22 @@
 // record page only for a record they may see, with its lists, forms and
 // the message after what they just did.
 import type { H3Event } from 'h3'
-import { useConfig } from '../config/use-config'
-import type { Page } from '../content/model'
-import { mayOpenPage } from '../policy/questions'
-import { renderNotFound } from '../render/not-found'
-import { renderPage } from '../render/page'
-import { renderPageRefused } from '../render/sign-in-needed'
-import type { RecordView } from '../records/types'
-import { pkgAssets } from '../../utils/assets'
-import { getCsrfToken } from '../../utils/csrf'
-import { sendPage } from '../../utils/html-response'
-import { getViewer } from '../../utils/viewer'
-import { buildPageData, type Refused } from './page-data'
-import { listHref, type PageQuery } from './page-query'
-import { visibleRecord } from './record-page'
-import { filedStatus, movedStatus } from './status'
-import { signInHref, type Visit } from './visit'
+import { useConfig } from '../server/config/use-config'
+import type { Page } from '../server/content/model'
+import { mayOpenPage } from '../server/policy/questions'
+import { renderNotFound } from '../server/render/not-found'
+import { renderPage } from '../server/render/page'
+import { renderPageRefused } from '../server/render/sign-in-needed'
+import type { RecordView } from '../server/records/types'
+import { pkgAssets } from './assets'
+import { getCsrfToken } from './csrf'
+import { sendPage } from './html-response'
+import { getViewer } from './viewer'
+import { buildPageData, type Refused } from '../server/visitor/page-data'
+import { listHref, type PageQuery } from '../server/visitor/page-query'
+import { visibleRecord } from '../server/visitor/record-page'
+import { filedStatus, movedStatus } from '../server/visitor/status'
+import { signInHref, type Visit } from '../server/visitor/visit'
 
 export interface ShowPage {
   readonly page: Page
@@ -61,7 +61,7 @@ export async function showPage(event: H3Event, visit: Visit, show: ShowPage): Pr
     : query.moved !== undefined
       ? await movedStatus(ctx, visit.records, movedBuckets(page), query.moved)
       : undefined
-  const viewer = await getViewer(event, site, story)
+  const viewer = await getViewer(event, site, story, ctx.policy)
   return sendPage(event, renderPage({
     site, page, story, assets: pkgAssets,
     // A refused post is answered at /file/…: sign-in must still come back to the page.

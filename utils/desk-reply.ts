@@ -1,12 +1,12 @@
 // Sending a desk page or one of its friendly refusals.
 import type { H3Event } from 'h3'
-import { pkgAssets } from '../../utils/assets'
-import { sendPage } from '../../utils/html-response'
-import type { DeskMessage } from '../render/desk/message-page'
-import { renderMessagePage } from '../render/desk/message-page'
-import { refusalMessage } from '../render/desk/refusals'
-import type { Refusal } from './desk-access'
-import type { DeskRequest } from './desk-request'
+import type { Refusal } from '../server/desk/desk-access'
+import type { DeskRequest } from '../server/desk/desk-request'
+import type { DeskMessage } from '../server/render/desk/message-page'
+import { renderMessagePage } from '../server/render/desk/message-page'
+import { refusalMessage } from '../server/render/desk/refusals'
+import { pkgAssets } from './assets'
+import { sendPage } from './html-response'
 
 export function sendDeskMessage(event: H3Event, req: DeskRequest, message: DeskMessage): string {
   const { site, story, viewer } = req

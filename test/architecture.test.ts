@@ -1,0 +1,26 @@
+// Request assembly at the edge: h3-bound code lives in utils/ and routes/, and
+// the domain in server/ never reaches back into them (but the Nitro glue).
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ROOT } from './support/server'
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+    .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)))
+}
+
+describe('Request assembly at the edge', () => {
+  it('no file of server/ but server/nitro/ imports utils/ or routes/', () => {
+    const reaching = sourceFiles('server')
+      .filter((file) => !file.startsWith('server/nitro/'))
+      .filter((file) => /from '(\.\.\/)+(utils|routes)\//.test(readFileSync(join(ROOT, file), 'utf8')))
+    expect(reaching).toEqual([])
+  })
+
+  it('the header reads no content or policy of its own: it is asked of what the request carries', () => {
+    const viewer = readFileSync(join(ROOT, 'utils/viewer.ts'), 'utf8')
+    expect(viewer).not.toMatch(/useContent|createPolicyEngine|usePolicy/)
+  })
+})

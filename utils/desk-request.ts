@@ -1,0 +1,23 @@
+// Assembling a desk route's request at the edge: the content snapshot is read
+// once, and the policy and the header come from that one.
+import { getRouterParam, type H3Event } from 'h3'
+import { useContent } from '../server/app/content'
+import type { DeskRequest } from '../server/desk/desk-request'
+import { createPolicyEngine } from '../server/policy/engine'
+import { getPrincipal } from './caller'
+import { getSession } from './session'
+import { getStoryline } from './storyline'
+import { getViewer } from './viewer'
+
+export async function readDeskRequest(event: H3Event): Promise<DeskRequest> {
+  const { site } = await useContent()
+  const story = getStoryline(event, site)
+  const policy = createPolicyEngine(site)
+  const [principal, session, viewer] = await Promise.all([getPrincipal(event), getSession(event), getViewer(event, site, story, policy)])
+  return { site, story, principal, user: session?.user ?? null, policy, viewer }
+}
+
+/** A path parameter as the router matched it, or '' (which no check accepts). */
+export function pathParam(event: H3Event, name: string): string {
+  return getRouterParam(event, name) ?? ''
+}
