@@ -11,7 +11,7 @@ export default defineEventHandler(async (event) => {
   const revision = useContentStore()?.current()?.snapshot.revision ?? null
   // useBus() hands back the same promise each time; racing it against a value
   // tells whether it has settled without waiting for a connect in progress.
-  const bus = await Promise.race([useBus(), null])
+  const bus = await Promise.race([useBus(), Promise.resolve(null)])
   const busStatus = bus?.status() ?? 'connecting'
   const records = recordsStatus()
   const missing = [

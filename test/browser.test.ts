@@ -52,7 +52,10 @@ describe('on a phone-sized screen (320 px, no JavaScript)', () => {
     const page = await phone.newPage()
     await page.goto(`${server.url}/`)
     await page.keyboard.press('Tab')
-    const focused = await page.evaluate('({ text: document.activeElement.textContent, outline: getComputedStyle(document.activeElement).outlineStyle, top: document.activeElement.getBoundingClientRect().top })') as { text: string; outline: string; top: number }
+    const focused = await page.evaluate<{ text: string; outline: string; top: number }>(
+      '({ text: document.activeElement.textContent, outline: getComputedStyle(document.activeElement).outlineStyle, ' +
+        'top: document.activeElement.getBoundingClientRect().top })',
+    )
     expect(focused.text).toMatch(/skip/i)
     expect(focused.outline).not.toBe('none')
     expect(focused.top).toBeGreaterThanOrEqual(0)

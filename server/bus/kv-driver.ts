@@ -102,7 +102,9 @@ export const createBusKvDriver = defineDriver((options: BusKvDriverOptions) => {
       await Promise.all((await keys(base)).map((key) => bucket.delete(encodeKvKey(key))))
     },
     async watch(callback) {
-      return (await kv()).watch(({ key, value }) => callback(value === null ? 'remove' : 'update', decodeKvKey(key)))
+      return (await kv()).watch(({ key, value }) => {
+        callback(value === null ? 'remove' : 'update', decodeKvKey(key))
+      })
     },
   }
 })

@@ -13,7 +13,7 @@ import { nanos } from '@nats-io/transport-node'
 import { log } from '../log'
 import { busError, logBusError } from './errors'
 import { plainBytes } from './payload'
-import type { Bus, StreamMessage, Unsubscribe } from './types'
+import type { Bus, StreamMessage } from './types'
 
 // A consumer nobody pulls from (its process died) is dropped by the server.
 const INACTIVE_THRESHOLD_MS = 5 * 60 * 1000

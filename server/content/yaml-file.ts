@@ -76,12 +76,12 @@ export function parseYamlFile(file: string, source: string): { yaml: YamlFile | 
     for (const seg of path) {
       if (isMap(node)) {
         const found = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(seg))
-        if (!found) return { node: (node as Node) ?? null, pair: null }
-        pair = found as Pair
+        if (!found) return { node: (node) ?? null, pair: null }
+        pair = found
         node = found.value
       } else if (isSeq(node) && typeof seg === 'number') {
         const item = node.items[seg]
-        if (item === undefined) return { node: node as Node, pair: null }
+        if (item === undefined) return { node: node, pair: null }
         pair = null
         node = item
       } else {

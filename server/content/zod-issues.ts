@@ -39,7 +39,7 @@ function toDiagnostics(yaml: YamlFile, root: z.ZodType, issue: z.core.$ZodIssue,
         `${isType ? 'unknown field type' : 'unknown value'} "${input}" for ${where}${suggestion(input, values)} (one of: ${values.join(', ')})`,
       )]
     }
-    case 'invalid_union':
+    case 'invalid_union': {
       // A missing text (title, label) fails every option of its union.
       if (path.length > 0 && valueAt(yaml.data, path) === undefined) return [missing()]
       // When only one option has the right type, its own problems are the precise
@@ -47,6 +47,7 @@ function toDiagnostics(yaml: YamlFile, root: z.ZodType, issue: z.core.$ZodIssue,
       const fitting = issue.errors.filter((errors) => !errors.every((e) => e.path.length === 0 && (e.code === 'invalid_type' || e.code === 'invalid_value')))
       if (fitting.length === 1) return (fitting[0] ?? []).flatMap((e) => toDiagnostics(yaml, root, { ...e, path: [...path, ...e.path] }, what))
       return [make('wrong-type', `${where} has the wrong shape: ${unionHint(path)}`)]
+    }
     case 'custom': {
       const rule = (issue.params as { rule?: string } | undefined)?.rule ?? 'bad-value'
       return [make(rule, `${where}: ${issue.message}`)]

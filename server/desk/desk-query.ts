@@ -9,7 +9,7 @@ export const MAX_SEARCH = 200
 const MAX_PAGE = 100_000
 
 // A repeated parameter arrives as a list; the first one counts.
-const first = (value: unknown) => (Array.isArray(value) ? value[0] : value)
+const first = (value: unknown): unknown => (Array.isArray(value) ? (value as unknown[])[0] : value)
 const optionalName = z.preprocess(first, z.string().refine(isName).optional().catch(undefined))
 
 const querySchema = z.object({

@@ -62,7 +62,7 @@ export function createProjectionRepair({ bus, delayMs, currentSeq, catchUp }: Pr
       const head = queue.values().next().value
       return head === undefined ? [] : [head.at]
     })
-    if (heads.length > 0) timer = setTimeout(run, Math.max(0, Math.min(...heads) - Date.now()))
+    if (heads.length > 0) timer = setTimeout(() => void run(), Math.max(0, Math.min(...heads) - Date.now()))
   }
 
   // The projection as of `seq`, stored when it was behind. Storing may fail

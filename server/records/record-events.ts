@@ -22,7 +22,7 @@ export function readRecordEvents(bus: Bus, bucket: string, id: string, untilSeq:
       clearTimeout(timer)
       stop?.()
       if (error === undefined) resolve(found)
-      else reject(error instanceof Error ? error : recordsError(String(error)))
+      else reject(error instanceof Error ? error : recordsError(typeof error === 'string' ? error : 'the follow failed'))
     }
     // A subject with nothing at or after untilSeq would leave the follow waiting for ever.
     const timer = setTimeout(

@@ -96,7 +96,7 @@ export function createRecordIndex(bus: Bus, { repairDelayMs = 5000, catchUp, che
 
   return {
     ready,
-    status: feed.status,
+    status: () => feed.status(),
     get,
     list(bucket, query) {
       const records = buckets.get(bucket)

@@ -37,7 +37,7 @@ export type RunSideEffects = (effects: SideEffects) => Promise<void>
 export function createSideEffects({ bus, index, memberships, publicUrl }: SideEffectsOptions): RunSideEffects {
   const mailFor = async ({ site, bucket, view, mail }: SideEffects) => {
     if (mail === undefined) return
-    const intent = buildMailIntent({ site, bucket, mail, view, publicUrl, lookup: index.get })
+    const intent = buildMailIntent({ site, bucket, mail, view, publicUrl, lookup: (b, id) => index.get(b, id) })
     if (intent !== null) await queueMail(bus, view, intent)
   }
 

@@ -29,7 +29,7 @@ describe('a record on a desk', () => {
     expect(record.status).toBe(200)
     expect(record.page.text('main h1')).toBe('Mill Lane 14')
     expect(record.page.text('.desk-state')).toBe('Pothole reports: Received')
-    const fields = Object.fromEntries(record.page.all('.desk-field').map((f) => [textOf(f.children[0]!), textOf(f.children[1]!)]))
+    const fields = Object.fromEntries(record.page.all('.desk-field').map((f) => [textOf(f.children[0]), textOf(f.children[1])]))
     expect(fields).toMatchObject({
       'Street and nearest house number': 'Mill Lane 14', District: 'Old Town', 'Type of damage': 'Sunken or blocked drain',
       'It is a danger to cyclists or pedestrians': 'Yes', Description: 'Deep <b>and</b> wide', Photo: 'photo of hole.jpg',

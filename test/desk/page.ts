@@ -49,8 +49,8 @@ function matches(element: ElementNode, compounds: readonly string[]): boolean {
   const last = compounds.at(-1)
   if (last === undefined || !matchesCompound(element, last)) return false
   let rest = compounds.slice(0, -1)
-  for (let up = element.parent as Node | undefined; up && rest.length > 0; up = up.parent as Node | undefined) {
-    if (up.type === ELEMENT_NODE && matchesCompound(up as ElementNode, rest.at(-1)!)) rest = rest.slice(0, -1)
+  for (let up = element.parent as Node | undefined; up && rest.length > 0; up = up.parent) {
+    if (up.type === ELEMENT_NODE && matchesCompound(up, rest.at(-1)!)) rest = rest.slice(0, -1)
   }
   return rest.length === 0
 }
@@ -58,7 +58,7 @@ function matches(element: ElementNode, compounds: readonly string[]): boolean {
 export function readPage(markup: string): Page {
   const elements: ElementNode[] = []
   walkSync(parse(markup), (node) => {
-    if (node.type === ELEMENT_NODE) elements.push(node as ElementNode)
+    if (node.type === ELEMENT_NODE) elements.push(node)
   })
   const all = (selector: string) => {
     const compounds = selector.trim().split(/\s+/)

@@ -26,7 +26,7 @@ export async function serveForm(options: ReadFormOptions): Promise<FormServer> {
     eventHandler(async (event) => {
       try {
         const body = await readFormBody(event, options)
-        const shown = [...body].map(([name, value]) =>
+        const shown = [...body].map(([name, value]): [string, unknown] =>
           isUploadedFile(value) ? [name, { ...value, bytes: new TextDecoder().decode(value.bytes) }] : [name, value],
         )
         return Object.fromEntries(shown)

@@ -5,7 +5,7 @@ import type { SafeHtml } from '../../server/render/html'
 export function elements(markup: string | SafeHtml): ElementNode[] {
   const found: ElementNode[] = []
   walkSync(parse(markup.toString()), (node) => {
-    if (node.type === ELEMENT_NODE) found.push(node as ElementNode)
+    if (node.type === ELEMENT_NODE) found.push(node)
   })
   return found
 }

@@ -112,7 +112,7 @@ describe('Endpoints: GET /report', () => {
 function elements(markup: string): ElementNode[] {
   const found: ElementNode[] = []
   walkSync(parse(markup), (node) => {
-    if (node.type === ELEMENT_NODE) found.push(node as ElementNode)
+    if (node.type === ELEMENT_NODE) found.push(node)
   })
   return found
 }
@@ -128,7 +128,7 @@ function descendants(node: Node | undefined): ElementNode[] {
 function text(node: Node | undefined): string {
   if (node === undefined) return ''
   if (node.type !== ELEMENT_NODE) return String(node.value ?? '')
-  return ((node.children ?? []) as Node[]).map(text).join('')
+  return ((node.children ?? [])).map(text).join('')
 }
 
 /** The first element in bucket's section that `match` accepts. */

@@ -120,7 +120,7 @@ describe('replayed and repeated posts, within the duplicate window', () => {
     // Sent once more, later, with the answers changed: still that case, as first stored.
     const again = await postForm(client, form.action, { ...form.fields, street: unique('Other Lane') })
     expect(again.headers.get('location')).toBe(first)
-    expect(await filingsOf(bus, street)).toEqual([filedId(answers[0] as Response)])
+    expect(await filingsOf(bus, street)).toEqual([filedId(answers[0])])
     const mine = await openPage(client, `${base}/my-reports`)
     expect(listItem(mine.html, street)).toBeDefined()
   })

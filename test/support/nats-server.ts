@@ -23,7 +23,9 @@ const RANDOM_PORT = '-1'
 // the machine's own server on 4222.
 export async function startNatsServer(): Promise<NatsServer> {
   const storeDir = await mkdtemp(join(tmpdir(), 'svc-nats-'))
-  let { child, port } = await launch(RANDOM_PORT, storeDir)
+  const launched = await launch(RANDOM_PORT, storeDir)
+  const port = launched.port
+  let child = launched.child
   // Coming back at the same URL means binding that port again, and another
   // process may have taken it while the server was down: the one race left,
   // and it fails loudly (nats-server exits) rather than connecting elsewhere.

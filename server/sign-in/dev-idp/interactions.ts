@@ -36,7 +36,7 @@ async function interact(provider: Provider, req: IncomingMessage, res: ServerRes
     if (person === undefined) return reply(res, 400, 'text/plain', 'No such demo person.')
     // The service is this provider's only client: nothing to ask consent for.
     const grant = new provider.Grant({ accountId: person.id, clientId: String(details.params.client_id) })
-    grant.addOIDCScope(String(details.params.scope ?? 'openid'))
+    grant.addOIDCScope(typeof details.params.scope === 'string' ? details.params.scope : 'openid')
     const grantId = await grant.save()
     return provider.interactionFinished(req, res, { login: { accountId: person.id }, consent: { grantId } }, { mergeWithLastSubmission: false })
   }
