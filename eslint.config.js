@@ -3,7 +3,18 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['.output/', '.nitro/', '.data/', 'node_modules/', 'examples/', 'eslint.config.js', 'bench/run.mjs', '.ci/'] },
+  {
+    ignores: [
+      '.output/',
+      '.nitro/',
+      '.data/',
+      'node_modules/',
+      'examples/',
+      'eslint.config.js',
+      'bench/run.mjs',
+      '.ci/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

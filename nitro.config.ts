@@ -42,7 +42,12 @@ export default defineNitroConfig({
   publicAssets: [{ baseURL: '/pkg', dir: pkgDir, fallthrough: true }],
   // Nitro sets no cache header on a fallthrough folder, so each hashed file,
   // whose name changes with its bytes, is marked cacheable forever by itself.
-  routeRules: Object.fromEntries(Object.values(assets.manifest).map((url) => [url, { headers: { 'cache-control': 'public, max-age=31536000, immutable' } }])),
+  routeRules: Object.fromEntries(
+    Object.values(assets.manifest).map((url) => [
+      url,
+      { headers: { 'cache-control': 'public, max-age=31536000, immutable' } },
+    ]),
+  ),
   virtual: {
     '#pkg-manifest': `export default ${JSON.stringify(assets.manifest)}`,
   },

@@ -60,7 +60,19 @@ async function cutOff(): Promise<void> {
   await proxy.cut()
   await waitUntil(async () => (await readyz(service)).missing.includes('bus'), 'the service to lose the bus')
   const filed = await runConcurrently(EVENTS, 32, DEADLINE_MS, (_, n) =>
-    records.file({ bucket: 'potholes', storyline: site.storylines[n % 2] ?? 'plain', fields: { street: `Mill Lane ${n}`, kind: 'pothole' }, submitter: `session:bench-${n}`, actor: { kind: 'visitor', session: `bench-${n}` } }).then(() => true, () => false))
+    records
+      .file({
+        bucket: 'potholes',
+        storyline: site.storylines[n % 2] ?? 'plain',
+        fields: { street: `Mill Lane ${n}`, kind: 'pothole' },
+        submitter: `session:bench-${n}`,
+        actor: { kind: 'visitor', session: `bench-${n}` },
+      })
+      .then(
+        () => true,
+        () => false,
+      ),
+  )
   index.close()
   const stored = await bus.lastSequence(RECORDS_STREAM)
   const behind = stored - (await reportedRecords(service))
@@ -76,9 +88,21 @@ async function cutOff(): Promise<void> {
     return ready.status === 200 && (await reportedRecords(service)) === stored
   }, 'the index to count every record')
   const completeMs = performance.now() - restored
-  rows.push(['cut off, then reconnected', behind, `behind for ${loggedBehindMs(service).at(-1)} ms as the service logs it; ${catchingUp} answers of records: catching up`])
-  rows.push(['', '', `/report complete ${completeMs.toFixed(0)} ms after the proxy was restored (the client reconnected after ${reconnectedMs?.toFixed(0)} ms)`])
-  rows.push(['', '', `${filed.latencies.length} filed in ${(filed.elapsedMs / 1000).toFixed(1)} s, ${filed.failures} failed`])
+  rows.push([
+    'cut off, then reconnected',
+    behind,
+    `behind for ${loggedBehindMs(service).at(-1)} ms as the service logs it; ${catchingUp} answers of records: catching up`,
+  ])
+  rows.push([
+    '',
+    '',
+    `/report complete ${completeMs.toFixed(0)} ms after the proxy was restored (the client reconnected after ${reconnectedMs?.toFixed(0)} ms)`,
+  ])
+  rows.push([
+    '',
+    '',
+    `${filed.latencies.length} filed in ${(filed.elapsedMs / 1000).toFixed(1)} s, ${filed.failures} failed`,
+  ])
 }
 
 async function restartUnderLoad(): Promise<void> {
@@ -87,7 +111,12 @@ async function restartUnderLoad(): Promise<void> {
     for (let n = 0; filing; n++) {
       // A browser opens the page for every filing, so each form token is fresh.
       const session = await openFilingSession(service.url, 'potholes').catch(() => null)
-      const status = session === null ? 599 : await postFiling(service.url, session, { street: `Station Road ${filer}-${n}`, kind: 'pothole' }).catch(() => 599)
+      const status =
+        session === null
+          ? 599
+          : await postFiling(service.url, session, { street: `Station Road ${filer}-${n}`, kind: 'pothole' }).catch(
+              () => 599,
+            )
       if (status >= 400) await sleep(50)
     }
   })
@@ -117,8 +146,16 @@ async function restartUnderLoad(): Promise<void> {
     earlier = stored
     return !filing && ready.status === 200 && counted === stored
   }, 'the index to count every record after the restart')
-  rows.push(['restart under filing load', `${atReconnect} stored`, `/report counted what was stored at reconnect ${caughtUpMs?.toFixed(0)} ms after the server was back`])
-  rows.push(['', '', `/report equal to the stream ${(performance.now() - stopped).toFixed(0)} ms after filing stopped; ${okWhileBehind} ok answers while behind`])
+  rows.push([
+    'restart under filing load',
+    `${atReconnect} stored`,
+    `/report counted what was stored at reconnect ${caughtUpMs?.toFixed(0)} ms after the server was back`,
+  ])
+  rows.push([
+    '',
+    '',
+    `/report equal to the stream ${(performance.now() - stopped).toFixed(0)} ms after filing stopped; ${okWhileBehind} ok answers while behind`,
+  ])
 }
 
 async function replayAtStart(): Promise<void> {
@@ -128,7 +165,11 @@ async function replayAtStart(): Promise<void> {
   try {
     await waitUntil(async () => (await readyz(second)).status === 200, 'the second instance to be ready')
     const readyMs = performance.now() - started
-    rows.push(['replay at start (second instance)', stored, `ready ${readyMs.toFixed(0)} ms after spawning, ${((stored * 1000) / readyMs).toFixed(0)} events/s; /report counts ${await reportedRecords(second)}`])
+    rows.push([
+      'replay at start (second instance)',
+      stored,
+      `ready ${readyMs.toFixed(0)} ms after spawning, ${((stored * 1000) / readyMs).toFixed(0)} events/s; /report counts ${await reportedRecords(second)}`,
+    ])
   } finally {
     await second.stop()
   }
@@ -147,12 +188,18 @@ async function readyz(instance: BenchService): Promise<Readiness> {
 }
 
 async function reportedRecords(instance: BenchService): Promise<number> {
-  const { counts } = (await (await fetch(`${instance.url}/report?format=json`)).json()) as { counts: { count: number }[] }
+  const { counts } = (await (await fetch(`${instance.url}/report?format=json`)).json()) as {
+    counts: { count: number }[]
+  }
   return counts.reduce((sum, entry) => sum + entry.count, 0)
 }
 
 function loggedBehindMs(instance: BenchService): number[] {
-  return instance.output().split('\n').filter((line) => line.includes('the record index is current again')).map((line) => (JSON.parse(line) as { behindMs: number }).behindMs)
+  return instance
+    .output()
+    .split('\n')
+    .filter((line) => line.includes('the record index is current again'))
+    .map((line) => (JSON.parse(line) as { behindMs: number }).behindMs)
 }
 
 async function waitUntil(check: () => boolean | Promise<boolean>, what: string): Promise<void> {

@@ -11,7 +11,8 @@ const DECISIONS = 20_000
 const WARM_UP = 2_000
 
 const { site, diagnostics } = await loadContent(createLocalSource('examples/demo'), readCompileOptions(process.env))
-if (!site) throw new Error(`[svc] [bench] the demo site does not compile: ${diagnostics.map((d) => d.message).join('; ')}`)
+if (!site)
+  throw new Error(`[svc] [bench] the demo site does not compile: ${diagnostics.map((d) => d.message).join('; ')}`)
 
 const started = performance.now()
 const engine = createPolicyEngine(site)
@@ -48,17 +49,27 @@ function createRequests(site: SiteModel): AuthorizationRequest[] {
       requests.push({ principal, action: 'file', resource: { type: 'Bucket', id: bucket.name } })
       requests.push({ principal, action: 'read', resource: { type: 'Bucket', id: bucket.name } })
       for (const state of bucket.states) {
-        const record = { type: 'Record', id: `${bucket.name}-${state.name}`, bucket: bucket.name, state: state.name, storyline: 'plain', submitter: 'sub-resident' } as const
+        const record = {
+          type: 'Record',
+          id: `${bucket.name}-${state.name}`,
+          bucket: bucket.name,
+          state: state.name,
+          storyline: 'plain',
+          submitter: 'sub-resident',
+        } as const
         requests.push({ principal, action: 'read', resource: record })
-        for (const move of bucket.moves) requests.push({ principal, action: 'move', resource: record, context: { edge: move.name } })
-        for (const move of bucket.self) requests.push({ principal, action: 'self', resource: record, context: { edge: move.name } })
+        for (const move of bucket.moves)
+          requests.push({ principal, action: 'move', resource: record, context: { edge: move.name } })
+        for (const move of bucket.self)
+          requests.push({ principal, action: 'self', resource: record, context: { edge: move.name } })
       }
     }
     for (const page of site.pages) {
       requests.push({ principal, action: 'open', resource: { type: 'Page', id: page.path } })
       requests.push({ principal, action: 'suggest', resource: { type: 'Page', id: page.path } })
     }
-    for (const desk of site.desks.values()) requests.push({ principal, action: 'open', resource: { type: 'Desk', id: desk.name } })
+    for (const desk of site.desks.values())
+      requests.push({ principal, action: 'open', resource: { type: 'Desk', id: desk.name } })
   }
   return requests
 }

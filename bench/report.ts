@@ -33,14 +33,21 @@ const gc = runInNewContext('gc') as () => void
 
 requireBuild()
 const loaded = await loadContent(createLocalSource('examples/demo'), readCompileOptions({}))
-if (!loaded.site) throw new Error(`[svc] [bench] the demo site does not compile: ${loaded.diagnostics.map((d) => d.message).join('; ')}`)
+if (!loaded.site)
+  throw new Error(
+    `[svc] [bench] the demo site does not compile: ${loaded.diagnostics.map((d) => d.message).join('; ')}`,
+  )
 const site: SiteModel = loaded.site
 
 type Figures = Map<string, string>
 
 const small = await measureSmall()
 const large = await measureLarge(small.httpMs, small.bodyUs)
-const rows = [...new Set([...small.figures.keys(), ...large.keys()])].map((key) => [key, small.figures.get(key) ?? '', large.get(key) ?? ''])
+const rows = [...new Set([...small.figures.keys(), ...large.keys()])].map((key) => [
+  key,
+  small.figures.get(key) ?? '',
+  large.get(key) ?? '',
+])
 console.log('report bench: demo site, nats-server 2.9 on loopback; times are median / p99')
 console.log(table([['', `${SMALL} records (real, NATS)`, `${LARGE} records (synthetic events, in-process)`], ...rows]))
 
@@ -50,9 +57,28 @@ function measureIndex(index: RecordIndex, rounds: number): { figures: Figures; b
   const figures: Figures = new Map([
     ['index.counts()', us(timeSync(rounds, () => index.counts()))],
     ['JSON body (counts, reportBody, stringify)', us(body)],
-    ['HTML page (counts, renderReport)', us(timeSync(rounds, () => renderReport({ site, story: 0, counts: index.counts(), assets: { css: '/pkg/site.css' }, jsonHref: '/report?format=json' })))],
-    ['desk listing: index.list(potholes, 0, 25)', us(timeSync(rounds, () => index.list('potholes', { offset: 0, limit: 25 })))],
-    ['desk listing, states [new]', us(timeSync(rounds, () => index.list('potholes', { offset: 0, limit: 25, states: ['new'] })))],
+    [
+      'HTML page (counts, renderReport)',
+      us(
+        timeSync(rounds, () =>
+          renderReport({
+            site,
+            story: 0,
+            counts: index.counts(),
+            assets: { css: '/pkg/site.css' },
+            jsonHref: '/report?format=json',
+          }),
+        ),
+      ),
+    ],
+    [
+      'desk listing: index.list(potholes, 0, 25)',
+      us(timeSync(rounds, () => index.list('potholes', { offset: 0, limit: 25 }))),
+    ],
+    [
+      'desk listing, states [new]',
+      us(timeSync(rounds, () => index.list('potholes', { offset: 0, limit: 25, states: ['new'] }))),
+    ],
     ['triples in the report', String(index.counts().length)],
   ])
   return { figures, bodyUs: body.p50 }
@@ -71,8 +97,22 @@ async function measureSmall(): Promise<{ figures: Figures; httpMs: number; bodyU
     await index.ready
     const records = createRecords({ bus, site: () => site, index, publicUrl: '' })
     await runConcurrently(SMALL, 50, 60_000, async (_, n) => {
-      const view = await records.file({ bucket: 'potholes', storyline: site.storylines[n % 2] ?? 'plain', fields: { street: `Mill Lane ${n}`, kind: 'pothole' }, submitter: `session:b${n}`, actor: { kind: 'visitor', session: `b${n}` } })
-      if (n % 3 === 0) await records.move({ bucket: 'potholes', id: view.id, edge: 'accept', via: 'desk', expectSeq: view.seq, actor: { kind: 'person', subject: 'desk' } })
+      const view = await records.file({
+        bucket: 'potholes',
+        storyline: site.storylines[n % 2] ?? 'plain',
+        fields: { street: `Mill Lane ${n}`, kind: 'pothole' },
+        submitter: `session:b${n}`,
+        actor: { kind: 'visitor', session: `b${n}` },
+      })
+      if (n % 3 === 0)
+        await records.move({
+          bucket: 'potholes',
+          id: view.id,
+          edge: 'accept',
+          via: 'desk',
+          expectSeq: view.seq,
+          actor: { kind: 'person', subject: 'desk' },
+        })
       return true
     })
     await untilServiceCounts(service.url, SMALL)
@@ -88,7 +128,10 @@ async function measureSmall(): Promise<{ figures: Figures; httpMs: number; bodyU
       ['GET /report JSON over HTTP', ms(json)],
       ['GET /report HTML over HTTP', ms(page)],
       ...figures,
-      ['loading an index (replay at start)', `${SMALL + Math.ceil(SMALL / 3)} events over NATS in ${loadMs.toFixed(0)} ms`],
+      [
+        'loading an index (replay at start)',
+        `${SMALL + Math.ceil(SMALL / 3)} events over NATS in ${loadMs.toFixed(0)} ms`,
+      ],
     ])
     return { figures: all, httpMs: json.p50, bodyUs }
   } finally {
@@ -115,7 +158,10 @@ async function measureLarge(httpMs: number, smallBodyUs: number): Promise<Figure
     ['GET /report JSON over HTTP', `≈ ${estimate.toFixed(2)} ms (estimate: 1k round trip + body difference)`],
     ['GET /report HTML over HTTP', 'not over HTTP: see the HTML page row'],
     ...figures,
-    ['loading an index (replay at start)', `${count} events in ${(loadMs / 1000).toFixed(1)} s (${((count * 1000) / loadMs).toFixed(0)}/s, encoding included), ${records} records, heap +${heapMb.toFixed(0)} MB`],
+    [
+      'loading an index (replay at start)',
+      `${count} events in ${(loadMs / 1000).toFixed(1)} s (${((count * 1000) / loadMs).toFixed(0)}/s, encoding included), ${records} records, heap +${heapMb.toFixed(0)} MB`,
+    ],
   ])
 }
 

@@ -23,12 +23,25 @@ if (!existsSync(entry)) throw new Error('[svc] [bench] no .output/server/index.m
 // PUBLIC_URL is needed at start, so the service's port is picked before.
 const port = await freePort()
 const service = `http://127.0.0.1:${port}`
-const idp = await startTestIdp({ ...CLIENT, redirectUri: `${service}/auth/callback`, accounts: [{ id: 'kari', claims: { email: 'kari@example.org', groups: ['caseworkers'] } }] })
+const idp = await startTestIdp({
+  ...CLIENT,
+  redirectUri: `${service}/auth/callback`,
+  accounts: [{ id: 'kari', claims: { email: 'kari@example.org', groups: ['caseworkers'] } }],
+})
 const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-'))
 const child = spawn(process.execPath, [entry], {
   env: {
-    PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CONTENT_REPO: 'examples/demo', SVC_RATE_BURST: '0',
-    BUS_URL: process.env.BUS_URL, IDP_URL: idp.url, OAUTH2_CLIENT_ID: CLIENT.clientId, OAUTH2_CLIENT_SECRET: CLIENT.clientSecret, PUBLIC_URL: service,
+    PATH: process.env.PATH,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    CONTENT_REPO: 'examples/demo',
+    SVC_RATE_BURST: '0',
+    BUS_URL: process.env.BUS_URL,
+    IDP_URL: idp.url,
+    OAUTH2_CLIENT_ID: CLIENT.clientId,
+    OAUTH2_CLIENT_SECRET: CLIENT.clientSecret,
+    PUBLIC_URL: service,
   },
   stdio: ['ignore', 'pipe', 'inherit'],
 })
@@ -64,6 +77,8 @@ const summary = (times: number[]) => {
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(1)
   return `median ${at(0.5)} ms, p90 ${at(0.9)} ms, max ${at(1)} ms`
 }
-console.log(`sign-in on the ${process.env.BUS_URL ? 'NATS' : 'embedded'} bus, ${ROUNDS} rounds after ${WARM_UP} warm-up`)
+console.log(
+  `sign-in on the ${process.env.BUS_URL ? 'NATS' : 'embedded'} bus, ${ROUNDS} rounds after ${WARM_UP} warm-up`,
+)
 console.log(`whole round trip (9 browser requests): ${summary(whole)}`)
 console.log(`callback alone (code exchange + userinfo + session rotation): ${summary(callback)}`)

@@ -27,19 +27,28 @@ const nats = await startNatsServer()
 const portA = await freePort()
 const urlA = `http://127.0.0.1:${portA}`
 const idp = await startTestIdp({
-  ...CLIENT, redirectUri: `${urlA}/auth/callback`,
+  ...CLIENT,
+  redirectUri: `${urlA}/auth/callback`,
   accounts: [{ id: 'kari', claims: { name: 'Kari Caseworker', email: 'kari@example.org', groups: ['caseworkers'] } }],
 })
-const env = { BUS_URL: nats.url, IDP_URL: idp.url, OAUTH2_CLIENT_ID: CLIENT.clientId, OAUTH2_CLIENT_SECRET: CLIENT.clientSecret }
+const env = {
+  BUS_URL: nats.url,
+  IDP_URL: idp.url,
+  OAUTH2_CLIENT_ID: CLIENT.clientId,
+  OAUTH2_CLIENT_SECRET: CLIENT.clientSecret,
+}
 const instances: BenchService[] = [
   await startService({ ...env, PORT: String(portA), PUBLIC_URL: urlA }),
   await startService(env),
 ]
 
 let died: string | undefined
-instances.forEach((instance, i) => void instance.exited.then(({ code, signal }) => {
-  died ??= `instance ${'AB'[i]} (pid ${instance.pid}) exited with ${signal ?? code}:\n${instance.output().slice(-4000)}`
-}))
+instances.forEach(
+  (instance, i) =>
+    void instance.exited.then(({ code, signal }) => {
+      died ??= `instance ${'AB'[i]} (pid ${instance.pid}) exited with ${signal ?? code}:\n${instance.output().slice(-4000)}`
+    }),
+)
 
 // One caseworker, signed in on A; the session lives on the bus, so B knows it too.
 const caseworker = createCookieFetch()
@@ -47,12 +56,19 @@ await signIn(caseworker, urlA, 'kari')
 const session = caseworker.cookie(urlA, 'svc_session') ?? ''
 caseworker.setCookie(instances[1]!.url, 'svc_session', session)
 
-const hits = new Map<string, Hit[]>([['page', []], ['filing', []], ['desk', []]])
+const hits = new Map<string, Hit[]>([
+  ['page', []],
+  ['filing', []],
+  ['desk', []],
+])
 const peakRss = [0, 0]
 let accepted = 0
 const started = performance.now()
 const deadline = started + SECONDS * 1000
-const sampler = setInterval(() => instances.forEach((instance, i) => (peakRss[i] = Math.max(peakRss[i]!, rssMb(instance.pid)))), 2000)
+const sampler = setInterval(
+  () => instances.forEach((instance, i) => (peakRss[i] = Math.max(peakRss[i]!, rssMb(instance.pid)))),
+  2000,
+)
 
 async function person(id: number): Promise<void> {
   for (let n = id; performance.now() < deadline && died === undefined; n += CLIENTS) {
@@ -78,13 +94,25 @@ try {
     const statuses = new Map<number, number>()
     for (const hit of list) statuses.set(hit.status, (statuses.get(hit.status) ?? 0) + 1)
     rows.push([
-      kind, list.length, list.filter(failed).length, (list.length / elapsed).toFixed(0), quantile(ms, 0.5).toFixed(1), quantile(ms, 0.99).toFixed(1),
-      [...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}:${count}`).join(' '),
+      kind,
+      list.length,
+      list.filter(failed).length,
+      (list.length / elapsed).toFixed(0),
+      quantile(ms, 0.5).toFixed(1),
+      quantile(ms, 0.99).toFixed(1),
+      [...statuses]
+        .sort(([a], [b]) => a - b)
+        .map(([status, count]) => `${status}:${count}`)
+        .join(' '),
     ])
   }
-  console.log(`soak: ${elapsed.toFixed(0)} s, ${CLIENTS} people, two instances on one nats-server, Node ${process.version}`)
+  console.log(
+    `soak: ${elapsed.toFixed(0)} s, ${CLIENTS} people, two instances on one nats-server, Node ${process.version}`,
+  )
   console.log(table(rows))
-  console.log(`accepted filings: ${accepted}; reported potholes per instance: ${(await reportedOnBoth(accepted)).join(', ')}`)
+  console.log(
+    `accepted filings: ${accepted}; reported potholes per instance: ${(await reportedOnBoth(accepted)).join(', ')}`,
+  )
   console.log(`peak RSS MB: A ${peakRss[0]!.toFixed(0)}, B ${peakRss[1]!.toFixed(0)}; both instances alive`)
   const failures = [...hits.values()].flat().filter(failed).length
   if (failures > 0) throw new Error(`[svc] [bench] ${failures} requests failed with a 5xx or no answer`)

@@ -14,7 +14,8 @@ export default defineEventHandler(async (event) => {
   const { site } = await useContent()
   const path = getRequestURL(event).pathname
   const found = findPage(site, path)
-  if (!found) return sendPage(event, renderNotFound({ site, story: getStoryline(event, site), assets: pkgAssets, path }), 404)
+  if (!found)
+    return sendPage(event, renderNotFound({ site, story: getStoryline(event, site), assets: pkgAssets, path }), 404)
   const visit = await startVisit(event)
   return showPage(event, visit, {
     page: found.page,

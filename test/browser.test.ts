@@ -9,7 +9,13 @@ let browser: Browser
 let phone: BrowserContext
 beforeAll(async () => {
   ;[server, browser] = await Promise.all([startServer(), launchChromium()])
-  phone = await browser.newContext({ viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, javaScriptEnabled: false })
+  phone = await browser.newContext({
+    viewport: { width: 320, height: 640 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+    javaScriptEnabled: false,
+  })
 })
 afterAll(async () => {
   await browser?.close()

@@ -35,11 +35,20 @@ describe('content sources', () => {
 
   it('Runtime configuration: CONTENT_REPO, CONTENT_BRANCH: clones and follows a git URL with the git CLI, one snapshot per commit', async () => {
     const repo = gitRepo()
-    const source = createContentSource({ CONTENT_REPO: `file://${repo}`, CONTENT_BRANCH: 'main', DATA_DIR: join(work, 'data') })
+    const source = createContentSource({
+      CONTENT_REPO: `file://${repo}`,
+      CONTENT_BRANCH: 'main',
+      DATA_DIR: join(work, 'data'),
+    })
     const first = await loadContent(source, options)
     expect(first.site?.branding.name[0]).toBe('Fix My Street Northvale')
-    writeFileSync(join(repo, 'site.yaml'), readFileSync(join(repo, 'site.yaml'), 'utf8').replace('name: Fix My Street Northvale', 'name: Fix My Road'))
-    execFileSync('git', ['-c', 'user.email=t@example.org', '-c', 'user.name=t', 'commit', '-qam', 'rename'], { cwd: repo })
+    writeFileSync(
+      join(repo, 'site.yaml'),
+      readFileSync(join(repo, 'site.yaml'), 'utf8').replace('name: Fix My Street Northvale', 'name: Fix My Road'),
+    )
+    execFileSync('git', ['-c', 'user.email=t@example.org', '-c', 'user.name=t', 'commit', '-qam', 'rename'], {
+      cwd: repo,
+    })
     const second = await loadContent(source, options)
     expect(second.site?.branding.name[0]).toBe('Fix My Road')
     expect(second.snapshot.revision).not.toBe(first.snapshot.revision)
@@ -48,12 +57,23 @@ describe('content sources', () => {
   })
 
   it('names the repository, never the token, when a git host refuses or is missing', async () => {
-    const source = createContentSource({ CONTENT_REPO: 'https://user:s3cret-token@127.0.0.1:1/site.git', GIT_API_TOKEN: 'tok-123', DATA_DIR: join(work, 'data') })
-    const error = await loadContent(source, options).then(() => null, (e: Error) => e)
+    const source = createContentSource({
+      CONTENT_REPO: 'https://user:s3cret-token@127.0.0.1:1/site.git',
+      GIT_API_TOKEN: 'tok-123',
+      DATA_DIR: join(work, 'data'),
+    })
+    const error = await loadContent(source, options).then(
+      () => null,
+      (e: Error) => e,
+    )
     expect(error?.message).toContain('https://127.0.0.1:1/site.git#main')
     expect(error?.message).not.toContain('s3cret')
     expect(error?.message).not.toContain('tok-123')
-    const missingBranch = createContentSource({ CONTENT_REPO: `file://${gitRepo()}`, CONTENT_BRANCH: 'nope', DATA_DIR: join(work, 'data') })
+    const missingBranch = createContentSource({
+      CONTENT_REPO: `file://${gitRepo()}`,
+      CONTENT_BRANCH: 'nope',
+      DATA_DIR: join(work, 'data'),
+    })
     await expect(loadContent(missingBranch, options)).rejects.toThrow(/branch does not exist/)
   })
 })
@@ -75,8 +95,15 @@ describe('owner/name on the git host API', () => {
   })
 
   it('says which repository was refused on a wrong token, and never prints the token', async () => {
-    const source = createContentSource({ CONTENT_REPO: 'acme/site', GIT_API_TOKEN: 'wrong-token', GIT_API_URL: api.url })
-    const error = await loadContent(source, options).then(() => null, (e: Error) => e)
+    const source = createContentSource({
+      CONTENT_REPO: 'acme/site',
+      GIT_API_TOKEN: 'wrong-token',
+      GIT_API_URL: api.url,
+    })
+    const error = await loadContent(source, options).then(
+      () => null,
+      (e: Error) => e,
+    )
     expect(error?.message).toMatch(/refused access to acme\/site#main .*check GIT_API_TOKEN/)
     expect(error?.message).not.toContain('wrong-token')
   })

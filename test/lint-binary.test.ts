@@ -19,7 +19,11 @@ afterAll(() => rmSync(bundle, { recursive: true, force: true }))
 const lint = (...args: string[]) =>
   run(join(bundle, 'svc-lint.mjs'), args).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({
+      code: error.code,
+      stdout: error.stdout,
+      stderr: error.stderr,
+    }),
   )
 
 describe('the svc-lint binary', () => {
@@ -33,7 +37,10 @@ describe('the svc-lint binary', () => {
     const dir = mkdtempSync(join(tmpdir(), 'svc-lint-broken-'))
     try {
       cpSync(DEMO, dir, { recursive: true })
-      writeFileSync(join(dir, 'policy/extra.cedar'), 'permit (principal, action == Action::"read", resource in Bucke::"x");\n')
+      writeFileSync(
+        join(dir, 'policy/extra.cedar'),
+        'permit (principal, action == Action::"read", resource in Bucke::"x");\n',
+      )
       const result = await lint(dir, '--format', 'github')
       expect(result.code).toBe(1)
       expect(result.stdout).toMatch(/^::error file=policy\/extra\.cedar,line=1,col=\d+,title=cedar-validation::/m)

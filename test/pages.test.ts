@@ -14,7 +14,8 @@ beforeAll(async () => {
 })
 afterAll(() => server?.stop())
 
-const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers: { cookie: 'svc_story=plain', ...headers } })
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${server.url}${path}`, { headers: { cookie: 'svc_story=plain', ...headers } })
 
 describe('pages', () => {
   it('Site definition: site.yaml carries all branding: serves every fixed page of the demo site with its title and the site branding', async () => {
@@ -39,7 +40,15 @@ describe('pages', () => {
     for (const field of bucket?.fields ?? []) {
       expect(body, field.name).toContain(escaped(field.label[0] ?? ''))
     }
-    for (const control of ['type="email"', 'type="tel"', 'type="date"', 'type="checkbox"', 'type="file"', '<textarea', '<select']) {
+    for (const control of [
+      'type="email"',
+      'type="tel"',
+      'type="date"',
+      'type="checkbox"',
+      'type="file"',
+      '<textarea',
+      '<select',
+    ]) {
       expect(body).toContain(control)
     }
   })
@@ -111,7 +120,7 @@ describe('errors', () => {
 })
 
 describe('Versioning 4: static asset files have content-hashed names', () => {
-  it('Endpoints, other routes: serves /pkg files from the service\'s own disk with hashed names, cached forever, and pages name the current bundle', async () => {
+  it("Endpoints, other routes: serves /pkg files from the service's own disk with hashed names, cached forever, and pages name the current bundle", async () => {
     const body = await (await get('/')).text()
     const css = /href="(\/pkg\/site\.([0-9a-f]{10})\.css)"/.exec(body)
     expect(css).not.toBeNull()

@@ -3,7 +3,8 @@ import { useCedar } from '../server/policy/cedar'
 import { POLICY_SCHEMA } from '../server/policy/schema'
 import { compilePolicySet, validatePolicyFiles } from '../server/policy/validate'
 
-const readPotholes = 'permit (principal in Group::"caseworkers", action == Action::"read", resource in Bucket::"potholes");'
+const readPotholes =
+  'permit (principal in Group::"caseworkers", action == Action::"read", resource in Bucket::"potholes");'
 
 function check(text: string, file = 'policy/staff.cedar') {
   return validatePolicyFiles([{ file, text }])
@@ -22,9 +23,16 @@ describe('policy schema', () => {
     expect(answer.warnings).toEqual([])
     const types = answer.json['']
     expect(Object.keys(types?.entityTypes ?? {}).sort()).toEqual(['Bucket', 'Desk', 'Group', 'Page', 'Record', 'User'])
-    expect(Object.keys(types?.actions ?? {}).sort()).toEqual(
-      ['file', 'invite', 'move', 'open', 'read', 'self', 'suggest', 'upload'],
-    )
+    expect(Object.keys(types?.actions ?? {}).sort()).toEqual([
+      'file',
+      'invite',
+      'move',
+      'open',
+      'read',
+      'self',
+      'suggest',
+      'upload',
+    ])
   })
 })
 
@@ -34,7 +42,12 @@ describe('validatePolicyFiles', () => {
   })
 
   it('accepts an empty or comment-only file', () => {
-    expect(validatePolicyFiles([{ file: 'policy/a.cedar', text: '' }, { file: 'policy/b.cedar', text: '// nothing yet\n' }])).toEqual([])
+    expect(
+      validatePolicyFiles([
+        { file: 'policy/a.cedar', text: '' },
+        { file: 'policy/b.cedar', text: '// nothing yet\n' },
+      ]),
+    ).toEqual([])
   })
 
   it('accepts the attributes and contexts the service provides', () => {
@@ -53,22 +66,35 @@ describe('validatePolicyFiles', () => {
     const diagnostics = check(`${readPotholes}\npermit (principal action, resource);\n`)
     expect(diagnostics).toHaveLength(1)
     expect(diagnostics[0]).toMatchObject({
-      file: 'policy/staff.cedar', line: 2, col: 19, severity: 'error', rule: 'cedar-syntax',
+      file: 'policy/staff.cedar',
+      line: 2,
+      col: 19,
+      severity: 'error',
+      rule: 'cedar-syntax',
     })
     expect(diagnostics[0]?.message).toMatch(/^unexpected token `action`; expected /)
   })
 
   it('reports every syntax error the parser recovers from', () => {
     const text = 'permit (principal action, resource);\nforbid (principal, action, resource) when { 1 + };'
-    expect(check(text).map((d) => [d.line, d.col, d.rule])).toEqual([[1, 19, 'cedar-syntax'], [2, 49, 'cedar-syntax']])
+    expect(check(text).map((d) => [d.line, d.col, d.rule])).toEqual([
+      [1, 19, 'cedar-syntax'],
+      [2, 49, 'cedar-syntax'],
+    ])
   })
 
   it('reports an unknown entity type where it is written', () => {
     const text = `// potholes\npermit (principal, action == Action::"read", resource in Bucke::"x");`
-    expect(errors(text)).toEqual([{
-      file: 'policy/staff.cedar', line: 2, col: 58, severity: 'error', rule: 'cedar-validation',
-      message: 'unrecognized entity type `Bucke`; did you mean `Bucket`?',
-    }])
+    expect(errors(text)).toEqual([
+      {
+        file: 'policy/staff.cedar',
+        line: 2,
+        col: 58,
+        severity: 'error',
+        rule: 'cedar-validation',
+        message: 'unrecognized entity type `Bucke`; did you mean `Bucket`?',
+      },
+    ])
   })
 
   it('reports an unknown action', () => {
@@ -79,11 +105,18 @@ describe('validatePolicyFiles', () => {
   })
 
   it('reports an attribute the schema does not declare', () => {
-    const text = 'permit (principal, action == Action::"read", resource is Record)\n  when { resource.colour == "red" };'
-    expect(errors(text)).toEqual([{
-      file: 'policy/staff.cedar', line: 2, col: 10, severity: 'error', rule: 'cedar-validation',
-      message: 'attribute `colour` on entity type `Record` not found; did you mean `state`?',
-    }])
+    const text =
+      'permit (principal, action == Action::"read", resource is Record)\n  when { resource.colour == "red" };'
+    expect(errors(text)).toEqual([
+      {
+        file: 'policy/staff.cedar',
+        line: 2,
+        col: 10,
+        severity: 'error',
+        rule: 'cedar-validation',
+        message: 'attribute `colour` on entity type `Record` not found; did you mean `state`?',
+      },
+    ])
   })
 
   it('keeps cedar warnings as warnings', () => {
@@ -95,15 +128,22 @@ describe('validatePolicyFiles', () => {
 
   it('pins each error to the file it is in', () => {
     const diagnostics = validatePolicyFiles([
-      { file: 'policy/a.cedar', text: `${readPotholes}\n\npermit (principal, action, resource is Record) when { resource.colour == "red" };` },
+      {
+        file: 'policy/a.cedar',
+        text: `${readPotholes}\n\npermit (principal, action, resource is Record) when { resource.colour == "red" };`,
+      },
       { file: 'policy/b.cedar', text: `permit (principal, action == Action::"read", resource in Bucke::"x");` },
       { file: 'policy/c.cedar', text: readPotholes },
     ]).filter((d) => d.severity === 'error')
-    expect(diagnostics.map((d) => [d.file, d.line, d.col])).toEqual([['policy/a.cedar', 3, 55], ['policy/b.cedar', 1, 58]])
+    expect(diagnostics.map((d) => [d.file, d.line, d.col])).toEqual([
+      ['policy/a.cedar', 3, 55],
+      ['policy/b.cedar', 1, 58],
+    ])
   })
 
   it('counts a multi-byte character as one column', () => {
-    const text = 'permit (principal, action == Action::"read", resource is Record) when { resource.storyline == "café 😀" || resource.colour == "x" };'
+    const text =
+      'permit (principal, action == Action::"read", resource is Record) when { resource.storyline == "café 😀" || resource.colour == "x" };'
     const diagnostics = errors(text)
     expect(diagnostics.map((d) => [d.line, d.col])).toEqual([[1, 107]])
     expect([...text].slice(106).join('')).toMatch(/^resource\.colour/)

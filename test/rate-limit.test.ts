@@ -116,7 +116,9 @@ describe('Limits: SVC_RATE_BURST and SVC_RATE_PER_SECOND (Runtime configuration)
     ['SVC_RATE_PER_SECOND', '-0.5'],
     ['SVC_RATE_PER_SECOND', '0x10'],
   ])('refuse %s=%j', (name, value) => {
-    expect(() => readRateLimitConfig({ [name]: value })).toThrow(new RegExp(`^\\[svc\\] \\[config\\] ${name}: expected a (whole )?number >= 0 \\(0 turns the limit off\\), got "`))
+    expect(() => readRateLimitConfig({ [name]: value })).toThrow(
+      new RegExp(`^\\[svc\\] \\[config\\] ${name}: expected a (whole )?number >= 0 \\(0 turns the limit off\\), got "`),
+    )
   })
 })
 

@@ -10,10 +10,15 @@ describe('start with broken content', () => {
     const dir = mkdtempSync(join(tmpdir(), 'svc-broken-'))
     try {
       cpSync(DEMO, dir, { recursive: true })
-      writeFileSync(join(dir, 'desks/caseworkers.yaml'), 'title: Case desk\ngroup: caseworkers\nbuckets: [potholes, potholez]\n')
+      writeFileSync(
+        join(dir, 'desks/caseworkers.yaml'),
+        'title: Case desk\ngroup: caseworkers\nbuckets: [potholes, potholez]\n',
+      )
       const { code, output } = await runServerToExit({ CONTENT_REPO: dir, DATA_DIR: join(dir, '.data') })
       expect(code).toBe(1)
-      expect(output).toContain('desks/caseworkers.yaml:3:21: error: no bucket named \\"potholez\\"; did you mean \\"potholes\\"?')
+      expect(output).toContain(
+        'desks/caseworkers.yaml:3:21: error: no bucket named \\"potholez\\"; did you mean \\"potholes\\"?',
+      )
       expect(output).toMatch(/cannot start: 1 error\(s\) in the content/)
     } finally {
       rmSync(dir, { recursive: true, force: true })
@@ -24,7 +29,10 @@ describe('start with broken content', () => {
     const dir = mkdtempSync(join(tmpdir(), 'svc-broken-'))
     try {
       cpSync(DEMO, dir, { recursive: true })
-      writeFileSync(join(dir, 'pages/anchors.yaml'), ['title: Anchors', 'blocks:', ...Array.from({ length: 10_000 }, (_, i) => `  - &a${i} x`), ''].join('\n'))
+      writeFileSync(
+        join(dir, 'pages/anchors.yaml'),
+        ['title: Anchors', 'blocks:', ...Array.from({ length: 10_000 }, (_, i) => `  - &a${i} x`), ''].join('\n'),
+      )
       const { code, output } = await runServerToExit({ CONTENT_REPO: dir, DATA_DIR: join(dir, '.data') })
       expect(code).toBe(1)
       const logged = output.split('\n').filter((line) => line.includes('"message":"pages/anchors.yaml:'))

@@ -54,7 +54,10 @@ describe('Storylines', () => {
         for (const text of texts) {
           expect(body, `${page.path} in ${site.storylines[story]}`).toContain(escaped(text[story] ?? ''))
           text.forEach((other, i) => {
-            if (i !== story && other !== text[story]) expect(body, `${page.path} shows "${other}" in storyline ${site.storylines[story]}`).not.toContain(`>${escaped(other)}<`)
+            if (i !== story && other !== text[story])
+              expect(body, `${page.path} shows "${other}" in storyline ${site.storylines[story]}`).not.toContain(
+                `>${escaped(other)}<`,
+              )
           })
         }
       })

@@ -33,7 +33,16 @@ function supervise(env: Record<string, string | undefined>): Supervised {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-supervised-'))
   dirs.push(dataDir)
   const child = spawn(process.execPath, [join(ROOT, '.output/supervisor/svc-supervise.mjs')], {
-    env: cleanEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, CONTENT_REPO: DEMO, SVC_RATE_BURST: '0', BUS_URL: undefined, IDP_URL: undefined, ...env }),
+    env: cleanEnv({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      CONTENT_REPO: DEMO,
+      SVC_RATE_BURST: '0',
+      BUS_URL: undefined,
+      IDP_URL: undefined,
+      ...env,
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
@@ -49,22 +58,23 @@ function supervise(env: Record<string, string | undefined>): Supervised {
     process: child,
     output: () => output,
     exited,
-    waitFor: (pattern, count = 1) => new Promise((resolve, reject) => {
-      const global = new RegExp(pattern.source, 'g')
-      const check = () => {
-        const matches = [...output.matchAll(global)]
-        if (matches.length < count) return
-        listeners.delete(check)
-        clearTimeout(timer)
-        resolve(matches)
-      }
-      const timer = setTimeout(() => {
-        listeners.delete(check)
-        reject(new Error(`no ${count}× ${pattern} in:\n${output}`))
-      }, 20_000)
-      listeners.add(check)
-      check()
-    }),
+    waitFor: (pattern, count = 1) =>
+      new Promise((resolve, reject) => {
+        const global = new RegExp(pattern.source, 'g')
+        const check = () => {
+          const matches = [...output.matchAll(global)]
+          if (matches.length < count) return
+          listeners.delete(check)
+          clearTimeout(timer)
+          resolve(matches)
+        }
+        const timer = setTimeout(() => {
+          listeners.delete(check)
+          reject(new Error(`no ${count}× ${pattern} in:\n${output}`))
+        }, 20_000)
+        listeners.add(check)
+        check()
+      }),
   }
   running.push(supervised)
   return supervised

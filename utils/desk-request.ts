@@ -13,7 +13,11 @@ export async function readDeskRequest(event: H3Event): Promise<DeskRequest> {
   const { site } = await useContent()
   const story = getStoryline(event, site)
   const policy = createPolicyEngine(site)
-  const [principal, session, viewer] = await Promise.all([getPrincipal(event), getSession(event), getViewer(event, site, story, policy)])
+  const [principal, session, viewer] = await Promise.all([
+    getPrincipal(event),
+    getSession(event),
+    getViewer(event, site, story, policy),
+  ])
   return { site, story, principal, user: session?.user ?? null, policy, viewer }
 }
 

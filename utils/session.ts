@@ -40,7 +40,11 @@ export async function ensureSession(event: H3Event): Promise<Session> {
 /** Makes `session` the visitor's from now on. */
 export function startSession(event: H3Event, session: Session): Session {
   setCookie(event, SESSION_COOKIE, session.id, {
-    httpOnly: true, sameSite: 'lax', path: '/', secure: isSecureSite(), expires: new Date(session.expires),
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: isSecureSite(),
+    expires: new Date(session.expires),
   })
   event.context.svcSession = Promise.resolve(session)
   return session
@@ -79,12 +83,16 @@ function clearSessionCookie(event: H3Event): void {
 export function sendSessionsUnavailable(event: H3Event): string {
   const site = useContentStore()?.current()?.site
   setResponseHeader(event, 'retry-after', 30)
-  return sendPage(event, renderErrorPage({
-    site,
-    story: site === undefined ? undefined : getStoryline(event, site),
-    status: 503,
-    title: 'Temporarily unavailable',
-    message: 'Signed-in visits cannot be served right now. Try again in a minute.',
-    assets: pkgAssets,
-  }), 503)
+  return sendPage(
+    event,
+    renderErrorPage({
+      site,
+      story: site === undefined ? undefined : getStoryline(event, site),
+      status: 503,
+      title: 'Temporarily unavailable',
+      message: 'Signed-in visits cannot be served right now. Try again in a minute.',
+      assets: pkgAssets,
+    }),
+    503,
+  )
 }

@@ -56,28 +56,36 @@ export async function showPage(event: H3Event, visit: Visit, show: ShowPage): Pr
   })
   // Only a form needs a session; an anonymous reader of a page without one gets none.
   const csrf = data.showsForm ? await getCsrfToken(event) : visit.session?.csrf
-  const status = query.filed !== undefined
-    ? await filedStatus(ctx, visit.records, page, query.filed)
-    : query.moved !== undefined
-      ? await movedStatus(ctx, visit.records, movedBuckets(page), query.moved)
-      : undefined
+  const status =
+    query.filed !== undefined
+      ? await filedStatus(ctx, visit.records, page, query.filed)
+      : query.moved !== undefined
+        ? await movedStatus(ctx, visit.records, movedBuckets(page), query.moved)
+        : undefined
   const viewer = await getViewer(event, site, story, ctx.policy)
-  return sendPage(event, renderPage({
-    site, page, story, assets: pkgAssets,
-    // A refused post is answered at /file/…: sign-in must still come back to the page.
-    viewer: viewer.signedIn ? viewer : { signedIn: false, signInHref: signIn ?? null },
-    mapsOn: Boolean(useConfig().MAP_TOKEN),
-    // Uploads fail closed until the object store is wired to an upload route.
-    filesEnabled: false,
-    recordId: record?.id,
-    csrf,
-    forms: data.forms,
-    lists: data.lists,
-    record: data.record,
-    signInToFile: data.signInToFile,
-    pagePath: path,
-    status,
-  }), show.statusCode ?? 200)
+  return sendPage(
+    event,
+    renderPage({
+      site,
+      page,
+      story,
+      assets: pkgAssets,
+      // A refused post is answered at /file/…: sign-in must still come back to the page.
+      viewer: viewer.signedIn ? viewer : { signedIn: false, signInHref: signIn ?? null },
+      mapsOn: Boolean(useConfig().MAP_TOKEN),
+      // Uploads fail closed until the object store is wired to an upload route.
+      filesEnabled: false,
+      recordId: record?.id,
+      csrf,
+      forms: data.forms,
+      lists: data.lists,
+      record: data.record,
+      signInToFile: data.signInToFile,
+      pagePath: path,
+      status,
+    }),
+    show.statusCode ?? 200,
+  )
 }
 
 // Self moves are offered in `mine` lists and on a record's own page.

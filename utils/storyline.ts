@@ -16,7 +16,11 @@ export function getStoryline(event: H3Event, site: SiteModel): number {
   const story = kept >= 0 ? kept : randomInt(site.storylines.length)
   if (kept < 0) {
     setCookie(event, STORYLINE_COOKIE, site.storylines[story] ?? '', {
-      maxAge: ONE_YEAR, path: '/', sameSite: 'lax', httpOnly: true, secure: isSecureSite(),
+      maxAge: ONE_YEAR,
+      path: '/',
+      sameSite: 'lax',
+      httpOnly: true,
+      secure: isSecureSite(),
     })
   }
   event.context.storyline = story

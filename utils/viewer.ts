@@ -16,9 +16,15 @@ export async function getViewer(event: H3Event, site: SiteModel, story: number, 
   if (!session || !user) {
     const signIn = await useSignIn()
     const here = getRequestURL(event)
-    return { signedIn: false, signInHref: signIn.on ? `/auth/sign-in?return=${encodeURIComponent(here.pathname + here.search)}` : null }
+    return {
+      signedIn: false,
+      signInHref: signIn.on ? `/auth/sign-in?return=${encodeURIComponent(here.pathname + here.search)}` : null,
+    }
   }
   const principal = await getPrincipal(event)
-  const desks = openableDesks(site, policy, { principal }).map((desk) => ({ href: `/desk/${desk.name}`, label: textAt(desk.title, story) }))
+  const desks = openableDesks(site, policy, { principal }).map((desk) => ({
+    href: `/desk/${desk.name}`,
+    label: textAt(desk.title, story),
+  }))
   return { signedIn: true, name: user.name ?? user.email ?? user.phone ?? 'you', csrf: session.csrf, desks }
 }

@@ -16,7 +16,13 @@ export async function startVisit(event: H3Event): Promise<Visit> {
   const [{ site }, live, signIn] = await Promise.all([useContent(), useRecords(), useSignIn()])
   const [session, principal] = await Promise.all([getSession(event), getPrincipal(event)])
   return {
-    ctx: { site, story: getStoryline(event, site), policy: createPolicyEngine(site), index: live.index, visitor: visitorOf(session, principal) },
+    ctx: {
+      site,
+      story: getStoryline(event, site),
+      policy: createPolicyEngine(site),
+      index: live.index,
+      visitor: visitorOf(session, principal),
+    },
     session,
     records: live.records,
     signInOn: signIn.on,

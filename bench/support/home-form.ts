@@ -18,14 +18,23 @@ export async function openFilingSession(base: string, bucket: string): Promise<F
   const hidden = [...form.matchAll(/<input\b[^>]*>/g)].flatMap(([tag]): [string, string][] => {
     const attribute = (name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1]
     const name = attribute('name')
-    return attribute('type') === 'hidden' && name !== undefined ? [[unescape(name), unescape(attribute('value') ?? '')]] : []
+    return attribute('type') === 'hidden' && name !== undefined
+      ? [[unescape(name), unescape(attribute('value') ?? '')]]
+      : []
   })
-  const cookie = response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ')
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ')
   return { action, cookie, hidden }
 }
 
 /** Posts one filing; the status the route answered. */
-export async function postFiling(base: string, session: FilingSession, fields: Record<string, string>): Promise<number> {
+export async function postFiling(
+  base: string,
+  session: FilingSession,
+  fields: Record<string, string>,
+): Promise<number> {
   const body = new URLSearchParams([...session.hidden, ...Object.entries(fields)])
   const response = await fetch(`${base}${session.action}`, {
     method: 'POST',
@@ -38,7 +47,13 @@ export async function postFiling(base: string, session: FilingSession, fields: R
   return response.status
 }
 
-const ENTITIES: Readonly<Record<string, string>> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" }
+const ENTITIES: Readonly<Record<string, string>> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+}
 
 function unescape(text: string): string {
   return text.replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity] ?? entity)

@@ -31,7 +31,15 @@ export async function startService(env: Record<string, string>): Promise<BenchSe
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-'))
   // Only what the service needs: nothing from the shell (a BUS_URL, a token) leaks in.
   const child = spawn(process.execPath, [ENTRY], {
-    env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, CONTENT_REPO: 'examples/demo', SVC_RATE_BURST: '0', ...env },
+    env: {
+      PATH: process.env.PATH,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      CONTENT_REPO: 'examples/demo',
+      SVC_RATE_BURST: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   // The last of what it printed, enough for a fatal error's native stack.

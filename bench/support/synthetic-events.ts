@@ -18,8 +18,14 @@ interface Step {
 // Record n's bucket and the moves it takes after filing: roughly a third of
 // the potholes accepted, some of those scheduled and fixed, a fifth rejected.
 function planOf(n: number): { bucket: string; initial: string; steps: Step[] } {
-  if (n % 10 === 9) return { bucket: 'districts', initial: 'active', steps: n % 30 === 9 ? [{ edge: 'retire', from: 'active', to: 'retired' }] : [] }
-  if (n % 5 === 1) return { bucket: 'potholes', initial: 'new', steps: [{ edge: 'reject', from: 'new', to: 'rejected' }] }
+  if (n % 10 === 9)
+    return {
+      bucket: 'districts',
+      initial: 'active',
+      steps: n % 30 === 9 ? [{ edge: 'retire', from: 'active', to: 'retired' }] : [],
+    }
+  if (n % 5 === 1)
+    return { bucket: 'potholes', initial: 'new', steps: [{ edge: 'reject', from: 'new', to: 'rejected' }] }
   if (n % 3 !== 0) return { bucket: 'potholes', initial: 'new', steps: [] }
   const steps: Step[] = [{ edge: 'accept', from: 'new', to: 'accepted' }]
   if (n % 9 === 0) steps.push({ edge: 'schedule', from: 'accepted', to: 'scheduled' })
@@ -41,12 +47,36 @@ export function* syntheticMessages(records: number): Generator<StreamMessage> {
   for (let n = 0; n < records; n++) {
     const { bucket, initial, steps } = planOf(n)
     const id = `r${n.toString(36).padStart(15, '0')}`
-    const base = { v: 1, record: id, bucket, storyline: STORYLINES[n % 2] ?? 'plain', time: time.toISOString() } as const
-    const fields: Record<string, string> = bucket === 'potholes' ? { street: `Mill Lane ${n % 1000}`, kind: KINDS[n % KINDS.length] ?? 'other' } : { name: `District ${n}` }
-    const filed: RecordEvent = { ...base, type: 'filed', actor: { kind: 'visitor', session: `s${n}` }, to: initial, fields, submitter: `session:s${n}` }
+    const base = {
+      v: 1,
+      record: id,
+      bucket,
+      storyline: STORYLINES[n % 2] ?? 'plain',
+      time: time.toISOString(),
+    } as const
+    const fields: Record<string, string> =
+      bucket === 'potholes'
+        ? { street: `Mill Lane ${n % 1000}`, kind: KINDS[n % KINDS.length] ?? 'other' }
+        : { name: `District ${n}` }
+    const filed: RecordEvent = {
+      ...base,
+      type: 'filed',
+      actor: { kind: 'visitor', session: `s${n}` },
+      to: initial,
+      fields,
+      submitter: `session:s${n}`,
+    }
     yield message(bucket, id, ++seq, filed)
     for (const step of steps) {
-      const moved: RecordEvent = { ...base, type: 'moved', actor: { kind: 'person', subject: 'desk' }, from: step.from, to: step.to, edge: step.edge, via: 'desk' }
+      const moved: RecordEvent = {
+        ...base,
+        type: 'moved',
+        actor: { kind: 'person', subject: 'desk' },
+        from: step.from,
+        to: step.to,
+        edge: step.edge,
+        via: 'desk',
+      }
       yield message(bucket, id, ++seq, moved)
     }
   }

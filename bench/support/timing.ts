@@ -72,5 +72,12 @@ export function ms({ p50, p99 }: Timing): string {
 /** Rows of cells as aligned columns. */
 export function table(rows: readonly (readonly (string | number)[])[]): string {
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => String(row[column] ?? '').length))) ?? []
-  return rows.map((row) => row.map((cell, column) => String(cell).padEnd(widths[column] ?? 0)).join('  ').trimEnd()).join('\n')
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => String(cell).padEnd(widths[column] ?? 0))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n')
 }

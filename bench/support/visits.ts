@@ -10,7 +10,11 @@ export interface Hit {
 
 const PAGES = ['/', '/about', '/potholes', '/districts', '/my-reports', '/report', '/healthz']
 
-async function timed(client: CookieFetch | typeof fetch, url: string, init?: RequestInit): Promise<Hit & { body: string }> {
+async function timed(
+  client: CookieFetch | typeof fetch,
+  url: string,
+  init?: RequestInit,
+): Promise<Hit & { body: string }> {
   const started = performance.now()
   try {
     const response = await client(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(10_000) })
@@ -37,7 +41,9 @@ export async function fileReport(base: string, n: number): Promise<Hit[]> {
   const form = readForm(page.body.slice(page.body.lastIndexOf('<form', at)), base)
   const body = new URLSearchParams({ ...form.fields, street: `Soak Street ${n}`, kind: 'pothole' })
   const filed = await timed(client, form.action.href, {
-    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body,
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body,
   })
   return [page, filed]
 }
@@ -52,7 +58,9 @@ export async function workDesk(client: CookieFetch, base: string): Promise<Hit[]
   if (record.status !== 200 || at < 0) return [listing, record]
   const form = readForm(record.body.slice(record.body.lastIndexOf('<form', at)), base)
   const moved = await timed(client, form.action.href, {
-    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form.fields),
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(form.fields),
   })
   return [listing, record, moved]
 }

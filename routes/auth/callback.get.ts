@@ -19,10 +19,20 @@ import { getStoryline } from '../../utils/storyline'
 export default defineEventHandler(async (event) => {
   const signIn = await useSignIn()
   const { site } = await useContent()
-  const page = (status: number, title: string, message: string, returnTo = '/') => sendPage(event, renderSignInPage({
-    site, story: getStoryline(event, site), assets: pkgAssets, title, message, development: signIn.development,
-    link: { href: `/auth/sign-in?return=${encodeURIComponent(returnTo)}`, label: 'Try signing in again' },
-  }), status)
+  const page = (status: number, title: string, message: string, returnTo = '/') =>
+    sendPage(
+      event,
+      renderSignInPage({
+        site,
+        story: getStoryline(event, site),
+        assets: pkgAssets,
+        title,
+        message,
+        development: signIn.development,
+        link: { href: `/auth/sign-in?return=${encodeURIComponent(returnTo)}`, label: 'Try signing in again' },
+      }),
+      status,
+    )
   const refused = (why: string, returnTo?: string) => {
     log('warn', 'auth', `[svc] [auth] sign-in refused: ${why}`)
     return page(400, 'Sign-in did not complete', 'Sign-in did not complete; try again.', returnTo)
@@ -50,7 +60,12 @@ export default defineEventHandler(async (event) => {
     } catch (error) {
       if (!isProviderUnavailable(error)) return refused(describeSignInError(error), pending.returnTo)
       log('error', 'auth', `[svc] [auth] the identity provider is unavailable: ${describeSignInError(error)}`)
-      return page(502, 'Sign-in is unavailable', 'The sign-in service is not answering right now. Try again in a few minutes.', pending.returnTo)
+      return page(
+        502,
+        'Sign-in is unavailable',
+        'The sign-in service is not answering right now. Try again in a few minutes.',
+        pending.returnTo,
+      )
     }
 
     startSession(event, await sessions.create({ user }))

@@ -18,10 +18,23 @@ export default defineEventHandler(async (event) => {
   const returnTo = sanitizeReturnPath(getQuery(event).return)
   const signIn = await useSignIn()
   const { site } = await useContent()
-  const page = (status: number, title: string, message: string) => sendPage(event, renderSignInPage({
-    site, story: getStoryline(event, site), assets: pkgAssets, title, message, development: signIn.development,
-    link: status === 503 ? undefined : { href: `/auth/sign-in?return=${encodeURIComponent(returnTo)}`, label: 'Try signing in again' },
-  }), status)
+  const page = (status: number, title: string, message: string) =>
+    sendPage(
+      event,
+      renderSignInPage({
+        site,
+        story: getStoryline(event, site),
+        assets: pkgAssets,
+        title,
+        message,
+        development: signIn.development,
+        link:
+          status === 503
+            ? undefined
+            : { href: `/auth/sign-in?return=${encodeURIComponent(returnTo)}`, label: 'Try signing in again' },
+      }),
+      status,
+    )
 
   if (!signIn.on) return page(503, 'Sign-in is not configured', `Sign-in is not configured (${signIn.reason}).`)
   let start
@@ -29,7 +42,11 @@ export default defineEventHandler(async (event) => {
     start = await beginSignIn(await signIn.discover(), signIn.settings, returnTo, Date.now())
   } catch (error) {
     log('error', 'auth', `[svc] [auth] the identity provider is unavailable: ${describeSignInError(error)}`)
-    return page(502, 'Sign-in is unavailable', 'The sign-in service is not answering right now. Try again in a few minutes.')
+    return page(
+      502,
+      'Sign-in is unavailable',
+      'The sign-in service is not answering right now. Try again in a few minutes.',
+    )
   }
   try {
     await updateSession(event, (session) => ({ ...session, pending: start.pending }))

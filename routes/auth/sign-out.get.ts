@@ -15,10 +15,24 @@ export default defineEventHandler(async (event) => {
   const session = await getSession(event)
   const common = { site, story: getStoryline(event, site), assets: pkgAssets, development }
   if (!session?.user) {
-    return sendPage(event, renderSignInPage({ ...common, title: 'Sign out', message: 'You are not signed in.', link: { href: '/', label: 'Go to the home page' } }))
+    return sendPage(
+      event,
+      renderSignInPage({
+        ...common,
+        title: 'Sign out',
+        message: 'You are not signed in.',
+        link: { href: '/', label: 'Go to the home page' },
+      }),
+    )
   }
   const who = session.user.name ?? session.user.email ?? 'this account'
-  return sendPage(event, renderSignInPage({
-    ...common, title: 'Sign out', message: `You are signed in as ${who}.`, form: renderSignOutForm(session.csrf),
-  }))
+  return sendPage(
+    event,
+    renderSignInPage({
+      ...common,
+      title: 'Sign out',
+      message: `You are signed in as ${who}.`,
+      form: renderSignOutForm(session.csrf),
+    }),
+  )
 })

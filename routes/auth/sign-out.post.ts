@@ -23,11 +23,18 @@ export default defineEventHandler(async (event) => {
   const form: FormBody = await readFormBody(event, { maxBytes: SIGN_OUT_FORM_LIMIT }).catch(() => new Map())
   if (!(await checkCsrf(event, form.get(CSRF_FIELD)))) {
     const { site } = await useContent()
-    return sendPage(event, renderErrorPage({
-      site, story: getStoryline(event, site), status: 403, assets: pkgAssets,
-      title: 'Sign-out was refused',
-      message: 'This form was out of date. Go back, reload the page and sign out again.',
-    }), 403)
+    return sendPage(
+      event,
+      renderErrorPage({
+        site,
+        story: getStoryline(event, site),
+        status: 403,
+        assets: pkgAssets,
+        title: 'Sign-out was refused',
+        message: 'This form was out of date. Go back, reload the page and sign out again.',
+      }),
+      403,
+    )
   }
   try {
     await endSession(event)

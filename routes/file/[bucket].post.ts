@@ -49,7 +49,8 @@ async function handle(event: H3Event): Promise<string | void> {
   const body = await readBody(event, formBodyLimit(bucket))
   if (typeof body === 'string') return refuse(event, visit, body)
   const target = formTarget(site, bucket.name, body)
-  const onMissingRecord = target?.recordId !== undefined && visibleRecord(visit.ctx, target.page, target.recordId) === null
+  const onMissingRecord =
+    target?.recordId !== undefined && visibleRecord(visit.ctx, target.page, target.recordId) === null
   if (target === null || onMissingRecord) return refuse(event, visit, 'not-a-form')
   if (needsSignIn(bucket, visitor.signedIn)) {
     const signIn = signInHref(visit, target.path)
@@ -59,9 +60,14 @@ async function handle(event: H3Event): Promise<string | void> {
   // The form's one-time token: every post of this form lands on one record.
   const submission = readSubmissionToken(body.get(SUBMISSION_FIELD))
   if (submission === null) return refuse(event, visit, 'expired')
-  if (!mayOpenPage(visit.ctx.policy, visitor, target.page) || !mayFile(visit.ctx.policy, visitor, bucket)) return refuse(event, visit, 'not-allowed')
+  if (!mayOpenPage(visit.ctx.policy, visitor, target.page) || !mayFile(visit.ctx.policy, visitor, bucket))
+    return refuse(event, visit, 'not-allowed')
 
-  const checked = await validateFields(bucket, body, { phoneCountry, uploadsEnabled: false, recordExists: recordExists(visit.ctx) })
+  const checked = await validateFields(bucket, body, {
+    phoneCountry,
+    uploadsEnabled: false,
+    recordExists: recordExists(visit.ctx),
+  })
   if (!checked.ok) {
     return showPage(event, visit, {
       ...target,

@@ -14,7 +14,8 @@ export default defineEventHandler(async (event) => {
   setResponseHeader(event, 'x-content-type-options', 'nosniff')
   setResponseHeader(event, 'cache-control', 'public, max-age=300')
   // An SVG opened directly must not run script from the content repository.
-  if (type === 'image/svg+xml') setResponseHeader(event, 'content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+  if (type === 'image/svg+xml')
+    setResponseHeader(event, 'content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
   return bytes
 })
 

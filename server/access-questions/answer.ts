@@ -19,7 +19,8 @@ export async function answerAccessQuestion(raw: Uint8Array, deps: AnswerDeps): P
     return { error: 'the question is not JSON' }
   }
   const parsed = accessQuestionSchema.safeParse(json)
-  if (!parsed.success) return { error: `bad question: ${z.prettifyError(parsed.error).replace(/\s+/g, ' ').slice(0, 300)}` }
+  if (!parsed.success)
+    return { error: `bad question: ${z.prettifyError(parsed.error).replace(/\s+/g, ' ').slice(0, 300)}` }
   const { principal, action, resource, context } = parsed.data
   const phone = principal.phone === undefined ? undefined : normalizePhone(principal.phone, deps.phoneCountry)
   if (phone === null) return { error: 'bad question: principal.phone is not a phone number' }

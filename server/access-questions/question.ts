@@ -16,8 +16,12 @@ const principal = z
 const resource = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('Bucket'), id: name }),
   z.strictObject({
-    type: z.literal('Record'), id: name, bucket: name, state: name,
-    storyline: name, submitter: name.optional(),
+    type: z.literal('Record'),
+    id: name,
+    bucket: name,
+    state: name,
+    storyline: name,
+    submitter: name.optional(),
   }),
   z.strictObject({ type: z.literal('Page'), id: name }),
   z.strictObject({ type: z.literal('Desk'), id: name }),
@@ -32,5 +36,4 @@ export const accessQuestionSchema = z.strictObject({
 })
 
 export type AccessAnswer =
-  | { readonly decision: 'allow' | 'deny'; readonly policies: readonly string[] }
-  | { readonly error: string }
+  { readonly decision: 'allow' | 'deny'; readonly policies: readonly string[] } | { readonly error: string }

@@ -34,7 +34,11 @@ export function startContent(config: Config): Promise<LiveContent> {
   ready = store.reload().then((outcome) => {
     logDiagnostics(outcome.diagnostics, source)
     if (!outcome.ok) throw new StartError(`[svc] [content] cannot start: ${describeRefusal(outcome)}`, { source })
-    log('info', 'content', 'content loaded', { source, revision: outcome.content.snapshot.revision, pages: outcome.content.site.pages.length })
+    log('info', 'content', 'content loaded', {
+      source,
+      revision: outcome.content.snapshot.revision,
+      pages: outcome.content.site.pages.length,
+    })
     return outcome.content
   })
   return ready
@@ -48,7 +52,11 @@ export function startContent(config: Config): Promise<LiveContent> {
 export async function startContentReload(bus: Bus): Promise<void> {
   if (!store || !ready) throw new Error('[svc] [content] content was never started')
   const instance = `${hostname()}:${process.pid}`
-  const loop = createReloadLoop({ store, started: ready, onLive: (content) => publishContentReloaded(bus, content, instance) })
+  const loop = createReloadLoop({
+    store,
+    started: ready,
+    onLive: (content) => publishContentReloaded(bus, content, instance),
+  })
   try {
     await listenForContentChanges(bus, loop)
   } catch (error) {

@@ -25,7 +25,13 @@ export function startRecords(config: Config): Promise<LiveRecords> {
     const [bus, first, memberships] = await Promise.all([useBus(), useContent(), useMemberships()])
     const site = () => useContentStore()?.current()?.site ?? first.site
     const publicUrl = readPublicUrl(config, isDevelopment(config)) ?? ''
-    const catchUp = createEffectsCatchUp({ bus, site, publicUrl, memberships, lookup: (bucket, id) => index.get(bucket, id) })
+    const catchUp = createEffectsCatchUp({
+      bus,
+      site,
+      publicUrl,
+      memberships,
+      lookup: (bucket, id) => index.get(bucket, id),
+    })
     const index = createRecordIndex(bus, { catchUp })
     liveIndex = index
     const records = createRecords({ bus, index, memberships, site, publicUrl })

@@ -68,8 +68,7 @@ export const createBusKvDriver = defineDriver((options: BusKvDriverOptions) => {
       throw error
     }))
   const read = async (key: string) => (await kv()).get(encodeKvKey(key))
-  const keys = async (base: string | undefined) =>
-    (await (await kv()).keys(encodeKvKey(base ?? ''))).map(decodeKvKey)
+  const keys = async (base: string | undefined) => (await (await kv()).keys(encodeKvKey(base ?? ''))).map(decodeKvKey)
 
   return {
     name: 'bus-kv',

@@ -28,7 +28,11 @@ interface Consumption {
   readonly messages: ConsumerMessages
 }
 
-export function createNatsFollow(js: JetStreamClient, jsm: JetStreamManager, onReconnect: Bus['onReconnect']): Bus['follow'] {
+export function createNatsFollow(
+  js: JetStreamClient,
+  jsm: JetStreamManager,
+  onReconnect: Bus['onReconnect'],
+): Bus['follow'] {
   return async (stream, subjectFilter, options, onMessage) => {
     let next = options.fromSeq ?? 1
     let current: Consumption | null = null
@@ -51,7 +55,9 @@ export function createNatsFollow(js: JetStreamClient, jsm: JetStreamManager, onR
       })
       // Without abort, the client retries a consumer the restarted server
       // no longer has for up to 45 s; ending here lets reopen start at once.
-      const messages = await js.consumers.getConsumerFromInfo(info).consume({ max_messages: BATCH, abort_on_missing_resource: true })
+      const messages = await js.consumers
+        .getConsumerFromInfo(info)
+        .consume({ max_messages: BATCH, abort_on_missing_resource: true })
       return { name: info.name, messages }
     }
 
@@ -68,7 +74,12 @@ export function createNatsFollow(js: JetStreamClient, jsm: JetStreamManager, onR
           if (consumption !== current) break
           // Without acks, a message the connection dropped is never sent again.
           if (message.info.deliverySequence !== ++delivered) {
-            log('warn', 'bus', '[svc] [bus] a followed message was lost in flight; resuming after the last one delivered', { stream, subjectFilter, after: next - 1 })
+            log(
+              'warn',
+              'bus',
+              '[svc] [bus] a followed message was lost in flight; resuming after the last one delivered',
+              { stream, subjectFilter, after: next - 1 },
+            )
             break
           }
           next = message.seq + 1
@@ -80,7 +91,13 @@ export function createNatsFollow(js: JetStreamClient, jsm: JetStreamManager, onR
         }
       } catch (error) {
         // The server dropped the consumer, or the client gave up on it.
-        if (consumption === current) log('warn', 'bus', '[svc] [bus] a follow broke off; resuming after the last message delivered', { stream, subjectFilter, from: next, error: String(error) })
+        if (consumption === current)
+          log('warn', 'bus', '[svc] [bus] a follow broke off; resuming after the last message delivered', {
+            stream,
+            subjectFilter,
+            from: next,
+            error: String(error),
+          })
       }
       if (consumption === current) void reopen()
     }
@@ -108,7 +125,13 @@ export function createNatsFollow(js: JetStreamClient, jsm: JetStreamManager, onR
           return start(opened)
         } catch (error) {
           // Every attempt failing the same way while the server is away is one line's worth.
-          if (attempt === 0) log('warn', 'bus', '[svc] [bus] reopening a follow failed; retrying', { stream, subjectFilter, from: next, error: String(error) })
+          if (attempt === 0)
+            log('warn', 'bus', '[svc] [bus] reopening a follow failed; retrying', {
+              stream,
+              subjectFilter,
+              from: next,
+              error: String(error),
+            })
         }
       }
     }

@@ -9,7 +9,11 @@ import type { Bus } from './types'
 
 type NatsStreams = Pick<Bus, 'ensureStream' | 'append' | 'follow' | 'lastSubjectSequence' | 'lastSequence'>
 
-export function createNatsStreams(js: JetStreamClient, jsm: JetStreamManager, onReconnect: Bus['onReconnect']): NatsStreams {
+export function createNatsStreams(
+  js: JetStreamClient,
+  jsm: JetStreamManager,
+  onReconnect: Bus['onReconnect'],
+): NatsStreams {
   return {
     async ensureStream(name, subjects) {
       assertName('stream', name)

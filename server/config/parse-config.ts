@@ -24,7 +24,11 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
   const problems = new Map<string, ConfigProblem>()
   for (const issue of parsed.error.issues) {
     const variable = String(issue.path[0])
-    if (!problems.has(variable)) problems.set(variable, { variable, line: `${variable}: expected ${issue.message}${describeValue(variable, env[variable])}` })
+    if (!problems.has(variable))
+      problems.set(variable, {
+        variable,
+        line: `${variable}: expected ${issue.message}${describeValue(variable, env[variable])}`,
+      })
   }
   throw new ConfigError([...problems.values()])
 }

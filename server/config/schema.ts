@@ -17,32 +17,45 @@ interface SettingOptions {
  * take (it answers undefined) is refused with what the variable `expects`.
  */
 function setting<T>(expects: string, read: (text: string) => T | undefined, options: SettingOptions = {}) {
-  return z.string().optional().transform((raw, ctx): T | undefined => {
-    if (raw === undefined || raw.trim() === '') return undefined
-    const value = read(options.keepSpaces ? raw : raw.trim())
-    if (value === undefined) {
-      ctx.addIssue({ code: 'custom', message: expects })
-      return z.NEVER
-    }
-    return value
-  })
+  return z
+    .string()
+    .optional()
+    .transform((raw, ctx): T | undefined => {
+      if (raw === undefined || raw.trim() === '') return undefined
+      const value = read(options.keepSpaces ? raw : raw.trim())
+      if (value === undefined) {
+        ctx.addIssue({ code: 'custom', message: expects })
+        return z.NEVER
+      }
+      return value
+    })
 }
 
 const text = (options?: SettingOptions) => setting('text', (value) => value, options)
-const withDefault = <T>(schema: z.ZodType<T | undefined, string | undefined>, fallback: T) => schema.transform((value) => value ?? fallback)
+const withDefault = <T>(schema: z.ZodType<T | undefined, string | undefined>, fallback: T) =>
+  schema.transform((value) => value ?? fallback)
 
 function secret<S extends z.ZodType>(schema: S): S {
   secretSettings.add(schema, { secret: true })
   return schema
 }
 
-const httpUrl = () => setting('an http:// or https:// URL', (value) => (/^https?:\/\//i.test(value) && URL.canParse(value) ? value : undefined))
-const port = () => setting('a port number from 0 to 65535', (value) => (/^\d{1,5}$/.test(value) && Number(value) <= 65535 ? Number(value) : undefined))
+const httpUrl = () =>
+  setting('an http:// or https:// URL', (value) =>
+    /^https?:\/\//i.test(value) && URL.canParse(value) ? value : undefined,
+  )
+const port = () =>
+  setting('a port number from 0 to 65535', (value) =>
+    /^\d{1,5}$/.test(value) && Number(value) <= 65535 ? Number(value) : undefined,
+  )
 // A bearer token is presented as one word, so one with a space could never match.
-const token = () => setting('one token without spaces or line breaks', (value) => (/^\S+$/.test(value) ? value : undefined))
+const token = () =>
+  setting('one token without spaces or line breaks', (value) => (/^\S+$/.test(value) ? value : undefined))
 
 function number(expects: string, pattern: RegExp) {
-  return setting(expects, (value) => (pattern.test(value) && Number.isFinite(Number(value)) ? Number(value) : undefined))
+  return setting(expects, (value) =>
+    pattern.test(value) && Number.isFinite(Number(value)) ? Number(value) : undefined,
+  )
 }
 
 // A typo in the proxy list would silently trust the wrong hosts or none.
@@ -61,12 +74,20 @@ export const configSchema = z.object({
   GIT_API_TOKEN: secret(token()),
   GIT_API_URL: withDefault(httpUrl(), 'https://api.github.com'),
   DATA_DIR: withDefault(text(), '.data'),
-  PHONE_COUNTRY: withDefault(setting('a calling code, + and 1 to 4 digits not starting with 0 (e.g. +47)', (value) => (isCallingCode(value) ? value : undefined)), DEFAULT_CALLING_CODE),
+  PHONE_COUNTRY: withDefault(
+    setting('a calling code, + and 1 to 4 digits not starting with 0 (e.g. +47)', (value) =>
+      isCallingCode(value) ? value : undefined,
+    ),
+    DEFAULT_CALLING_CODE,
+  ),
   PUBLIC_URL: httpUrl(),
   MAP_TOKEN: secret(text()),
   SVC_RATE_BURST: withDefault(number('a whole number >= 0 (0 turns the limit off)', /^\d+$/), 100),
   SVC_RATE_PER_SECOND: withDefault(number('a number >= 0 (0 turns the limit off)', /^\d+(\.\d+)?$/), 10),
-  TRUSTED_PROXIES: withDefault(setting('IP addresses or CIDRs separated by commas (e.g. 10.0.0.1,10.8.0.0/16)', proxies), createTrustedProxies(undefined)),
+  TRUSTED_PROXIES: withDefault(
+    setting('IP addresses or CIDRs separated by commas (e.g. 10.0.0.1,10.8.0.0/16)', proxies),
+    createTrustedProxies(undefined),
+  ),
   IDP_URL: httpUrl(),
   OAUTH2_CLIENT_ID: text(),
   OAUTH2_CLIENT_SECRET: secret(text()),
@@ -75,7 +96,12 @@ export const configSchema = z.object({
   CONTENT_WEBHOOK_SECRET: secret(text({ keepSpaces: true })),
   AUTOMATION_READ_TOKEN: secret(token()),
   // Anything but `development` is production, which never falls back silently.
-  SVC_MODE: withDefault(setting('development or production', (value): 'development' | 'production' => (value === 'development' ? 'development' : 'production')), 'production'),
+  SVC_MODE: withDefault(
+    setting('development or production', (value): 'development' | 'production' =>
+      value === 'development' ? 'development' : 'production',
+    ),
+    'production',
+  ),
   DEV_IDP_PORT: port(),
   // Nitro's listener reads PORT and HOST itself; they are checked here with the rest.
   PORT: withDefault(port(), 3000),

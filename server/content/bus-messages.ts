@@ -24,8 +24,7 @@ export interface ContentReloaded {
 }
 
 export type ReadChanged =
-  | { readonly ok: true; readonly message: ContentChanged }
-  | { readonly ok: false; readonly problem: string }
+  { readonly ok: true; readonly message: ContentChanged } | { readonly ok: false; readonly problem: string }
 
 /** The payload is optional: an empty message is a plain "reload, please". */
 export function readContentChanged(data: Uint8Array): ReadChanged {
@@ -49,10 +48,16 @@ export function publishContentChanged(bus: Bus, message: ContentChanged): void {
 
 /** Never throws: the content is live whether or not the bus takes the news. */
 export function publishContentReloaded(bus: Bus, content: LiveContent, instance: string): void {
-  const message: ContentReloaded = { revision: content.snapshot.revision, instance, loadedAt: content.loadedAt.toISOString() }
+  const message: ContentReloaded = {
+    revision: content.snapshot.revision,
+    instance,
+    loadedAt: content.loadedAt.toISOString(),
+  }
   try {
     bus.publish(CONTENT_RELOADED, message)
   } catch (error) {
-    log('error', 'content', `[svc] [content] cannot announce the reload: ${(error as Error).message}`, { revision: message.revision })
+    log('error', 'content', `[svc] [content] cannot announce the reload: ${(error as Error).message}`, {
+      revision: message.revision,
+    })
   }
 }

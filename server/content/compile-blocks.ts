@@ -21,12 +21,22 @@ export function compileBlocks(ctx: CompileContext, yaml: YamlFile, raw: RawPage,
   // A bucket file that exists but did not compile has its own errors already.
   const bucketRef = (path: Path, name: string): Bucket | undefined => {
     const b = refs.buckets.get(name)
-    if (!b && !refs.bucketNames.has(name)) ctx.report(yaml, path, 'unknown-reference', `no bucket named "${name}"${suggestion(name, refs.bucketNames)}`)
+    if (!b && !refs.bucketNames.has(name))
+      ctx.report(yaml, path, 'unknown-reference', `no bucket named "${name}"${suggestion(name, refs.bucketNames)}`)
     return b
   }
   const fieldRef = (path: Path, bucket: Bucket, name: string): Field | undefined => {
     const f = bucket.fields.find((x) => x.name === name)
-    if (!f) ctx.report(yaml, path, 'unknown-reference', `bucket "${bucket.name}" has no field "${name}"${suggestion(name, bucket.fields.map((x) => x.name))}`)
+    if (!f)
+      ctx.report(
+        yaml,
+        path,
+        'unknown-reference',
+        `bucket "${bucket.name}" has no field "${name}"${suggestion(
+          name,
+          bucket.fields.map((x) => x.name),
+        )}`,
+      )
     return f
   }
   const isPublicPage = raw.access === undefined || raw.access === 'public'
@@ -43,11 +53,27 @@ export function compileBlocks(ctx: CompileContext, yaml: YamlFile, raw: RawPage,
       const at = [...path, 'map']
       const bucket = bucketRef([...at, 'bucket'], b.map.bucket)
       const field = bucket && fieldRef([...at, 'field'], bucket, b.map.field)
-      if (bucket && !bucket.public) ctx.report(yaml, [...at, 'bucket'], 'public-unknown', `bucket "${bucket.name}" has no public: view, and a map shows only public records; ${NO_PUBLIC}`)
+      if (bucket && !bucket.public)
+        ctx.report(
+          yaml,
+          [...at, 'bucket'],
+          'public-unknown',
+          `bucket "${bucket.name}" has no public: view, and a map shows only public records; ${NO_PUBLIC}`,
+        )
       if (field && field.type !== 'location') {
-        ctx.report(yaml, [...at, 'field'], 'bad-value', `a map shows a location field, and "${field.name}" is ${field.type}`)
+        ctx.report(
+          yaml,
+          [...at, 'field'],
+          'bad-value',
+          `a map shows a location field, and "${field.name}" is ${field.type}`,
+        )
       } else if (field && bucket.public && !bucket.public.fields.includes(field.name)) {
-        ctx.report(yaml, [...at, 'field'], 'public-unknown', `field "${field.name}" is not in the public view of bucket "${bucket.name}", and a map shows only public fields; add it to public.fields`)
+        ctx.report(
+          yaml,
+          [...at, 'field'],
+          'public-unknown',
+          `field "${field.name}" is not in the public view of bucket "${bucket.name}", and a map shows only public fields; add it to public.fields`,
+        )
       }
       return [{ kind: 'map', bucket: b.map.bucket, field: b.map.field }]
     }
@@ -57,15 +83,29 @@ export function compileBlocks(ctx: CompileContext, yaml: YamlFile, raw: RawPage,
       const view = b.list.view ?? 'public'
       const bucket = bucketRef([...at, 'bucket'], b.list.bucket)
       if (bucket && view === 'public' && !bucket.public) {
-        ctx.report(yaml, [...at, b.list.view ? 'view' : 'bucket'], 'public-unknown',
-          `bucket "${bucket.name}" has no public: view, so a public list of it shows nothing; ${NO_PUBLIC}, or use view: mine or view: desk`)
+        ctx.report(
+          yaml,
+          [...at, b.list.view ? 'view' : 'bucket'],
+          'public-unknown',
+          `bucket "${bucket.name}" has no public: view, so a public list of it shows nothing; ${NO_PUBLIC}, or use view: mine or view: desk`,
+        )
       }
       if (bucket && where) {
         const field = fieldRef([...at, 'where', 'field'], bucket, where.field)
         if (raw.record === undefined) {
-          ctx.report(yaml, [...at, 'where', 'equals'], 'bad-value', '"equals: record" means the record this page shows, and only a _record.yaml page shows one')
+          ctx.report(
+            yaml,
+            [...at, 'where', 'equals'],
+            'bad-value',
+            '"equals: record" means the record this page shows, and only a _record.yaml page shows one',
+          )
         } else if (field && field.of !== raw.record) {
-          ctx.report(yaml, [...at, 'where', 'field'], 'bad-value', `field "${field.name}" does not name a ${raw.record} record, so it can never equal this page's record`)
+          ctx.report(
+            yaml,
+            [...at, 'where', 'field'],
+            'bad-value',
+            `field "${field.name}" does not name a ${raw.record} record, so it can never equal this page's record`,
+          )
         }
       }
       return [{ kind: 'list', bucket: b.list.bucket, view, where }]
@@ -76,12 +116,27 @@ export function compileBlocks(ctx: CompileContext, yaml: YamlFile, raw: RawPage,
 
 // A record field offers the records of its `of` bucket that the visitor may
 // see: on a public page that is the public view, unless the page fills it in.
-function checkChoices(ctx: CompileContext, yaml: YamlFile, path: Path, bucket: Bucket, refs: SiteRefs, pageRecord: string | undefined): void {
+function checkChoices(
+  ctx: CompileContext,
+  yaml: YamlFile,
+  path: Path,
+  bucket: Bucket,
+  refs: SiteRefs,
+  pageRecord: string | undefined,
+): void {
   for (const field of bucket.fields) {
-    const of = field.type !== 'record' || field.of === undefined || field.of === pageRecord ? undefined : refs.buckets.get(field.of)
+    const of =
+      field.type !== 'record' || field.of === undefined || field.of === pageRecord
+        ? undefined
+        : refs.buckets.get(field.of)
     if (of && !of.public) {
-      ctx.report(yaml, path, 'public-unknown',
-        `field "${field.name}" offers records of bucket "${of.name}", which has no public: view, so visitors have nothing to choose from; add public: to bucket "${of.name}"`, { severity: 'warning' })
+      ctx.report(
+        yaml,
+        path,
+        'public-unknown',
+        `field "${field.name}" offers records of bucket "${of.name}", which has no public: view, so visitors have nothing to choose from; add public: to bucket "${of.name}"`,
+        { severity: 'warning' },
+      )
     }
   }
 }

@@ -27,7 +27,11 @@ export interface CompileContext {
   markdown(yaml: YamlFile, path: Path, raw: RawText): Text
 }
 
-export function createCompileContext(storylines: readonly string[], options: CompileOptions, publicFiles: ReadonlySet<string>): CompileContext {
+export function createCompileContext(
+  storylines: readonly string[],
+  options: CompileOptions,
+  publicFiles: ReadonlySet<string>,
+): CompileContext {
   const diagnostics: Diagnostic[] = []
   const ctx: CompileContext = {
     storylines,
@@ -42,8 +46,12 @@ export function createCompileContext(storylines: readonly string[], options: Com
     text(yaml, path, raw) {
       if (typeof raw === 'string') return storylines.map(() => raw)
       if (raw.length !== storylines.length) {
-        ctx.report(yaml, path, 'storyline-length',
-          `this list has ${raw.length} ${raw.length === 1 ? 'entry' : 'entries'} but the site has ${storylines.length} storylines (${storylines.join(', ')}); give one entry per storyline or a single text`)
+        ctx.report(
+          yaml,
+          path,
+          'storyline-length',
+          `this list has ${raw.length} ${raw.length === 1 ? 'entry' : 'entries'} but the site has ${storylines.length} storylines (${storylines.join(', ')}); give one entry per storyline or a single text`,
+        )
         return storylines.map((_, i) => raw[Math.min(i, raw.length - 1)] ?? '')
       }
       return raw
@@ -51,10 +59,15 @@ export function createCompileContext(storylines: readonly string[], options: Com
     markdown(yaml, path, raw) {
       // A missing picture does not stop the site: the rest of the page still reads.
       for (const entry of textEntries(path, raw)) {
-        const missing = new Map(siteLinks(entry.text).filter((l) => !publicFiles.has(l.file)).map((l) => [l.href, l.file]))
+        const missing = new Map(
+          siteLinks(entry.text)
+            .filter((l) => !publicFiles.has(l.file))
+            .map((l) => [l.href, l.file]),
+        )
         for (const [href, file] of missing) {
           const fix = suggestion(file, publicFiles) || `; add public/${file} or correct the address`
-          for (const at of yaml.find(entry.path, href)) ctx.reportAt(yaml, at, 'missing-file', `${href} is not a file under public/${fix}`, 'warning')
+          for (const at of yaml.find(entry.path, href))
+            ctx.reportAt(yaml, at, 'missing-file', `${href} is not a file under public/${fix}`, 'warning')
         }
       }
       return ctx.text(yaml, path, raw)

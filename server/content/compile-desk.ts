@@ -5,9 +5,16 @@ import type { Desk } from './model'
 import type { RawDesk } from './schemas/desk'
 import type { YamlFile } from './yaml-file'
 
-export function compileDesk(ctx: CompileContext, yaml: YamlFile, name: string, raw: RawDesk, bucketNames: ReadonlySet<string>): Desk {
+export function compileDesk(
+  ctx: CompileContext,
+  yaml: YamlFile,
+  name: string,
+  raw: RawDesk,
+  bucketNames: ReadonlySet<string>,
+): Desk {
   raw.buckets.forEach((b, i) => {
-    if (!bucketNames.has(b)) ctx.report(yaml, ['buckets', i], 'unknown-reference', `no bucket named "${b}"${suggestion(b, bucketNames)}`)
+    if (!bucketNames.has(b))
+      ctx.report(yaml, ['buckets', i], 'unknown-reference', `no bucket named "${b}"${suggestion(b, bucketNames)}`)
   })
   return {
     name,

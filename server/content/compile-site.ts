@@ -11,17 +11,32 @@ const COLOR = /^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,20}|(rgb|rgba|hsl|hsla)\(\s*[\d.%\
 // What browsers load with @font-face.
 const FONT_FILE = /\.(woff2|woff|ttf|otf)$/i
 
-export function compileBranding(ctx: CompileContext, yaml: YamlFile, raw: RawSite, publicFiles: ReadonlySet<string>): Branding {
+export function compileBranding(
+  ctx: CompileContext,
+  yaml: YamlFile,
+  raw: RawSite,
+  publicFiles: ReadonlySet<string>,
+): Branding {
   const file = (key: 'logo' | 'favicon' | 'font'): string | undefined => {
     const value = raw[key]
     if (value === undefined || (key === 'font' && value === 'system')) return undefined
     const path = value.replace(/^\/?(site\/|public\/)?/, '')
     if (!publicFiles.has(path)) {
-      ctx.report(yaml, [key], 'missing-file', `${key} "${value}" is not a file under public/${suggestion(path, publicFiles)}`)
+      ctx.report(
+        yaml,
+        [key],
+        'missing-file',
+        `${key} "${value}" is not a file under public/${suggestion(path, publicFiles)}`,
+      )
       return undefined
     }
     if (key === 'font' && !FONT_FILE.test(path)) {
-      ctx.report(yaml, [key], 'bad-value', `font "${value}" is not a font file; give a .woff2, .woff, .ttf or .otf file under public/, or write system`)
+      ctx.report(
+        yaml,
+        [key],
+        'bad-value',
+        `font "${value}" is not a font file; give a .woff2, .woff, .ttf or .otf file under public/, or write system`,
+      )
       return undefined
     }
     return path

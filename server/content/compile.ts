@@ -50,7 +50,14 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
   const siteYaml = parsed.get('site.yaml') ?? parsed.get('site.yml')
   if (!siteYaml) {
     const present = (f: string) => files.texts.has(f) || files.refused.some((r) => r.path === f)
-    if (!present('site.yaml') && !present('site.yml')) early.push(fileDiagnostic('site.yaml', 'missing-file', 'site.yaml is missing: every site needs one for its name and branding'))
+    if (!present('site.yaml') && !present('site.yml'))
+      early.push(
+        fileDiagnostic(
+          'site.yaml',
+          'missing-file',
+          'site.yaml is missing: every site needs one for its name and branding',
+        ),
+      )
     return done(null, early)
   }
   const site = validate(siteYaml, siteSchema, 'site.yaml')
@@ -60,48 +67,81 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
   const ctx = createCompileContext(storylines, options, publicFiles)
   ctx.diagnostics.push(...early)
   storylines.forEach((s, i) => {
-    if (storylines.indexOf(s) !== i) ctx.report(siteYaml, ['storylines', i], 'duplicate-name', `storyline "${s}" is listed twice`)
+    if (storylines.indexOf(s) !== i)
+      ctx.report(siteYaml, ['storylines', i], 'duplicate-name', `storyline "${s}" is listed twice`)
   })
   const branding = site.value && compileBranding(ctx, siteYaml, site.value, publicFiles)
 
-  const byDir = (dir: string) => [...parsed.values()].filter((y) => y.file.startsWith(`${dir}/`)).sort((a, b) => byCodeUnits(a.file, b.file))
+  const byDir = (dir: string) =>
+    [...parsed.values()].filter((y) => y.file.startsWith(`${dir}/`)).sort((a, b) => byCodeUnits(a.file, b.file))
   for (const y of parsed.values()) {
-    const dir = y.file.includes('/') ? y.file.split('/')[0] ?? '' : ''
+    const dir = y.file.includes('/') ? (y.file.split('/')[0] ?? '') : ''
     if (y !== siteYaml && !KNOWN_DIRS.includes(dir)) {
-      ctx.diagnostics.push(fileDiagnostic(y.file, 'unknown-file', `this file is not read by the service${dir ? suggestion(dir, KNOWN_DIRS).replace(/"(\w+)"/, '"$1/"') : ''}`, 'warning'))
+      ctx.diagnostics.push(
+        fileDiagnostic(
+          y.file,
+          'unknown-file',
+          `this file is not read by the service${dir ? suggestion(dir, KNOWN_DIRS).replace(/"(\w+)"/, '"$1/"') : ''}`,
+          'warning',
+        ),
+      )
     }
   }
 
-  const named = (dir: string) => byDir(dir).flatMap((yaml) => {
-    const rel = yaml.file.slice(dir.length + 1)
-    const name = rel.replace(/\.ya?ml$/, '')
-    if (rel.includes('/')) {
-      ctx.diagnostics.push(fileDiagnostic(yaml.file, 'unknown-file', `${dir}/ holds files directly, not in folders; this file is not read`, 'warning'))
-      return []
-    }
-    const check = contentNameSchema.safeParse(name)
-    if (!check.success) {
-      const reserved = name.startsWith('svc_')
-      const tooLong = name.length > NAME_MAX_LENGTH
-      ctx.diagnostics.push(fileDiagnostic(yaml.file, reserved ? 'reserved-name' : 'bad-value',
-        reserved ? `names starting with svc_ are reserved for the service; rename ${yaml.file}`
-          : tooLong ? `"${name}" is ${name.length} characters; names go into the service's URLs, so use at most ${NAME_MAX_LENGTH}`
-          : `"${name}" cannot be a name; use lowercase letters, digits and _`))
-      return []
-    }
-    return [{ yaml, name }]
-  })
-  const uniqueNames = <T extends { yaml: YamlFile; name: string }>(items: T[], kind: string): T[] => items.filter((item, i) => {
-    const first = items.findIndex((x) => x.name === item.name)
-    if (first === i) return true
-    ctx.diagnostics.push(fileDiagnostic(item.yaml.file, 'duplicate-name', `a ${kind} named "${item.name}" is already defined in ${items[first]?.yaml.file}`))
-    return false
-  })
+  const named = (dir: string) =>
+    byDir(dir).flatMap((yaml) => {
+      const rel = yaml.file.slice(dir.length + 1)
+      const name = rel.replace(/\.ya?ml$/, '')
+      if (rel.includes('/')) {
+        ctx.diagnostics.push(
+          fileDiagnostic(
+            yaml.file,
+            'unknown-file',
+            `${dir}/ holds files directly, not in folders; this file is not read`,
+            'warning',
+          ),
+        )
+        return []
+      }
+      const check = contentNameSchema.safeParse(name)
+      if (!check.success) {
+        const reserved = name.startsWith('svc_')
+        const tooLong = name.length > NAME_MAX_LENGTH
+        ctx.diagnostics.push(
+          fileDiagnostic(
+            yaml.file,
+            reserved ? 'reserved-name' : 'bad-value',
+            reserved
+              ? `names starting with svc_ are reserved for the service; rename ${yaml.file}`
+              : tooLong
+                ? `"${name}" is ${name.length} characters; names go into the service's URLs, so use at most ${NAME_MAX_LENGTH}`
+                : `"${name}" cannot be a name; use lowercase letters, digits and _`,
+          ),
+        )
+        return []
+      }
+      return [{ yaml, name }]
+    })
+  const uniqueNames = <T extends { yaml: YamlFile; name: string }>(items: T[], kind: string): T[] =>
+    items.filter((item, i) => {
+      const first = items.findIndex((x) => x.name === item.name)
+      if (first === i) return true
+      ctx.diagnostics.push(
+        fileDiagnostic(
+          item.yaml.file,
+          'duplicate-name',
+          `a ${kind} named "${item.name}" is already defined in ${items[first]?.yaml.file}`,
+        ),
+      )
+      return false
+    })
 
   const bucketFiles = uniqueNames(named('buckets'), 'bucket')
   // A bucket file with a YAML error still names its bucket: what refers to it is not wrong too.
-  const unparsed = [...files.texts.keys()].filter((f) => !parsed.has(f) && /^buckets\/[^/]+\.ya?ml$/.test(f))
-    .map((f) => f.replace(/^buckets\/|\.ya?ml$/g, '')).filter(isName)
+  const unparsed = [...files.texts.keys()]
+    .filter((f) => !parsed.has(f) && /^buckets\/[^/]+\.ya?ml$/.test(f))
+    .map((f) => f.replace(/^buckets\/|\.ya?ml$/g, ''))
+    .filter(isName)
   const bucketNames = new Set([...bucketFiles.map((b) => b.name), ...unparsed])
   const buckets = new Map<string, Bucket>()
   for (const { yaml, name } of bucketFiles) {
@@ -128,7 +168,13 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
     }
     const owner = pathOwner.get(at.path)
     if (owner) {
-      ctx.diagnostics.push(fileDiagnostic(yaml.file, 'page-path-clash', `this page is served at ${at.path.replace(':id', '{id}')}, and so is ${owner}; rename one of them`))
+      ctx.diagnostics.push(
+        fileDiagnostic(
+          yaml.file,
+          'page-path-clash',
+          `this page is served at ${at.path.replace(':id', '{id}')}, and so is ${owner}; rename one of them`,
+        ),
+      )
       continue
     }
     pathOwner.set(at.path, yaml.file)
@@ -139,7 +185,9 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
   ctx.diagnostics.push(...homePageDiagnostics(files.texts.keys()))
   if (site.value) checkInbox(ctx, siteYaml, site.value, pages)
 
-  const policies = [...files.texts].filter(([f]) => f.startsWith('policy/') && f.endsWith('.cedar')).map(([file, text]) => ({ file, text }))
+  const policies = [...files.texts]
+    .filter(([f]) => f.startsWith('policy/') && f.endsWith('.cedar'))
+    .map(([file, text]) => ({ file, text }))
   ctx.diagnostics.push(...validatePolicyFiles(policies))
 
   if (!branding) return done(null, ctx.diagnostics)
@@ -159,6 +207,11 @@ function storylinesOf(data: unknown): readonly string[] {
   return (parsed.success && parsed.data) || ['main']
 }
 
-function fileDiagnostic(file: string, rule: string, message: string, severity: Diagnostic['severity'] = 'error'): Diagnostic {
+function fileDiagnostic(
+  file: string,
+  rule: string,
+  message: string,
+  severity: Diagnostic['severity'] = 'error',
+): Diagnostic {
   return { file, line: 1, col: 1, severity, rule, message }
 }

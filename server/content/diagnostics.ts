@@ -44,7 +44,11 @@ export function capPerFile(sorted: readonly Diagnostic[], max = PROBLEMS_PER_FIL
     const first = rest[0]
     if (first === undefined) return list
     const more: Diagnostic = {
-      file, line: first.line, col: first.col, severity: hasErrors(rest) ? 'error' : 'warning', rule: 'more-problems',
+      file,
+      line: first.line,
+      col: first.col,
+      severity: hasErrors(rest) ? 'error' : 'warning',
+      rule: 'more-problems',
       message: `${rest.length} more problem${rest.length === 1 ? '' : 's'} in this file`,
     }
     return [...list.slice(0, max), more]

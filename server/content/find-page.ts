@@ -2,7 +2,6 @@
 import { isRecordId } from '../names'
 import type { Page, SiteModel } from './model'
 
-
 export function findPage(site: SiteModel, pathname: string): { page: Page; recordId?: string } | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
   const fixed = site.pages.find((p) => p.path === path)

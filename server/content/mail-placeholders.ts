@@ -8,10 +8,22 @@ import { textEntries } from './text-entries'
 import type { Path, YamlFile } from './yaml-file'
 
 const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g
-const ALLOWED = 'a mail may use {{site.name}}, {{record.<field>}} for a field of this bucket, {{record.state}} and {{link}}'
+const ALLOWED =
+  'a mail may use {{site.name}}, {{record.<field>}} for a field of this bucket, {{record.state}} and {{link}}'
 
-export function checkPlaceholders(ctx: CompileContext, yaml: YamlFile, path: Path, raw: RawText, fields: readonly Field[]): void {
-  const known = ['site.name', 'record.state', 'link', ...fields.filter((f) => f.type !== 'file').map((f) => `record.${f.name}`)]
+export function checkPlaceholders(
+  ctx: CompileContext,
+  yaml: YamlFile,
+  path: Path,
+  raw: RawText,
+  fields: readonly Field[],
+): void {
+  const known = [
+    'site.name',
+    'record.state',
+    'link',
+    ...fields.filter((f) => f.type !== 'file').map((f) => `record.${f.name}`),
+  ]
   for (const entry of textEntries(path, raw)) {
     const problems = new Map<string, { rule: string; message: string }>()
     for (const [written, name = ''] of entry.text.matchAll(PLACEHOLDER)) {
@@ -27,8 +39,14 @@ export function checkPlaceholders(ctx: CompileContext, yaml: YamlFile, path: Pat
 function problem(name: string, fields: readonly Field[], known: readonly string[]): { rule: string; message: string } {
   const file = fields.find((f) => f.type === 'file' && `record.${f.name}` === name)
   if (file) {
-    return { rule: 'bad-value', message: `{{${name}}}: field "${file.name}" is a file, and a file cannot be put into a mail; use {{link}} to point at the record instead` }
+    return {
+      rule: 'bad-value',
+      message: `{{${name}}}: field "${file.name}" is a file, and a file cannot be put into a mail; use {{link}} to point at the record instead`,
+    }
   }
   const near = didYouMean(name, known)
-  return { rule: 'unknown-reference', message: `unknown placeholder {{${name}}}${near ? `; did you mean {{${near}}}?` : `; ${ALLOWED}`}` }
+  return {
+    rule: 'unknown-reference',
+    message: `unknown placeholder {{${name}}}${near ? `; did you mean {{${near}}}?` : `; ${ALLOWED}`}`,
+  }
 }

@@ -24,8 +24,17 @@ export interface Branding {
 }
 
 export const FIELD_TYPES = [
-  'text', 'textarea', 'email', 'phone', 'number', 'date',
-  'choice', 'checkbox', 'file', 'record', 'location',
+  'text',
+  'textarea',
+  'email',
+  'phone',
+  'number',
+  'date',
+  'choice',
+  'checkbox',
+  'file',
+  'record',
+  'location',
 ] as const
 export type FieldType = (typeof FIELD_TYPES)[number]
 

@@ -5,7 +5,21 @@ const SEGMENT = /^[a-z0-9][a-z0-9-]*$/
 
 // The service's own routes. A page there would never be reached, or would
 // shadow the service, so its first part may not be one of these.
-const RESERVED_PAGE_PARTS = ['site', 'pkg', 'report', 'attachment', 'healthz', 'readyz', 'auth', 'desk', 'hooks', 'automation', 'file', 'self', 'svc'] as const
+const RESERVED_PAGE_PARTS = [
+  'site',
+  'pkg',
+  'report',
+  'attachment',
+  'healthz',
+  'readyz',
+  'auth',
+  'desk',
+  'hooks',
+  'automation',
+  'file',
+  'self',
+  'svc',
+] as const
 
 type PagePath = { path: string; isRecord: boolean } | { error: string; rule: 'bad-value' | 'reserved-name' }
 
@@ -21,12 +35,24 @@ export function pagePath(file: string): PagePath {
     }
   }
   const bad = segments.find((s) => !SEGMENT.test(s))
-  if (bad !== undefined) return { rule: 'bad-value', error: `folder "${bad}" cannot be part of a web address; use lowercase letters, digits and -` }
+  if (bad !== undefined)
+    return {
+      rule: 'bad-value',
+      error: `folder "${bad}" cannot be part of a web address; use lowercase letters, digits and -`,
+    }
   if (last === '_record') {
-    if (segments.length === 0) return { rule: 'bad-value', error: 'a record page needs a folder, e.g. pages/districts/_record.yaml for /districts/{id}' }
+    if (segments.length === 0)
+      return {
+        rule: 'bad-value',
+        error: 'a record page needs a folder, e.g. pages/districts/_record.yaml for /districts/{id}',
+      }
     return { path: `/${segments.join('/')}/:id`, isRecord: true }
   }
-  if (last !== 'index' && !SEGMENT.test(last)) return { rule: 'bad-value', error: `file name "${last}" cannot be part of a web address; use lowercase letters, digits and -` }
+  if (last !== 'index' && !SEGMENT.test(last))
+    return {
+      rule: 'bad-value',
+      error: `file name "${last}" cannot be part of a web address; use lowercase letters, digits and -`,
+    }
   const parts = last === 'index' ? segments : [...segments, last]
   return { path: `/${parts.join('/')}`, isRecord: false }
 }

@@ -39,7 +39,10 @@ export function createReloadLoop({ store, started, onLive }: ReloadLoopOptions):
       const refusal = [why, ...outcome.diagnostics.map(formatDiagnostic)].join('\n')
       if (refusal !== lastRefusal) logDiagnostics(outcome.diagnostics, source)
       lastRefusal = refusal
-      log('error', 'content', `[svc] [content] reload refused, still serving ${before ?? 'nothing'}: ${why}`, { source, revision: before })
+      log('error', 'content', `[svc] [content] reload refused, still serving ${before ?? 'nothing'}: ${why}`, {
+        source,
+        revision: before,
+      })
       return
     }
     lastRefusal = ''
@@ -49,7 +52,12 @@ export function createReloadLoop({ store, started, onLive }: ReloadLoopOptions):
       return
     }
     logDiagnostics(outcome.diagnostics, source)
-    log('info', 'content', 'content reloaded', { source, revision, previous: before, pages: outcome.content.site.pages.length })
+    log('info', 'content', 'content reloaded', {
+      source,
+      revision,
+      previous: before,
+      pages: outcome.content.site.pages.length,
+    })
     onLive(outcome.content)
   }
 

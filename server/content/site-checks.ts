@@ -16,16 +16,27 @@ export function knownGroups(desks: Iterable<Desk>, buckets: Iterable<Bucket>): S
 /** Without pages/index.yaml the address people type first has nothing on it. */
 export function homePageDiagnostics(files: Iterable<string>): Diagnostic[] {
   for (const f of files) if (f === 'pages/index.yaml' || f === 'pages/index.yml') return []
-  return [{
-    file: 'pages/index.yaml', line: 1, col: 1, severity: 'warning', rule: 'missing-file',
-    message: 'there is no pages/index.yaml, so the site has no page at /; add one',
-  }]
+  return [
+    {
+      file: 'pages/index.yaml',
+      line: 1,
+      col: 1,
+      severity: 'warning',
+      rule: 'missing-file',
+      message: 'there is no pages/index.yaml, so the site has no page at /; add one',
+    },
+  ]
 }
 
 /** Responsible people send edit suggestions, which are mailed to the inbox. */
 export function checkInbox(ctx: CompileContext, siteYaml: YamlFile, site: RawSite, pages: readonly Page[]): void {
   const named = pages.find((p) => p.responsible.length > 0)
   if (!named || site.inbox !== undefined) return
-  ctx.report(siteYaml, [], 'missing-key',
-    `${named.file} names responsible people, but ${siteYaml.file} has no inbox, so their edit suggestions are kept but not mailed; add inbox: with the site's address`, { severity: 'warning' })
+  ctx.report(
+    siteYaml,
+    [],
+    'missing-key',
+    `${named.file} names responsible people, but ${siteYaml.file} has no inbox, so their edit suggestions are kept but not mailed; add inbox: with the site's address`,
+    { severity: 'warning' },
+  )
 }

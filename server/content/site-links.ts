@@ -16,7 +16,8 @@ export function siteLinks(text: string): SiteLink[] {
   const links: SiteLink[] = []
   const visit = (tokens: readonly Token[]) => {
     for (const token of tokens) {
-      const href = token.type === 'link_open' ? token.attrGet('href') : token.type === 'image' ? token.attrGet('src') : null
+      const href =
+        token.type === 'link_open' ? token.attrGet('href') : token.type === 'image' ? token.attrGet('src') : null
       if (typeof href === 'string' && href.startsWith('/site/')) links.push({ href, file: fileOf(href) })
       if (token.children) visit(token.children)
     }

@@ -9,7 +9,13 @@ const COLOR_KEYS = ['primary', 'accent', 'text', 'background']
 export function typeHint(yaml: YamlFile, path: Path, input: unknown): string {
   const key = path[path.length - 1]
   const comment = input === null ? yaml.written(path)?.comment : undefined
-  if (comment !== undefined && path.length === 2 && path[0] === 'colors' && typeof key === 'string' && COLOR_KEYS.includes(key)) {
+  if (
+    comment !== undefined &&
+    path.length === 2 &&
+    path[0] === 'colors' &&
+    typeof key === 'string' &&
+    COLOR_KEYS.includes(key)
+  ) {
     const hex = /^[0-9a-fA-F]{3,8}\b/.exec(comment)?.[0] ?? '0b6e4f'
     return `; a # starts a YAML comment, so write the colour in quotes: ${key}: "#${hex}"`
   }

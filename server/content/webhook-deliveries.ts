@@ -25,10 +25,12 @@ let bucket: Promise<BusKv> | null = null
 
 function openBucket(): Promise<BusKv> {
   // A failed opening is forgotten, so the next delivery tries again.
-  bucket ??= useBus().then((bus) => bus.kv(BUCKET, { maxAgeMs: REMEMBER_MS })).catch((error: unknown) => {
-    bucket = null
-    throw error
-  })
+  bucket ??= useBus()
+    .then((bus) => bus.kv(BUCKET, { maxAgeMs: REMEMBER_MS }))
+    .catch((error: unknown) => {
+      bucket = null
+      throw error
+    })
   return bucket
 }
 

@@ -42,7 +42,9 @@ export function parseYamlFile(file: string, source: string): { yaml: YamlFile | 
     const { line, col } = at(e.pos[0])
     const duplicate = e.code === 'DUPLICATE_KEY'
     return {
-      file, line, col,
+      file,
+      line,
+      col,
       severity: doc.errors.includes(e) ? 'error' : 'warning',
       message: duplicate ? 'the same key appears twice in one map' : (OWN_WORDS[e.code] ?? firstLine(e.message)),
       rule: duplicate ? 'duplicate-name' : 'yaml-syntax',
@@ -66,7 +68,14 @@ export function parseYamlFile(file: string, source: string): { yaml: YamlFile | 
       },
     })
     const { line, col } = alias?.range ? at(alias.range[0]) : { line: 1, col: 1 }
-    diagnostics.push({ file, line, col, severity: 'error', message: firstLine((err as Error).message), rule: 'yaml-syntax' })
+    diagnostics.push({
+      file,
+      line,
+      col,
+      severity: 'error',
+      message: firstLine((err as Error).message),
+      rule: 'yaml-syntax',
+    })
     return { yaml: null, diagnostics }
   }
 
@@ -76,7 +85,7 @@ export function parseYamlFile(file: string, source: string): { yaml: YamlFile | 
     for (const seg of path) {
       if (isMap(node)) {
         const found = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(seg))
-        if (!found) return { node: (node) ?? null, pair: null }
+        if (!found) return { node: node ?? null, pair: null }
         pair = found
         node = found.value
       } else if (isSeq(node) && typeof seg === 'number') {
@@ -104,7 +113,12 @@ export function parseYamlFile(file: string, source: string): { yaml: YamlFile | 
       const range = nodeAt(path).node?.range
       const found: Position[] = []
       if (range && needle !== '') {
-        for (let i = source.indexOf(needle, range[0]); i !== -1 && i + needle.length <= range[1]; i = source.indexOf(needle, i + needle.length)) found.push(at(i))
+        for (
+          let i = source.indexOf(needle, range[0]);
+          i !== -1 && i + needle.length <= range[1];
+          i = source.indexOf(needle, i + needle.length)
+        )
+          found.push(at(i))
       }
       return found.length > 0 ? found : [yaml.position(path)]
     },

@@ -11,9 +11,7 @@ export type DeskAccess =
   | { readonly refused: Refusal }
   | { readonly refused?: undefined; readonly desk: Desk; readonly buckets: readonly Bucket[] }
 
-export type BucketAccess =
-  | { readonly refused: Refusal }
-  | { readonly refused?: undefined; readonly bucket: Bucket }
+export type BucketAccess = { readonly refused: Refusal } | { readonly refused?: undefined; readonly bucket: Bucket }
 
 // An unknown desk is "not found" for everyone: desk names are in the content
 // repository, so saying so gives nothing away.

@@ -15,7 +15,10 @@ const optionalName = z.preprocess(first, z.string().refine(isName).optional().ca
 const querySchema = z.object({
   bucket: optionalName,
   state: optionalName,
-  q: z.preprocess(first, z.string().catch('')).transform((q) => q.trim().slice(0, MAX_SEARCH)).catch(''),
+  q: z
+    .preprocess(first, z.string().catch(''))
+    .transform((q) => q.trim().slice(0, MAX_SEARCH))
+    .catch(''),
   page: z.preprocess(first, z.coerce.number().int().min(1).max(MAX_PAGE).catch(1)).catch(1),
 })
 

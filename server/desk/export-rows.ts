@@ -9,7 +9,13 @@ function exportHeader(bucket: Bucket): string[] {
 }
 
 function exportRow(bucket: Bucket, view: RecordView): string[] {
-  return [view.id, view.state, view.storyline, view.filedAt, ...bucket.fields.map((field) => view.fields[field.name] ?? '')]
+  return [
+    view.id,
+    view.state,
+    view.storyline,
+    view.filedAt,
+    ...bucket.fields.map((field) => view.fields[field.name] ?? ''),
+  ]
 }
 
 export function exportRows(bucket: Bucket, views: Iterable<RecordView>): string[][] {

@@ -26,8 +26,7 @@ export type DeskBucketFound =
   | { readonly refused?: undefined; readonly desk: Desk; readonly readable: readonly Bucket[]; readonly bucket: Bucket }
 
 export type DeskRecordFound =
-  | { readonly refused: Refusal }
-  | (Extract<DeskBucketFound, { desk: Desk }> & { readonly view: RecordView })
+  { readonly refused: Refusal } | (Extract<DeskBucketFound, { desk: Desk }> & { readonly view: RecordView })
 
 export function findDeskBucket({ site, policy, principal }: Asker, params: DeskRecordParams): DeskBucketFound {
   if (!isName(params.desk)) return { refused: 'not-found' }

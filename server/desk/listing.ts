@@ -22,12 +22,23 @@ export function listFilter(filter: BucketFilter): ListFilter {
  * `readable` is the person's `read` on each record: a policy/ file's forbid
  * hides a record from the listing as it does from its own page.
  */
-export function listBucket(index: RecordIndex, bucket: Bucket, filter: BucketFilter, readable: (view: RecordView) => boolean): BucketListing {
+export function listBucket(
+  index: RecordIndex,
+  bucket: Bucket,
+  filter: BucketFilter,
+  readable: (view: RecordView) => boolean,
+): BucketListing {
   const query = listFilter(filter)
   const asked = (filter.page - 1) * PAGE_SIZE
   let found = index.list(bucket.name, { ...query, offset: asked, limit: PAGE_SIZE })
   const window = pageWindow(found.total, filter.page)
   // Asked past the end: the last page instead.
   if (window.offset !== asked) found = index.list(bucket.name, { ...query, offset: window.offset, limit: PAGE_SIZE })
-  return { bucket, filter: { ...filter, page: window.page }, window, total: found.total, items: found.items.filter(readable) }
+  return {
+    bucket,
+    filter: { ...filter, page: window.page },
+    window,
+    total: found.total,
+    items: found.items.filter(readable),
+  }
 }

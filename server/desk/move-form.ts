@@ -9,7 +9,10 @@ export const MOVE_FORM_LIMIT = 4 * 1024
 
 const moveSchema = z.object({
   edge: z.string().refine(isName),
-  seq: z.string().regex(/^[1-9][0-9]{0,15}$/).transform(Number),
+  seq: z
+    .string()
+    .regex(/^[1-9][0-9]{0,15}$/)
+    .transform(Number),
 })
 
 export type MoveForm = z.infer<typeof moveSchema>

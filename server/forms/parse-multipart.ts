@@ -4,7 +4,10 @@
 import type { FormValue } from './form-body'
 
 /** The parts in body order, or null when the body is malformed. */
-export async function parseMultipart(bytes: Uint8Array<ArrayBuffer>, contentType: string): Promise<Array<[string, FormValue]> | null> {
+export async function parseMultipart(
+  bytes: Uint8Array<ArrayBuffer>,
+  contentType: string,
+): Promise<Array<[string, FormValue]> | null> {
   let form: FormData
   try {
     form = await new Response(bytes, { headers: { 'content-type': contentType } }).formData()

@@ -48,7 +48,12 @@ async function checkRecord(field: Field, id: string, options: ValidateOptions): 
 }
 
 /** The value to store; undefined for a file field, whose key comes from the upload. */
-async function checkField(field: Field, body: FormBody, options: ValidateOptions, input: Record<string, string>): Promise<Checked | undefined> {
+async function checkField(
+  field: Field,
+  body: FormBody,
+  options: ValidateOptions,
+  input: Record<string, string>,
+): Promise<Checked | undefined> {
   if (field.type === 'file') {
     const error = checkFile(field, body.get(field.name), options.uploadsEnabled)
     return error === undefined ? undefined : fail(error)

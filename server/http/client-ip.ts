@@ -17,7 +17,10 @@ const LOOPBACK = '127.0.0.0/8,::1'
 export function createTrustedProxies(spec: string | undefined): TrustedProxies {
   const list = new BlockList()
   const text = spec?.trim() ? spec : LOOPBACK
-  for (const entry of text.split(',').map((part) => part.trim()).filter(Boolean)) {
+  for (const entry of text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     addEntry(list, entry)
   }
   return { has: (ip) => list.check(ip, isIP(ip) === 4 ? 'ipv4' : 'ipv6') }

@@ -11,7 +11,8 @@ export function renderDiagnostics(list: readonly Diagnostic[], format: LintForma
 
 // GitHub Actions workflow commands: properties and message have their own escapes.
 function githubAnnotation(d: Diagnostic): string {
-  const prop = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A').replace(/:/g, '%3A').replace(/,/g, '%2C')
+  const prop = (s: string) =>
+    s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A').replace(/:/g, '%3A').replace(/,/g, '%2C')
   const msg = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
   return `::${d.severity} file=${prop(d.file)},line=${d.line},col=${d.col},title=${prop(d.rule)}::${msg(d.message)}`
 }

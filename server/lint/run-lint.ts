@@ -19,7 +19,11 @@ export async function runLint(argv: readonly string[], io: LintIo): Promise<numb
   let format: LintFormat = 'text'
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? ''
-    const value = arg.startsWith('--format=') ? arg.slice('--format='.length) : arg === '--format' ? argv[++i] : undefined
+    const value = arg.startsWith('--format=')
+      ? arg.slice('--format='.length)
+      : arg === '--format'
+        ? argv[++i]
+        : undefined
     if (arg === '-h' || arg === '--help') {
       io.out(USAGE)
       return 0
@@ -42,7 +46,11 @@ export async function runLint(argv: readonly string[], io: LintIo): Promise<numb
     if (text) io.out(text)
     if (format === 'text') {
       const errors = diagnostics.filter((d) => d.severity === 'error').length
-      io.err(errors === 0 && diagnostics.length === 0 ? 'svc-lint: no problems found' : `svc-lint: ${errors} error(s), ${diagnostics.length - errors} warning(s)`)
+      io.err(
+        errors === 0 && diagnostics.length === 0
+          ? 'svc-lint: no problems found'
+          : `svc-lint: ${errors} error(s), ${diagnostics.length - errors} warning(s)`,
+      )
     }
     return hasErrors(diagnostics) ? 1 : 0
   } catch (err) {

@@ -10,7 +10,10 @@ import type { RecordView } from '../records/types'
 
 export async function queueMail(bus: Bus, view: RecordView, intent: MailIntent): Promise<void> {
   try {
-    await bus.append(MAIL_STREAM, mailSubject(view.bucket, view.id, view.seq), intent, { msgId: intent.id, expectLastSubjectSequence: 0 })
+    await bus.append(MAIL_STREAM, mailSubject(view.bucket, view.id, view.seq), intent, {
+      msgId: intent.id,
+      expectLastSubjectSequence: 0,
+    })
   } catch (error) {
     if (!(error instanceof BusConflictError)) throw error
   }

@@ -13,7 +13,10 @@ export function fillPlaceholders(template: string, valueOf: (name: string) => st
 export function markdownText(value: string): string {
   return value
     .replace(INLINE_MARKUP, '\\$&')
-    .replace(LINE_MARKUP, (_, start: string, indent: string, marker: string) => `${start}${indent}${escapeMarker(marker)}`)
+    .replace(
+      LINE_MARKUP,
+      (_, start: string, indent: string, marker: string) => `${start}${indent}${escapeMarker(marker)}`,
+    )
 }
 
 // `1.` starts a list, `1\.` does not; the other markers are single characters.

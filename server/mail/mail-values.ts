@@ -40,7 +40,10 @@ function fieldText(field: Field, value: string, ctx: PlaceholderContext): string
     case 'checkbox':
       return value === 'yes' ? 'yes' : 'no'
     case 'location':
-      return value.split(',').map((part) => part.trim()).join(', ')
+      return value
+        .split(',')
+        .map((part) => part.trim())
+        .join(', ')
     case 'record':
       return value === '' || field.of === undefined ? value : recordName(field.of, value, ctx)
     default:

@@ -17,5 +17,7 @@ export default defineNitroPlugin(() => {
       if (!live) throw new Error('[svc] [access] no content is being served')
       return { engine: createPolicyEngine(live.site), directory, phoneCountry }
     })
-  })().catch((error: Error) => log('error', 'access', `[svc] [access] cannot answer access questions: ${error.message}`))
+  })().catch((error: Error) =>
+    log('error', 'access', `[svc] [access] cannot answer access questions: ${error.message}`),
+  )
 })

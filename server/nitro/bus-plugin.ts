@@ -9,7 +9,10 @@ export default defineNitroPlugin((nitroApp) => {
   const config = useConfig()
   const bus = startBus(config)
   bus.then(
-    () => log('info', 'bus', config.BUS_URL ? 'connected to NATS' : 'using the embedded bus', { dataDir: config.BUS_URL ? undefined : config.DATA_DIR }),
+    () =>
+      log('info', 'bus', config.BUS_URL ? 'connected to NATS' : 'using the embedded bus', {
+        dataDir: config.BUS_URL ? undefined : config.DATA_DIR,
+      }),
     (error: Error) => {
       log('error', 'bus', `[svc] [bus] cannot start: ${error.message.replace('[svc] [bus] ', '')}`)
       process.exit(1)

@@ -10,7 +10,8 @@ export default defineNitroPlugin(() => {
     useConfig()
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error
-    for (const { variable, line } of error.problems) log('error', 'config', `[svc] [config] cannot start: ${line}`, { variable })
+    for (const { variable, line } of error.problems)
+      log('error', 'config', `[svc] [config] cannot start: ${line}`, { variable })
     process.exit(1)
   }
 })

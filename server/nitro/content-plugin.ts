@@ -19,5 +19,8 @@ export default defineNitroPlugin(() => {
   } catch (error) {
     stop(error as Error)
   }
-  void useBus().then((bus) => startContentReload(bus).catch(stop), () => undefined)
+  void useBus().then(
+    (bus) => startContentReload(bus).catch(stop),
+    () => undefined,
+  )
 })

@@ -11,8 +11,16 @@ import { pkgAssets } from '../../utils/assets'
 import { sendSessionsUnavailable } from '../../utils/session'
 
 const TITLES: Record<number, string> = {
-  400: 'That request could not be read', 401: 'Sign-in needed', 403: 'Not open to you', 404: 'Page not found',
-  405: 'Not allowed here', 409: 'This changed meanwhile', 410: 'No longer here', 413: 'Too large', 415: 'Not accepted', 429: 'Too many requests',
+  400: 'That request could not be read',
+  401: 'Sign-in needed',
+  403: 'Not open to you',
+  404: 'Page not found',
+  405: 'Not allowed here',
+  409: 'This changed meanwhile',
+  410: 'No longer here',
+  413: 'Too large',
+  415: 'Not accepted',
+  429: 'Too many requests',
 }
 
 export default defineNitroErrorHandler((error, event) => {
@@ -21,9 +29,17 @@ export default defineNitroErrorHandler((error, event) => {
   }
   const status = error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500
   // Only messages the service wrote itself are shown; an unexpected error's is not.
-  const message = status >= 500 || error.unhandled ? 'Something went wrong on our side. Try again in a moment.' : error.statusMessage || TITLES[status] || 'Error'
+  const message =
+    status >= 500 || error.unhandled
+      ? 'Something went wrong on our side. Try again in a moment.'
+      : error.statusMessage || TITLES[status] || 'Error'
   if (status >= 500) {
-    log('error', 'http', `[svc] [http] ${error.message}`, { method: event.method, path: event.path.replace(/\?.*$/, ''), status, stack: (error.cause as Error | undefined)?.stack ?? error.stack })
+    log('error', 'http', `[svc] [http] ${error.message}`, {
+      method: event.method,
+      path: event.path.replace(/\?.*$/, ''),
+      status,
+      stack: (error.cause as Error | undefined)?.stack ?? error.stack,
+    })
   }
   setResponseStatus(event, status)
   setResponseHeader(event, 'cache-control', 'no-store')
@@ -34,5 +50,8 @@ export default defineNitroErrorHandler((error, event) => {
   }
   setResponseHeader(event, 'content-type', 'text/html; charset=utf-8')
   const site = useContentStore()?.current()?.site
-  return send(event, renderErrorPage({ site, status, title: TITLES[status] ?? 'Something went wrong', message, assets: pkgAssets }))
+  return send(
+    event,
+    renderErrorPage({ site, status, title: TITLES[status] ?? 'Something went wrong', message, assets: pkgAssets }),
+  )
 })

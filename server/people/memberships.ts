@@ -50,10 +50,12 @@ export function createMemberships(bus: Bus): Memberships {
     }))
   let loading: Promise<MembershipView> | undefined
   const view = () =>
-    (loading ??= kv().then(loadMembershipView).catch((error: unknown) => {
-      loading = undefined
-      throw error
-    }))
+    (loading ??= kv()
+      .then(loadMembershipView)
+      .catch((error: unknown) => {
+        loading = undefined
+        throw error
+      }))
 
   return {
     async grant(group, person, since) {

@@ -23,11 +23,10 @@ export interface PeopleDirectory {
 }
 
 export function createPeopleDirectory(kv: BusKv): PeopleDirectory {
-  const keysOf = (p: PersonKeys) => [
-    p.subject && `sub:${p.subject}`,
-    p.email && `email:${p.email.toLowerCase()}`,
-    p.phone && `phone:${p.phone}`,
-  ].filter((k): k is string => Boolean(k)).map(encodeKvKey)
+  const keysOf = (p: PersonKeys) =>
+    [p.subject && `sub:${p.subject}`, p.email && `email:${p.email.toLowerCase()}`, p.phone && `phone:${p.phone}`]
+      .filter((k): k is string => Boolean(k))
+      .map(encodeKvKey)
 
   return {
     async remember(person, groups, now = new Date()) {

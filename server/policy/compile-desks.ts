@@ -32,6 +32,9 @@ function compileDesk(desk: Desk, buckets: ReadonlyMap<string, Bucket>): Compiled
       `permit (${group}, action == Action::"invite", resource == Group::${cedarString(invited)});`,
     ])
   }
-  policies.push([`${id}:open`, `permit (${group}, action == Action::"open", resource == Desk::${cedarString(desk.name)});`])
+  policies.push([
+    `${id}:open`,
+    `permit (${group}, action == Action::"open", resource == Desk::${cedarString(desk.name)});`,
+  ])
   return policies
 }

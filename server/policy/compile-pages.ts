@@ -4,10 +4,7 @@ import type { Page, SiteModel } from '../content/model'
 import { cedarString, type CompiledPolicy } from './cedar-text'
 
 export function compilePagePolicies(site: SiteModel): CompiledPolicy[] {
-  return [
-    ...site.pages.flatMap((page) => [...compileAccess(page), ...compileSuggest(page)]),
-    ...compileForms(site),
-  ]
+  return [...site.pages.flatMap((page) => [...compileAccess(page), ...compileSuggest(page)]), ...compileForms(site)]
 }
 
 function compileAccess(page: Page): CompiledPolicy[] {
@@ -29,11 +26,13 @@ function compileSuggest(page: Page): CompiledPolicy[] {
     ...(person.phone === undefined ? [] : [`(principal has phone && principal.phone == ${cedarString(person.phone)})`]),
   ])
   if (matches.length === 0) return []
-  return [[
-    `page:${page.path}:suggest`,
-    `permit (principal, action == Action::"suggest", resource == Page::${cedarString(page.path)})\n` +
-      `when {\n  principal.signedIn && (\n    ${matches.join(' ||\n    ')}\n  )\n};`,
-  ]]
+  return [
+    [
+      `page:${page.path}:suggest`,
+      `permit (principal, action == Action::"suggest", resource == Page::${cedarString(page.path)})\n` +
+        `when {\n  principal.signedIn && (\n    ${matches.join(' ||\n    ')}\n  )\n};`,
+    ],
+  ]
 }
 
 // A form files for whoever may open its page: a form on a page for

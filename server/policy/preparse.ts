@@ -30,7 +30,9 @@ export function preparseByAction(policies: PolicyTexts): ReadonlyMap<ActionName,
     const setId = `svc:${hash}:${action}`
     const answer = cedar.preparsePolicySet(setId, { staticPolicies: set })
     if (answer.type === 'failure') {
-      throw new Error(`[svc] [policy] the ${action} policies do not parse: ${answer.errors.map((e) => e.message).join('; ')}`)
+      throw new Error(
+        `[svc] [policy] the ${action} policies do not parse: ${answer.errors.map((e) => e.message).join('; ')}`,
+      )
     }
     ids.set(action, setId)
   }

@@ -32,7 +32,11 @@ function sessionDigest(submitter: string | undefined): string | undefined {
 export function recordResource(view: RecordView): ResourceRef {
   const session = sessionDigest(view.submitter)
   return {
-    type: 'Record', id: view.id, bucket: view.bucket, state: view.state, storyline: view.storyline,
+    type: 'Record',
+    id: view.id,
+    bucket: view.bucket,
+    state: view.state,
+    storyline: view.storyline,
     submitter: submitterSubject(view),
     ...(session === undefined ? {} : { session }),
   }
@@ -46,7 +50,13 @@ function principalOf(caller: Caller): Principal {
   return session === undefined ? null : { session, groups: [] }
 }
 
-function allowed(policy: PolicyEngine, caller: Caller, action: 'read' | 'file' | 'open' | 'invite' | 'move' | 'self', resource: ResourceRef, context?: Readonly<Record<string, string>>): boolean {
+function allowed(
+  policy: PolicyEngine,
+  caller: Caller,
+  action: 'read' | 'file' | 'open' | 'invite' | 'move' | 'self',
+  resource: ResourceRef,
+  context?: Readonly<Record<string, string>>,
+): boolean {
   return policy.authorize({ principal: principalOf(caller), action, resource, context }).allowed
 }
 
@@ -70,7 +80,12 @@ export function ownsRecord(caller: Caller, bucket: Bucket, view: RecordView): bo
 }
 
 /** What the caller sees of a record: all of it (a bucket reader, or who filed it), the public view, or nothing. */
-export function recordAccess(policy: PolicyEngine, caller: Caller, bucket: Bucket, view: RecordView): RecordAccess | null {
+export function recordAccess(
+  policy: PolicyEngine,
+  caller: Caller,
+  bucket: Bucket,
+  view: RecordView,
+): RecordAccess | null {
   // A policy/ file's forbid on the record itself still hides it from a bucket reader.
   const readable = mayReadRecord(policy, caller, view)
   if ((readable && mayReadBucket(policy, caller, bucket.name)) || ownsRecord(caller, bucket, view)) return 'all'
@@ -83,7 +98,13 @@ export function mayFile(policy: PolicyEngine, caller: Caller, bucket: Bucket): b
 }
 
 /** A `self:` move: declared from the record's state, taken by who filed it, and allowed by policy. */
-export function mayTakeSelfMove(policy: PolicyEngine, caller: Caller, bucket: Bucket, view: RecordView, edge: string): boolean {
+export function mayTakeSelfMove(
+  policy: PolicyEngine,
+  caller: Caller,
+  bucket: Bucket,
+  view: RecordView,
+  edge: string,
+): boolean {
   const move = bucket.self.find((m) => m.name === edge)
   if (move === undefined || !move.from.includes(view.state) || !ownsRecord(caller, bucket, view)) return false
   return allowed(policy, caller, 'self', recordResource(view), { edge })
@@ -118,5 +139,9 @@ export function mayReadAttachment(policy: PolicyEngine, caller: Caller, view: Re
 
 /** An invite is made from a desk the person may open, into a group its `invites:` lists. */
 export function mayInvite(policy: PolicyEngine, caller: Caller, desk: Desk, group: string): boolean {
-  return desk.invites.includes(group) && mayOpenDesk(policy, caller, desk) && allowed(policy, caller, 'invite', { type: 'Group', id: group })
+  return (
+    desk.invites.includes(group) &&
+    mayOpenDesk(policy, caller, desk) &&
+    allowed(policy, caller, 'invite', { type: 'Group', id: group })
+  )
 }

@@ -15,7 +15,8 @@ export function decodeRecordEvent(message: StreamMessage): DecodedEvent {
     return { problem: 'not JSON' }
   }
   const parsed = recordEventSchema.safeParse(json)
-  if (!parsed.success) return { problem: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') }
+  if (!parsed.success)
+    return { problem: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') }
   // A payload naming another record than its subject would fold into the wrong one.
   if (recordSubject(parsed.data.bucket, parsed.data.record) !== message.subject) {
     return { problem: `names ${parsed.data.bucket}/${parsed.data.record}, not its subject` }

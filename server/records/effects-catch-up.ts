@@ -38,7 +38,13 @@ function declaredMail(bucket: Bucket, entry: HistoryEntry): Mail | undefined {
   return (entry.via === 'self' ? bucket.self : bucket.moves).find((move) => move.name === entry.edge)?.mail
 }
 
-export function createEffectsCatchUp({ bus, site, publicUrl, memberships, lookup }: EffectsCatchUpOptions): EffectsCatchUp {
+export function createEffectsCatchUp({
+  bus,
+  site,
+  publicUrl,
+  memberships,
+  lookup,
+}: EffectsCatchUpOptions): EffectsCatchUp {
   const mailOf = async (content: SiteModel, bucket: Bucket, entry: HistoryEntry, view: RecordView) => {
     const mail = declaredMail(bucket, entry)
     if (mail === undefined || (await mailQueued(bus, view))) return

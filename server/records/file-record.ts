@@ -72,12 +72,23 @@ export async function fileRecord(ctx: RecordsContext, newId: () => string, input
   const { seq } = appended
   const view = applyEvent(null, event, seq)
   if (view === null) throw recordsError(`filing ${bucket.name}/${id} does not fold`)
-  await ctx.sideEffects({ site, bucket, view, project: () => projectEvent(ctx.bus, ctx.projections, { event, seq, view, previousSeq: 0 }) })
+  await ctx.sideEffects({
+    site,
+    bucket,
+    view,
+    project: () => projectEvent(ctx.bus, ctx.projections, { event, seq, view, previousSeq: 0 }),
+  })
   return view
 }
 
 /** A repeat of a filing already stored: the record as it was filed; its side effects are tried again. */
-async function storedFiling(ctx: RecordsContext, site: SiteModel, bucket: Bucket, id: string, actor: Actor): Promise<RecordView> {
+async function storedFiling(
+  ctx: RecordsContext,
+  site: SiteModel,
+  bucket: Bucket,
+  id: string,
+  actor: Actor,
+): Promise<RecordView> {
   const last = await ctx.bus.lastSubjectSequence(RECORDS_STREAM, recordSubject(bucket.name, id))
   const events = last === 0 ? [] : await readRecordEvents(ctx.bus, bucket.name, id, last)
   const first = events[0]

@@ -11,7 +11,12 @@ export function grantFor(bucket: Bucket, view: RecordView): { group: string; per
   return group === undefined ? null : { group, person: grantee(bucket, view) }
 }
 
-export async function applyGrant(memberships: Memberships, bucket: Bucket, view: RecordView, since: string): Promise<void> {
+export async function applyGrant(
+  memberships: Memberships,
+  bucket: Bucket,
+  view: RecordView,
+  since: string,
+): Promise<void> {
   const grant = grantFor(bucket, view)
   if (grant === null) return
   if (grant.person === null) {

@@ -72,16 +72,23 @@ export async function moveRecord(ctx: RecordsContext, input: MoveInput): Promise
     const asked = { edge: move.name, via: input.via, actor: input.actor, submission }
     const stored = await storedAfter(ctx, before, (next) => isAskedMove(next, asked))
     if (stored === null) throw new RecordChangedError(input.bucket, input.id, cause)
-    await ctx.sideEffects({ site, bucket, view: stored.record, mail: move.mail, project: () => storeProjection(ctx.projections, stored) })
+    await ctx.sideEffects({
+      site,
+      bucket,
+      view: stored.record,
+      mail: move.mail,
+      project: () => storeProjection(ctx.projections, stored),
+    })
     return { record: stored.record, duplicate: true }
   }
   let appended: { seq: number; duplicate: boolean }
   try {
     appended = await ctx.bus.append(RECORDS_STREAM, recordSubject(before.bucket, before.id), event, {
       expectLastSubjectSequence: input.expectSeq,
-      msgId: submission === undefined
-        ? `move:${before.bucket}:${before.id}:${input.expectSeq}:${move.name}`
-        : `move:${before.bucket}:${before.id}:${submission}`,
+      msgId:
+        submission === undefined
+          ? `move:${before.bucket}:${before.id}:${input.expectSeq}:${move.name}`
+          : `move:${before.bucket}:${before.id}:${submission}`,
     })
   } catch (error) {
     if (!(error instanceof BusConflictError)) throw error
@@ -98,7 +105,11 @@ export async function moveRecord(ctx: RecordsContext, input: MoveInput): Promise
 }
 
 /** The record up to the event that followed version `before`, if `accept` takes that event; null otherwise. */
-async function storedAfter(ctx: RecordsContext, before: RecordView, accept: (event: RecordEvent) => boolean): Promise<Projection | null> {
+async function storedAfter(
+  ctx: RecordsContext,
+  before: RecordView,
+  accept: (event: RecordEvent) => boolean,
+): Promise<Projection | null> {
   const last = await ctx.bus.lastSubjectSequence(RECORDS_STREAM, recordSubject(before.bucket, before.id))
   if (last <= before.seq) return null
   const events = await readRecordEvents(ctx.bus, before.bucket, before.id, last)

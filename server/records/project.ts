@@ -15,13 +15,18 @@ export interface AppendedEvent {
   readonly previousSeq: number
 }
 
-export function projectEvent(bus: Bus, store: ProjectionStore, { event, seq, view, previousSeq }: AppendedEvent): Promise<void> {
+export function projectEvent(
+  bus: Bus,
+  store: ProjectionStore,
+  { event, seq, view, previousSeq }: AppendedEvent,
+): Promise<void> {
   return store.update(view.bucket, view.id, async (stored) => {
     if (stored !== null && stored.record.seq >= seq) return null
     const entry = historyEntry(event, seq)
     if (event.type === 'filed') return { record: view, history: [entry] }
     // The usual case: the stored projection is the one this move started from.
-    if (stored !== null && stored.record.seq === previousSeq) return { record: view, history: [...stored.history, entry] }
+    if (stored !== null && stored.record.seq === previousSeq)
+      return { record: view, history: [...stored.history, entry] }
     return rebuildProjection(bus, view.bucket, view.id, seq)
   })
 }

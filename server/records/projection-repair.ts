@@ -39,7 +39,12 @@ interface Due {
   readonly attempt: number
 }
 
-export function createProjectionRepair({ bus, delayMs, currentSeq, catchUp }: ProjectionRepairOptions): ProjectionRepair {
+export function createProjectionRepair({
+  bus,
+  delayMs,
+  currentSeq,
+  catchUp,
+}: ProjectionRepairOptions): ProjectionRepair {
   const store = createProjectionStore(bus)
   // One queue per attempt, each waiting the same time, so insertion order
   // is due order in each: a record scheduled again moves to the end of the first.
@@ -90,7 +95,12 @@ export function createProjectionRepair({ bus, delayMs, currentSeq, catchUp }: Pr
     if (failures.length === 0 || closed) return
     const again = entry.attempt + 1 < maxAttempts
     log('error', 'records', `[svc] [records] repairing ${bucket}/${id} failed`, {
-      bucket, record: id, seq, attempt: entry.attempt + 1, willRetry: again, failures: failures.map(String),
+      bucket,
+      record: id,
+      seq,
+      attempt: entry.attempt + 1,
+      willRetry: again,
+      failures: failures.map(String),
     })
     // Unless a newer event scheduled it meanwhile.
     if (again && !queues.some((queue) => queue.has(keyOf(entry)))) {

@@ -22,7 +22,8 @@ export function readRecordEvents(bus: Bus, bucket: string, id: string, untilSeq:
       clearTimeout(timer)
       stop?.()
       if (error === undefined) resolve(found)
-      else reject(error instanceof Error ? error : recordsError(typeof error === 'string' ? error : 'the follow failed'))
+      else
+        reject(error instanceof Error ? error : recordsError(typeof error === 'string' ? error : 'the follow failed'))
     }
     // A subject with nothing at or after untilSeq would leave the follow waiting for ever.
     const timer = setTimeout(
@@ -36,17 +37,19 @@ export function readRecordEvents(bus: Bus, bucket: string, id: string, untilSeq:
         if ('event' in decoded) found.push({ event: decoded.event, seq: message.seq })
         if (message.seq === untilSeq) finish()
       })
-      .then(
-        (unsubscribe) => {
-          stop = unsubscribe
-          if (done) unsubscribe()
-        },
-        finish,
-      )
+      .then((unsubscribe) => {
+        stop = unsubscribe
+        if (done) unsubscribe()
+      }, finish)
   })
 }
 
 /** The projection as of `untilSeq`, folded from the stream. */
-export async function rebuildProjection(bus: Bus, bucket: string, id: string, untilSeq: number): Promise<Projection | null> {
+export async function rebuildProjection(
+  bus: Bus,
+  bucket: string,
+  id: string,
+  untilSeq: number,
+): Promise<Projection | null> {
   return foldEvents(await readRecordEvents(bus, bucket, id, untilSeq))
 }

@@ -23,7 +23,11 @@ export interface RecordFeedOptions {
   checkEveryMs: number
 }
 
-export function createRecordFeed(bus: Bus, apply: (message: StreamMessage) => void, { checkEveryMs }: RecordFeedOptions): RecordFeed {
+export function createRecordFeed(
+  bus: Bus,
+  apply: (message: StreamMessage) => void,
+  { checkEveryMs }: RecordFeedOptions,
+): RecordFeed {
   let stop: Unsubscribe | undefined
   // Set once the first follow is in place; checks wait for it.
   let started = false
@@ -41,7 +45,11 @@ export function createRecordFeed(bus: Bus, apply: (message: StreamMessage) => vo
 
   function currentIfCaughtUp(): void {
     if (catchUpTo === null || applied < catchUpTo) return
-    if (replayed) log('info', 'records', '[svc] [records] the record index is current again', { seq: applied, behindMs: Date.now() - behindSince })
+    if (replayed)
+      log('info', 'records', '[svc] [records] the record index is current again', {
+        seq: applied,
+        behindMs: Date.now() - behindSince,
+      })
     catchUpTo = null
     caughtUp()
   }
@@ -93,7 +101,10 @@ export function createRecordFeed(bus: Bus, apply: (message: StreamMessage) => vo
     currentIfCaughtUp()
     // No follow in place means the last attempt to follow again failed.
     if (stalled || stop === undefined) {
-      log('warn', 'records', '[svc] [records] the record index stopped following the stream; following again', { applied, last })
+      log('warn', 'records', '[svc] [records] the record index stopped following the stream; following again', {
+        applied,
+        last,
+      })
       await follow()
     }
   }
@@ -111,7 +122,8 @@ export function createRecordFeed(bus: Bus, apply: (message: StreamMessage) => vo
       })
       .catch((error: unknown) => {
         // Once per run of failures: readiness already reports the bus missing.
-        if (!checkFailing) log('warn', 'records', '[svc] [records] comparing the index with the stream failed', { error: String(error) })
+        if (!checkFailing)
+          log('warn', 'records', '[svc] [records] comparing the index with the stream failed', { error: String(error) })
         checkFailing = true
       })
       .finally(() => {

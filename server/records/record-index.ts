@@ -57,13 +57,21 @@ interface BucketRecords {
   readonly order: string[]
 }
 
-export function createRecordIndex(bus: Bus, { repairDelayMs = 5000, catchUp, checkEveryMs = 2000 }: RecordIndexOptions = {}): RecordIndex {
+export function createRecordIndex(
+  bus: Bus,
+  { repairDelayMs = 5000, catchUp, checkEveryMs = 2000 }: RecordIndexOptions = {},
+): RecordIndex {
   const buckets = new Map<string, BucketRecords>()
   const counts = createStateCounts()
   const postings = createPostings()
   const waiters = createRecordWaiters()
   const get = (bucket: string, id: string) => buckets.get(bucket)?.byId.get(id) ?? null
-  const repair = createProjectionRepair({ bus, delayMs: repairDelayMs, currentSeq: (b, id) => get(b, id)?.seq, catchUp })
+  const repair = createProjectionRepair({
+    bus,
+    delayMs: repairDelayMs,
+    currentSeq: (b, id) => get(b, id)?.seq,
+    catchUp,
+  })
   let replayed = false
 
   function apply(message: StreamMessage): void {
@@ -77,8 +85,7 @@ export function createRecordIndex(bus: Bus, { repairDelayMs = 5000, catchUp, che
     if (before === null) {
       records.order.push(after.id)
       postings.add(after)
-    }
-    else counts.remove(before)
+    } else counts.remove(before)
     records.byId.set(after.id, after)
     buckets.set(event.bucket, records)
     counts.add(after)
@@ -92,7 +99,9 @@ export function createRecordIndex(bus: Bus, { repairDelayMs = 5000, catchUp, che
   const ready = feed.ready.then(() => {
     replayed = true
   })
-  ready.catch((error: unknown) => log('error', 'records', `[svc] [records] the record index cannot start: ${String(error)}`))
+  ready.catch((error: unknown) =>
+    log('error', 'records', `[svc] [records] the record index cannot start: ${String(error)}`),
+  )
 
   return {
     ready,
@@ -103,18 +112,22 @@ export function createRecordIndex(bus: Bus, { repairDelayMs = 5000, catchUp, che
       if (records === undefined) return { total: 0, items: [] }
       // Start from the narrowest id list the query allows, newest first.
       const { submitter, where, states, text } = query
-      const ids = submitter !== undefined
-        ? postings.bySubmitter(bucket, submitter)
-        : where !== undefined
-          ? postings.byField(bucket, where.field, where.equals, () => records.byId.values())
-          : records.order
+      const ids =
+        submitter !== undefined
+          ? postings.bySubmitter(bucket, submitter)
+          : where !== undefined
+            ? postings.byField(bucket, where.field, where.equals, () => records.byId.values())
+            : records.order
       const matches = createListFilter(query)
-      const narrowedOnly = text === undefined && (submitter === undefined || where === undefined) && states === undefined
+      const narrowedOnly =
+        text === undefined && (submitter === undefined || where === undefined) && states === undefined
       // When the id list is exactly the answer, or only states narrow it, the total
       // is known without looking at every record, and the scan stops at the page.
-      const known = narrowedOnly ? ids.length : text === undefined && submitter === undefined && where === undefined && states !== undefined
-        ? counts.total(bucket, states)
-        : undefined
+      const known = narrowedOnly
+        ? ids.length
+        : text === undefined && submitter === undefined && where === undefined && states !== undefined
+          ? counts.total(bucket, states)
+          : undefined
       const items: RecordView[] = []
       let total = 0
       for (let i = ids.length - 1; i >= 0; i--) {
@@ -146,5 +159,9 @@ export function createRecordIndex(bus: Bus, { repairDelayMs = 5000, catchUp, che
 }
 
 function skipped(message: StreamMessage, problem: string): void {
-  log('warn', 'records', '[svc] [records] skipped a record event', { seq: message.seq, subject: message.subject, problem })
+  log('warn', 'records', '[svc] [records] skipped a record event', {
+    seq: message.seq,
+    subject: message.subject,
+    problem,
+  })
 }

@@ -48,11 +48,21 @@ export function createSideEffects({ bus, index, memberships, publicUrl }: SideEf
       mailFor(effects),
       applyGrant(memberships, effects.bucket, effects.view, effects.view.enteredAt),
     ])
-    const failed = outcomes.flatMap((outcome, i) => (outcome.status === 'rejected' ? [`${names[i]}: ${String(outcome.reason)}`] : []))
+    const failed = outcomes.flatMap((outcome, i) =>
+      outcome.status === 'rejected' ? [`${names[i]}: ${String(outcome.reason)}`] : [],
+    )
     if (failed.length === 0) return
     const { bucket, id, seq } = effects.view
-    log('error', 'records', `[svc] [records] ${bucket}/${id} at ${seq} is recorded, but ${failed.length} side effect(s) failed; the catch-up repairs them`, {
-      bucket, record: id, seq, failures: failed,
-    })
+    log(
+      'error',
+      'records',
+      `[svc] [records] ${bucket}/${id} at ${seq} is recorded, but ${failed.length} side effect(s) failed; the catch-up repairs them`,
+      {
+        bucket,
+        record: id,
+        seq,
+        failures: failed,
+      },
+    )
   }
 }

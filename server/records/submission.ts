@@ -27,7 +27,11 @@ export function sameActor(a: Actor, b: Actor): boolean {
  * after the first. 16 characters like a random id, as unguessable as the token.
  */
 export function filingId(bucket: string, actor: Actor, submission: string): string {
-  return recordIdOf(createHash('sha256').update(`file\n${bucket}\n${actorKey(actor)}\n${submission}`).digest())
+  return recordIdOf(
+    createHash('sha256')
+      .update(`file\n${bucket}\n${actorKey(actor)}\n${submission}`)
+      .digest(),
+  )
 }
 
 export interface AskedMove {

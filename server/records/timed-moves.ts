@@ -52,7 +52,9 @@ export async function runTimedMoves({ records, index, site, now }: TimedMovesInp
         } catch (error) {
           outcome.skipped++
           if (!(error instanceof RecordChangedError)) {
-            log('error', 'records', `[svc] [records] timed move of ${bucket.name}/${view.id} failed`, { error: String(error) })
+            log('error', 'records', `[svc] [records] timed move of ${bucket.name}/${view.id} failed`, {
+              error: String(error),
+            })
           }
         }
       }

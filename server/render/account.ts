@@ -15,7 +15,9 @@ export type Viewer =
 export function renderAccount(viewer: Viewer | undefined): SafeHtml | null {
   if (viewer === undefined) return null
   if (!viewer.signedIn) {
-    return viewer.signInHref === null ? null : html`<div class="account"><a href="${viewer.signInHref}">Sign in</a></div>`
+    return viewer.signInHref === null
+      ? null
+      : html`<div class="account"><a href="${viewer.signInHref}">Sign in</a></div>`
   }
   const desks = viewer.desks.map((d) => html`<li><a href="${d.href}">${d.label}</a></li>`)
   return html`<div class="account"><span class="account-name">Signed in as <strong>${viewer.name}</strong></span>${

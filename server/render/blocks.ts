@@ -51,7 +51,8 @@ function hiddenInputs(options: BlocksOptions): Readonly<Record<string, string>> 
 
 function renderSignInToFile(href: string | null): SafeHtml {
   const safe = href === null ? undefined : safeUrl(href)
-  if (safe === undefined) return html`<p class="form-sign-in">This form is for signed-in people, and signing in is not available right now.</p>`
+  if (safe === undefined)
+    return html`<p class="form-sign-in">This form is for signed-in people, and signing in is not available right now.</p>`
   return html`<p class="form-sign-in"><a class="button" href="${safe}">Sign in to report</a></p>`
 }
 
@@ -87,8 +88,9 @@ function renderBlock(block: Block, index: number, options: BlocksOptions): SafeH
 }
 
 export function renderBlocks(options: BlocksOptions): SafeHtml {
-  const record = options.record === undefined
-    ? null
-    : renderRecordHeader(options.record, { csrf: options.csrf, pagePath: options.pagePath ?? options.page.path })
+  const record =
+    options.record === undefined
+      ? null
+      : renderRecordHeader(options.record, { csrf: options.csrf, pagePath: options.pagePath ?? options.page.path })
   return html`${record}${options.page.blocks.map((block, index) => renderBlock(block, index, options))}`
 }

@@ -34,7 +34,10 @@ function renderNav(links: readonly NavLink[]): SafeHtml | null {
 export function renderDocument(parts: DocumentParts): string {
   const favicon = parts.favicon === undefined ? null : html`<link rel="icon" href="${parts.favicon}">`
   const status = parts.status === undefined ? null : html`<div class="status" role="status">${parts.status}</div>`
-  const footer = parts.footer === undefined ? null : html`<footer class="site-footer"><div class="container">${parts.footer}</div></footer>`
+  const footer =
+    parts.footer === undefined
+      ? null
+      : html`<footer class="site-footer"><div class="container">${parts.footer}</div></footer>`
   return html`<!doctype html>
 <html lang="${parts.lang}">
 <head>

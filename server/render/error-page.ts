@@ -19,7 +19,13 @@ export interface ErrorPageOptions {
 export function renderErrorPage(options: ErrorPageOptions): string {
   const body = html`<h1>${options.title}</h1><p>${options.message}</p><p class="error-code">Error ${options.status}</p><p><a href="/">Go to the home page</a></p>`
   if (options.site !== undefined) {
-    return renderLayout({ site: options.site, story: options.story ?? 0, title: options.title, body, assets: options.assets })
+    return renderLayout({
+      site: options.site,
+      story: options.story ?? 0,
+      title: options.title,
+      body,
+      assets: options.assets,
+    })
   }
   return renderDocument({
     lang: 'en',

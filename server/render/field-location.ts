@@ -6,9 +6,11 @@ export function renderLocation(ctx: FieldContext): SafeHtml {
   const name = ctx.field.name
   const part = (key: 'lat' | 'lng', label: string, id: string): SafeHtml => {
     const value = ctx.values[`${name}.${key}`] ?? ''
-    return html`<div class="location-part"><label for="${id}">${label}</label><input type="text" inputmode="decimal" autocomplete="off"${
-      controlAttrs(ctx, `${name}.${key}`, id)
-    } value="${value}"></div>`
+    return html`<div class="location-part"><label for="${id}">${label}</label><input type="text" inputmode="decimal" autocomplete="off"${controlAttrs(
+      ctx,
+      `${name}.${key}`,
+      id,
+    )} value="${value}"></div>`
   }
   return html`<div class="location">${part('lat', 'Latitude', ctx.ids.control)}${part('lng', 'Longitude', `${ctx.ids.control}-lng`)}</div>`
 }

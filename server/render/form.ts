@@ -48,7 +48,9 @@ export function renderForm(bucket: Bucket, story: number, options: FormOptions =
     options.notice === undefined ? null : html`<div class="form-notice">${options.notice}</div>`
   }${
     options.csrf === undefined ? null : html`<input type="hidden" name="${CSRF_FIELD}" value="${options.csrf}">`
-  }<input type="hidden" name="${SUBMISSION_FIELD}" value="${newSubmissionToken()}">${Object.entries(options.hidden ?? {}).map(
+  }<input type="hidden" name="${SUBMISSION_FIELD}" value="${newSubmissionToken()}">${Object.entries(
+    options.hidden ?? {},
+  ).map(
     ([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`,
   )}${fields}<button type="submit" class="button">${options.submitLabel || 'Send'}</button></form>`
 }

@@ -9,14 +9,7 @@ export interface SafeHtml {
   toString(): string
 }
 
-export type Interpolation =
-  | string
-  | number
-  | SafeHtml
-  | null
-  | undefined
-  | false
-  | readonly Interpolation[]
+export type Interpolation = string | number | SafeHtml | null | undefined | false | readonly Interpolation[]
 
 const ENTITIES: Readonly<Record<string, string>> = {
   '&': '&amp;',

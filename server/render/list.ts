@@ -42,9 +42,10 @@ export function renderList(block: ListBlock, bucket: Bucket, options: ListRender
   const data = options.data
   const items = data?.items ?? []
   const form = options.selfMoves ?? { pagePath: '/' }
-  const shown = items.length === 0
-    ? html`<p class="empty">Nothing here yet.</p>`
-    : html`<ul class="records">${items.map((item) => renderListItem(item, form))}</ul>`
+  const shown =
+    items.length === 0
+      ? html`<p class="empty">Nothing here yet.</p>`
+      : html`<ul class="records">${items.map((item) => renderListItem(item, form))}</ul>`
   const body = html`${shown}${data ? renderPaging(data, headingId, title) : null}`
   return html`<section class="list" data-bucket="${bucket.name}" data-view="${block.view}"${
     block.where ? html` data-where-field="${block.where.field}"` : null

@@ -11,7 +11,8 @@ function renderValue(field: ShownField): SafeHtml {
 export function renderRecordFields(fields: readonly ShownField[]): SafeHtml | null {
   if (fields.length === 0) return null
   const rows = fields.map(
-    (field) => html`<div><dt>${field.label}</dt><dd${field.multiline ? html` class="multiline"` : null}>${renderValue(field)}</dd></div>`,
+    (field) =>
+      html`<div><dt>${field.label}</dt><dd${field.multiline ? html` class="multiline"` : null}>${renderValue(field)}</dd></div>`,
   )
   return html`<dl class="record-fields">${rows}</dl>`
 }

@@ -12,6 +12,8 @@ export function renderReportTable(table: ReportTable, storylines: readonly strin
         (count, column) => html`<td data-storyline="${storylines[column]}">${format(count)}</td>`,
       )}<td data-total>${format(row.total)}</td></tr>`,
   )
-  const totals = table.totals.map((count, column) => html`<td data-storyline="${storylines[column]}">${format(count)}</td>`)
+  const totals = table.totals.map(
+    (count, column) => html`<td data-storyline="${storylines[column]}">${format(count)}</td>`,
+  )
   return html`<table class="report-table"><caption>${table.title}: records per state and storyline</caption><thead><tr><th scope="col">State</th>${head}<th scope="col">Total</th></tr></thead><tbody>${rows}</tbody><tfoot><tr data-total><th scope="row">Total</th>${totals}<td data-total>${format(table.total)}</td></tr></tfoot></table>`
 }

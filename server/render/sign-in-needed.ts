@@ -14,9 +14,10 @@ export interface SignInNeededOptions {
 
 export function renderPageRefused(options: SignInNeededOptions): string {
   const href = options.signInHref === null ? undefined : safeUrl(options.signInHref)
-  const body = href === undefined
-    ? html`<h1>Not open to you</h1><p>This page is open to members of some groups only.</p><p class="error-code">Error 403</p><p><a href="/">Go to the home page</a></p>`
-    : html`<h1>Sign in needed</h1><p>This page is open to signed-in members of some groups only.</p><p><a class="button" href="${href}">Sign in</a></p><p class="error-code">Error 403</p>`
+  const body =
+    href === undefined
+      ? html`<h1>Not open to you</h1><p>This page is open to members of some groups only.</p><p class="error-code">Error 403</p><p><a href="/">Go to the home page</a></p>`
+      : html`<h1>Sign in needed</h1><p>This page is open to signed-in members of some groups only.</p><p><a class="button" href="${href}">Sign in</a></p><p class="error-code">Error 403</p>`
   const title = href === undefined ? 'Not open to you' : 'Sign in needed'
   return renderLayout({ site: options.site, story: options.story, title, body, assets: options.assets })
 }

@@ -26,9 +26,15 @@ function quality(ranges: readonly MediaRange[], type: string, subtype: string): 
   let q = 0
   for (const range of ranges) {
     const specificity =
-      range.type === type ? (range.subtype === subtype ? 2 : range.subtype === '*' ? 1 : -1)
-      : range.type === '*' && range.subtype === '*' ? 0
-      : -1
+      range.type === type
+        ? range.subtype === subtype
+          ? 2
+          : range.subtype === '*'
+            ? 1
+            : -1
+        : range.type === '*' && range.subtype === '*'
+          ? 0
+          : -1
     if (specificity > best) {
       best = specificity
       q = range.q

@@ -31,7 +31,10 @@ export interface ReportTables {
 }
 
 export function reportTables(site: SiteModel, story: number, counts: readonly StateCount[]): ReportTables {
-  const storylines = inOrder(site.storylines, counts.map((c) => c.storyline))
+  const storylines = inOrder(
+    site.storylines,
+    counts.map((c) => c.storyline),
+  )
   const cells = new Map<string, number[]>()
   const countedStates = new Map<string, string[]>()
   for (const { bucket, storyline, state, count } of counts) {
@@ -44,7 +47,10 @@ export function reportTables(site: SiteModel, story: number, counts: readonly St
     states.push(state)
     countedStates.set(bucket, states)
   }
-  const tables = inOrder([...site.buckets.keys()], counts.map((c) => c.bucket)).map((name): ReportTable => {
+  const tables = inOrder(
+    [...site.buckets.keys()],
+    counts.map((c) => c.bucket),
+  ).map((name): ReportTable => {
     const bucket = site.buckets.get(name)
     const states = inOrder(bucket?.states.map((s) => s.name) ?? [], countedStates.get(name) ?? [])
     const rows = states.map((state): ReportRow => {

@@ -3,7 +3,14 @@
 import { BusConflictError } from '../bus/errors'
 import { decodeJson } from '../bus/payload'
 import type { BusKv } from '../bus/types'
-import { parseSessionRecord, toRecord, type PendingSignIn, type Session, type SessionRecord, type SessionUser } from './session'
+import {
+  parseSessionRecord,
+  toRecord,
+  type PendingSignIn,
+  type Session,
+  type SessionRecord,
+  type SessionUser,
+} from './session'
 import { isSessionId, randomToken } from './session-id'
 
 const DAY_MS = 24 * 60 * 60 * 1000

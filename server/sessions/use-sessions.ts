@@ -20,6 +20,10 @@ export function useSessions(): Promise<SessionStore> {
 
 async function open(): Promise<SessionStore> {
   const bus = await withinTime(useBus(), BUS_WAIT_MS, 'connecting to the bus')
-  const kv = await withinTime(bus.kv(SESSION_BUCKET, { maxAgeMs: SESSION_BUCKET_MAX_AGE_MS }), BUS_WAIT_MS, 'opening the session bucket')
+  const kv = await withinTime(
+    bus.kv(SESSION_BUCKET, { maxAgeMs: SESSION_BUCKET_MAX_AGE_MS }),
+    BUS_WAIT_MS,
+    'opening the session bucket',
+  )
   return createSessionStore({ kv: guardKv(kv, () => bus.isConnected(), BUS_WAIT_MS) })
 }

@@ -24,7 +24,8 @@ export function readUser(idToken: Claims, userinfo: Claims, options: ClaimOption
   const email = claims.email_verified === false ? undefined : text(claims.email)
   // Lower case, so one address is one key however the provider spells it.
   if (email !== undefined) user.email = email.toLowerCase()
-  const rawPhone = options.wantsPhone && userinfo.phone_number_verified !== false ? text(userinfo.phone_number) : undefined
+  const rawPhone =
+    options.wantsPhone && userinfo.phone_number_verified !== false ? text(userinfo.phone_number) : undefined
   const phone = rawPhone === undefined ? null : normalizePhone(rawPhone, options.phoneCountry)
   if (phone !== null) user.phone = phone
   return user
@@ -32,7 +33,10 @@ export function readUser(idToken: Claims, userinfo: Claims, options: ClaimOption
 
 /** A shared provider's groups of other sites are not this site's groups. */
 function contentGroups(groups: readonly string[], prefix: string): string[] {
-  const own = prefix === '' ? groups : groups.filter((group) => group.startsWith(prefix)).map((group) => group.slice(prefix.length))
+  const own =
+    prefix === ''
+      ? groups
+      : groups.filter((group) => group.startsWith(prefix)).map((group) => group.slice(prefix.length))
   return [...new Set(own.filter((group) => group !== ''))].sort()
 }
 

@@ -21,7 +21,12 @@ export interface SignInStart {
   readonly pending: PendingSignIn
 }
 
-export async function beginSignIn(config: Configuration, settings: SignInSettings, returnTo: string, now: number): Promise<SignInStart> {
+export async function beginSignIn(
+  config: Configuration,
+  settings: SignInSettings,
+  returnTo: string,
+  now: number,
+): Promise<SignInStart> {
   const verifier = randomPKCECodeVerifier()
   const state = randomState()
   const nonce = randomNonce()
@@ -56,8 +61,9 @@ export async function finishSignIn(
   // idTokenExpected has made openid-client refuse a response without one.
   const idToken = tokens.claims()
   if (idToken === undefined) throw new Error('[svc] [auth] the provider sent no ID token')
-  const userinfo = config.serverMetadata().userinfo_endpoint === undefined
-    ? {}
-    : await fetchUserInfo(config, tokens.access_token, idToken.sub)
+  const userinfo =
+    config.serverMetadata().userinfo_endpoint === undefined
+      ? {}
+      : await fetchUserInfo(config, tokens.access_token, idToken.sub)
   return readUser(idToken, userinfo, settings)
 }

@@ -28,7 +28,10 @@ const PHONE_SCOPES = new Set(['phone', 'phoneNumber'])
  * http://localhost:${PORT || 3000}; production never guesses it from a
  * request's Host header, which a caller controls.
  */
-export function readPublicUrl(env: { readonly PUBLIC_URL?: string; readonly PORT?: number | string }, development: boolean): string | null {
+export function readPublicUrl(
+  env: { readonly PUBLIC_URL?: string; readonly PORT?: number | string },
+  development: boolean,
+): string | null {
   const configured = env.PUBLIC_URL?.trim()
   if (configured) return configured.replace(/\/+$/, '')
   return development ? `http://localhost:${env.PORT ?? 3000}` : null

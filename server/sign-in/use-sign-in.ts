@@ -5,10 +5,21 @@ import { isDevelopment } from '../app/mode'
 import type { Config } from '../config/schema'
 import { log } from '../log'
 import { createDiscovery } from './oidc-discovery'
-import { callbackUrlOf, readPublicUrl, readSignInSettings, type Provider, type SignInSettings } from './sign-in-settings'
+import {
+  callbackUrlOf,
+  readPublicUrl,
+  readSignInSettings,
+  type Provider,
+  type SignInSettings,
+} from './sign-in-settings'
 
 export type SignIn =
-  | { readonly on: true; readonly development: boolean; readonly settings: SignInSettings; readonly discover: () => Promise<Configuration> }
+  | {
+      readonly on: true
+      readonly development: boolean
+      readonly settings: SignInSettings
+      readonly discover: () => Promise<Configuration>
+    }
   | { readonly on: false; readonly development: boolean; readonly reason: string }
 
 let started: Promise<SignIn> | null = null
@@ -47,7 +58,11 @@ async function prepare(config: Config): Promise<SignIn> {
     }
   }
   const settings = readSignInSettings(config, provider, publicUrl)
-  log('info', 'auth', 'sign-in ready', { issuer: settings.issuer.href, callback: settings.callbackUrl, scopes: settings.scopes.join(' ') })
+  log('info', 'auth', 'sign-in ready', {
+    issuer: settings.issuer.href,
+    callback: settings.callbackUrl,
+    scopes: settings.scopes.join(' '),
+  })
   return { on: true, development, settings, discover: createDiscovery(provider) }
 }
 

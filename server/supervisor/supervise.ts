@@ -50,7 +50,12 @@ export function createSupervisor(opts: SuperviseOptions): Supervisor {
         return finish(code ?? 1)
       }
       delay = Date.now() - startedAt >= healthyAfterMs ? delayMs : Math.min(delay * 2, maxDelayMs)
-      log('error', 'supervisor', '[svc] [supervisor] the service died; restarting', { pid: current.pid, code, signal, restartInMs: delay })
+      log('error', 'supervisor', '[svc] [supervisor] the service died; restarting', {
+        pid: current.pid,
+        code,
+        signal,
+        restartInMs: delay,
+      })
       timer = setTimeout(start, delay)
     })
   }

@@ -23,7 +23,12 @@ function shownValue(ctx: PageContext, field: Field, value: string): Omit<ShownFi
       return other === null ? null : { value: other.label, href: other.href }
     }
     case 'location':
-      return { value: value.split(',').map((part) => part.trim()).join(', ') }
+      return {
+        value: value
+          .split(',')
+          .map((part) => part.trim())
+          .join(', '),
+      }
     case 'textarea':
       return { value, multiline: true }
     default:
@@ -31,7 +36,12 @@ function shownValue(ctx: PageContext, field: Field, value: string): Omit<ShownFi
   }
 }
 
-export function displayFields(ctx: PageContext, fields: readonly Field[], view: RecordView, skip?: string): ShownField[] {
+export function displayFields(
+  ctx: PageContext,
+  fields: readonly Field[],
+  view: RecordView,
+  skip?: string,
+): ShownField[] {
   return fields.flatMap((field) => {
     const value = view.fields[field.name]?.trim()
     if (!value || field.name === skip) return []

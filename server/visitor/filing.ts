@@ -9,7 +9,12 @@ import type { Visit } from './visit'
  * time, the same one for every repeat. Throws BucketNotFoundError when the
  * content lost the bucket meanwhile.
  */
-export async function fileAsVisitor(visit: Visit, bucket: Bucket, values: Record<string, string>, submission: string): Promise<RecordView | null> {
+export async function fileAsVisitor(
+  visit: Visit,
+  bucket: Bucket,
+  values: Record<string, string>,
+  submission: string,
+): Promise<RecordView | null> {
   const { site, story, visitor } = visit.ctx
   const storyline = site.storylines[story] ?? site.storylines[0]
   // A post that passed its CSRF check has a session, so both are known.

@@ -16,7 +16,11 @@ export interface FormTarget {
   readonly path: string
 }
 
-const pathSchema = z.string().min(1).max(2000).regex(/^\/[a-z0-9/_-]*$/i)
+const pathSchema = z
+  .string()
+  .min(1)
+  .max(2000)
+  .regex(/^\/[a-z0-9/_-]*$/i)
 
 /** The page the post came from, or null when it names none with this bucket's form. */
 export function formTarget(site: SiteModel, bucket: string, body: FormBody): FormTarget | null {

@@ -34,14 +34,20 @@ function plan(ctx: PageContext, block: ListBlock, bucket: Bucket): Plan | null {
     case 'public':
       if (bucket.public === undefined) return null
       // A forbid in the content's own policy still hides a record in a public state.
-      return { filter: { states: bucket.public.states }, access: 'public', keep: (view) => mayReadRecord(ctx.policy, ctx.visitor, view) }
+      return {
+        filter: { states: bucket.public.states },
+        access: 'public',
+        keep: (view) => mayReadRecord(ctx.policy, ctx.visitor, view),
+      }
     case 'mine': {
       const { submitter } = ctx.visitor
       if (submitter === undefined || bucket.signIn === 'none') return null
       return { filter: { submitter }, access: 'all', keep: () => true }
     }
     case 'desk':
-      return mayReadBucket(ctx.policy, ctx.visitor, bucket.name) ? { filter: {}, access: 'all', keep: (view) => mayReadRecord(ctx.policy, ctx.visitor, view) } : null
+      return mayReadBucket(ctx.policy, ctx.visitor, bucket.name)
+        ? { filter: {}, access: 'all', keep: (view) => mayReadRecord(ctx.policy, ctx.visitor, view) }
+        : null
   }
 }
 
@@ -53,7 +59,8 @@ export function buildList(ctx: PageContext, block: ListBlock, request: ListReque
   if (bucket === undefined || chosen === null || (block.where !== undefined && request.recordId === undefined)) {
     return { items: [], total: 0, signInHref }
   }
-  const where = block.where && request.recordId !== undefined ? { field: block.where.field, equals: request.recordId } : undefined
+  const where =
+    block.where && request.recordId !== undefined ? { field: block.where.field, equals: request.recordId } : undefined
   const offset = (request.page - 1) * LIST_PAGE_SIZE
   const { total, items } = ctx.index.list(bucket.name, { ...chosen.filter, where, offset, limit: LIST_PAGE_SIZE })
   const summaries: RecordSummary[] = items

@@ -62,7 +62,13 @@ export function buildPageData(ctx: PageContext, request: PageRequest): PageData 
       signInHref: request.signInHref,
     })
   })
-  return { forms, lists, signInToFile, record: recordSummary(ctx, page, record), showsForm: Object.keys(forms).length > 0 }
+  return {
+    forms,
+    lists,
+    signInToFile,
+    record: recordSummary(ctx, page, record),
+    showsForm: Object.keys(forms).length > 0,
+  }
 }
 
 function recordSummary(ctx: PageContext, page: Page, record: RecordView | undefined): RecordSummary | undefined {

@@ -16,7 +16,9 @@ export function needsSignIn(bucket: Bucket, signedIn: boolean): boolean {
 
 /** Where the visitor's own records of a bucket are listed, for a "my cases" link. */
 export function minePageOf(pages: readonly Page[], bucket: string): Page | undefined {
-  return pages.find((page) =>
-    page.record === undefined && page.blocks.some((b) => b.kind === 'list' && b.view === 'mine' && b.bucket === bucket),
+  return pages.find(
+    (page) =>
+      page.record === undefined &&
+      page.blocks.some((b) => b.kind === 'list' && b.view === 'mine' && b.bucket === bucket),
   )
 }

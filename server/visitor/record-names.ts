@@ -30,7 +30,11 @@ export function recordHref(ctx: PageContext, bucket: string, id: string): string
 }
 
 /** Another record as a field value shows it: its name and page, if the visitor may see it. */
-export function referencedRecord(ctx: PageContext, bucketName: string, id: string): { label: string; href?: string } | null {
+export function referencedRecord(
+  ctx: PageContext,
+  bucketName: string,
+  id: string,
+): { label: string; href?: string } | null {
   const bucket = ctx.site.buckets.get(bucketName)
   const view = ctx.index.get(bucketName, id)
   if (bucket === undefined || view === null) return null

@@ -8,5 +8,7 @@ import type { PageContext } from './context'
 export function visibleRecord(ctx: PageContext, page: Page, recordId: string | undefined): RecordView | null {
   const bucket = page.record === undefined ? undefined : ctx.site.buckets.get(page.record)
   const view = bucket === undefined || recordId === undefined ? null : ctx.index.get(bucket.name, recordId)
-  return bucket !== undefined && view !== null && recordAccess(ctx.policy, ctx.visitor, bucket, view) !== null ? view : null
+  return bucket !== undefined && view !== null && recordAccess(ctx.policy, ctx.visitor, bucket, view) !== null
+    ? view
+    : null
 }

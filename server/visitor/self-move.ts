@@ -33,7 +33,10 @@ export interface SelfMoveButtonPost {
 
 export function readSelfMoveButton(body: FormBody): SelfMoveButtonPost | null {
   const parsed = buttonSchema.safeParse({
-    edge: body.get(EDGE_FIELD), seq: body.get(SEQ_FIELD), page: body.get(PAGE_FIELD), submission: body.get(SUBMISSION_FIELD),
+    edge: body.get(EDGE_FIELD),
+    seq: body.get(SEQ_FIELD),
+    page: body.get(PAGE_FIELD),
+    submission: body.get(SUBMISSION_FIELD),
   })
   if (!parsed.success) return null
   // Back to the page only: its own query (a list's page, an old message) is dropped.
@@ -42,20 +45,33 @@ export function readSelfMoveButton(body: FormBody): SelfMoveButtonPost | null {
 }
 
 /** Moves the record, or says why not. */
-export async function takeSelfMove(visit: Visit, bucket: Bucket, id: string, post: SelfMoveButtonPost): Promise<FormRefusal | null> {
+export async function takeSelfMove(
+  visit: Visit,
+  bucket: Bucket,
+  id: string,
+  post: SelfMoveButtonPost,
+): Promise<FormRefusal | null> {
   const { ctx } = visit
   const seen = ctx.index.get(bucket.name, id)
-  const view = seen !== null && seen.seq < post.seq ? await ctx.index.waitFor(bucket.name, id, post.seq, INDEX_WAIT_MS) : seen
+  const view =
+    seen !== null && seen.seq < post.seq ? await ctx.index.waitFor(bucket.name, id, post.seq, INDEX_WAIT_MS) : seen
   // Someone else's case looks the same as no case at all.
   if (view === null || !ownsRecord(ctx.visitor, bucket, view)) return 'no-record'
   // Judged on the version the button was drawn at. If the case moved on
   // since, the records layer takes it only as a repeat of this very button.
   const then = view.seq === post.seq ? view : await versionAt(visit, view, post.seq)
   if (then === null) return 'changed'
-  if (!mayTakeSelfMove(ctx.policy, ctx.visitor, bucket, then, post.edge) || ctx.visitor.actor === undefined) return 'not-allowed'
+  if (!mayTakeSelfMove(ctx.policy, ctx.visitor, bucket, then, post.edge) || ctx.visitor.actor === undefined)
+    return 'not-allowed'
   try {
     await visit.records.move({
-      bucket: bucket.name, id, edge: post.edge, via: 'self', expectSeq: post.seq, actor: ctx.visitor.actor, submission: post.submission,
+      bucket: bucket.name,
+      id,
+      edge: post.edge,
+      via: 'self',
+      expectSeq: post.seq,
+      actor: ctx.visitor.actor,
+      submission: post.submission,
     })
     return null
   } catch (error) {

@@ -22,20 +22,33 @@ async function settled(ctx: PageContext, records: Records, bucket: string, id: s
   return view
 }
 
-export async function filedStatus(ctx: PageContext, records: Records, page: Page, id: string): Promise<SafeHtml | undefined> {
+export async function filedStatus(
+  ctx: PageContext,
+  records: Records,
+  page: Page,
+  id: string,
+): Promise<SafeHtml | undefined> {
   for (const name of formBuckets(page)) {
     const bucket = ctx.site.buckets.get(name)
     const view = bucket === undefined ? null : await settled(ctx, records, name, id)
     if (bucket === undefined || view === null) continue
     const mine = minePageOf(ctx.site.pages, name)
-    const href = mine !== undefined && ownsRecord(ctx.visitor, bucket, view) && mayOpenPage(ctx.policy, ctx.visitor, mine) ? mine.path : undefined
+    const href =
+      mine !== undefined && ownsRecord(ctx.visitor, bucket, view) && mayOpenPage(ctx.policy, ctx.visitor, mine)
+        ? mine.path
+        : undefined
     return renderThanks(textAt(bucket.thanks, ctx.story), href)
   }
   return undefined
 }
 
 /** Only the person who moved their case hears about it. */
-export async function movedStatus(ctx: PageContext, records: Records, buckets: readonly string[], id: string): Promise<SafeHtml | undefined> {
+export async function movedStatus(
+  ctx: PageContext,
+  records: Records,
+  buckets: readonly string[],
+  id: string,
+): Promise<SafeHtml | undefined> {
   for (const name of new Set(buckets)) {
     const bucket = ctx.site.buckets.get(name)
     const view = bucket === undefined ? null : await settled(ctx, records, name, id)

@@ -10,7 +10,13 @@ import { recordHref, shownRecordName } from './record-names'
 import { selfMoveButtons } from './self-moves'
 import { shownFields } from './shown-fields'
 
-export function summarize(ctx: PageContext, bucket: Bucket, view: RecordView, access: RecordAccess, withSelfMoves: boolean): RecordSummary {
+export function summarize(
+  ctx: PageContext,
+  bucket: Bucket,
+  view: RecordView,
+  access: RecordAccess,
+  withSelfMoves: boolean,
+): RecordSummary {
   const name = shownRecordName(bucket, view, access)
   return {
     id: view.id,

@@ -23,9 +23,19 @@ function visitorKey(sessionId: string): string {
 export function visitorOf(session: Session | null, principal: Principal): Visitor {
   const user = session?.user
   if (user && principal !== null) {
-    return { principal, signedIn: true, submitter: user.subject, actor: { kind: 'person', subject: user.subject, name: user.name } }
+    return {
+      principal,
+      signedIn: true,
+      submitter: user.subject,
+      actor: { kind: 'person', subject: user.subject, name: user.name },
+    }
   }
   if (session === null) return { principal: null, signedIn: false }
   const key = visitorKey(session.id)
-  return { principal: null, signedIn: false, submitter: `${VISITOR_PREFIX}${key}`, actor: { kind: 'visitor', session: key } }
+  return {
+    principal: null,
+    signedIn: false,
+    submitter: `${VISITOR_PREFIX}${key}`,
+    actor: { kind: 'visitor', session: key },
+  }
 }

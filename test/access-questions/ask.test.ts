@@ -27,17 +27,32 @@ afterAll(async () => {
 })
 
 const ask = async (question: unknown) =>
-  decodeJson<Record<string, unknown>>(await bus.request(ACCESS_SUBJECT, typeof question === 'string' ? new TextEncoder().encode(question) : question as object, { timeoutMs: 2000 }))
+  decodeJson<Record<string, unknown>>(
+    await bus.request(
+      ACCESS_SUBJECT,
+      typeof question === 'string' ? new TextEncoder().encode(question) : (question as object),
+      { timeoutMs: 2000 },
+    ),
+  )
 
 describe('access questions', () => {
   it('answers allow with the deciding policy for a person whose groups are given', async () => {
-    const answer = await ask({ principal: { email: 'kari@example.org', groups: ['caseworkers'] }, action: 'read', resource: { type: 'Bucket', id: 'potholes' }, context: {} })
+    const answer = await ask({
+      principal: { email: 'kari@example.org', groups: ['caseworkers'] },
+      action: 'read',
+      resource: { type: 'Bucket', id: 'potholes' },
+      context: {},
+    })
     expect(answer.decision).toBe('allow')
     expect(answer.policies).toContain('desk:caseworkers:read:potholes')
   })
 
   it('answers deny for a group the content gives nothing', async () => {
-    const answer = await ask({ principal: { subject: 'x1', groups: ['strangers'] }, action: 'read', resource: { type: 'Bucket', id: 'potholes' } })
+    const answer = await ask({
+      principal: { subject: 'x1', groups: ['strangers'] },
+      action: 'read',
+      resource: { type: 'Bucket', id: 'potholes' },
+    })
     expect(answer).toEqual({ decision: 'deny', policies: [] })
   })
 
@@ -47,17 +62,39 @@ describe('access questions', () => {
       const answer = await ask({ principal, action: 'read', resource: { type: 'Bucket', id: 'potholes' } })
       expect(answer.decision, JSON.stringify(principal)).toBe('allow')
     }
-    const stranger = await ask({ principal: { email: 'nobody@example.org' }, action: 'read', resource: { type: 'Bucket', id: 'potholes' } })
+    const stranger = await ask({
+      principal: { email: 'nobody@example.org' },
+      action: 'read',
+      resource: { type: 'Bucket', id: 'potholes' },
+    })
     expect(stranger.decision).toBe('deny')
   })
 
   it('replies with an error, never a crash, to a bad question', async () => {
     expect((await ask('not json')).error).toBe('the question is not JSON')
-    expect(String((await ask({ principal: {}, action: 'read', resource: { type: 'Bucket', id: 'b' } })).error)).toMatch(/subject, email or phone/)
-    expect(String((await ask({ principal: { subject: 's' }, action: 'destroy', resource: { type: 'Bucket', id: 'b' } })).error)).toMatch(/^bad question/)
-    expect(String((await ask({ principal: { subject: 's' }, action: 'read', resource: { type: 'Planet', id: 'b' } })).error)).toMatch(/^bad question/)
-    expect(String((await ask({ principal: { phone: 'abc' }, action: 'read', resource: { type: 'Bucket', id: 'b' } })).error)).toMatch(/not a phone number/)
+    expect(String((await ask({ principal: {}, action: 'read', resource: { type: 'Bucket', id: 'b' } })).error)).toMatch(
+      /subject, email or phone/,
+    )
+    expect(
+      String(
+        (await ask({ principal: { subject: 's' }, action: 'destroy', resource: { type: 'Bucket', id: 'b' } })).error,
+      ),
+    ).toMatch(/^bad question/)
+    expect(
+      String((await ask({ principal: { subject: 's' }, action: 'read', resource: { type: 'Planet', id: 'b' } })).error),
+    ).toMatch(/^bad question/)
+    expect(
+      String((await ask({ principal: { phone: 'abc' }, action: 'read', resource: { type: 'Bucket', id: 'b' } })).error),
+    ).toMatch(/not a phone number/)
     // Still answering after all that.
-    expect((await ask({ principal: { subject: 's', groups: ['caseworkers'] }, action: 'read', resource: { type: 'Bucket', id: 'potholes' } })).decision).toBe('allow')
+    expect(
+      (
+        await ask({
+          principal: { subject: 's', groups: ['caseworkers'] },
+          action: 'read',
+          resource: { type: 'Bucket', id: 'potholes' },
+        })
+      ).decision,
+    ).toBe('allow')
   })
 })

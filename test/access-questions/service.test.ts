@@ -34,10 +34,20 @@ async function ask(question: object): Promise<Record<string, unknown>> {
 
 describe('svc.access.ask on NATS', () => {
   it('answers allow/deny with the deciding policies', async () => {
-    const allow = await ask({ principal: { subject: 'u1', groups: ['road_crew'] }, action: 'read', resource: { type: 'Bucket', id: 'districts' } })
+    const allow = await ask({
+      principal: { subject: 'u1', groups: ['road_crew'] },
+      action: 'read',
+      resource: { type: 'Bucket', id: 'districts' },
+    })
     expect(allow).toEqual({ decision: 'allow', policies: ['policy/extra.cedar#1'] })
-    const deny = await ask({ principal: { subject: 'u1', groups: ['volunteers'] }, action: 'read', resource: { type: 'Bucket', id: 'districts' } })
+    const deny = await ask({
+      principal: { subject: 'u1', groups: ['volunteers'] },
+      action: 'read',
+      resource: { type: 'Bucket', id: 'districts' },
+    })
     expect(deny).toEqual({ decision: 'deny', policies: [] })
-    expect(await ask({ principal: { subject: 'u1' }, action: 'fly', resource: { type: 'Bucket', id: 'x' } })).toHaveProperty('error')
+    expect(
+      await ask({ principal: { subject: 'u1' }, action: 'fly', resource: { type: 'Bucket', id: 'x' } }),
+    ).toHaveProperty('error')
   })
 })

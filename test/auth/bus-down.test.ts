@@ -12,7 +12,10 @@ let run: ServiceWithIdp
 beforeAll(async () => {
   nats = await startNatsServer()
   // Loopback is a trusted proxy, so X-Forwarded-For names the caller.
-  run = await startServiceWithIdp({ accounts: [ROLF], env: { BUS_URL: nats.url, SVC_RATE_BURST: '20', SVC_RATE_PER_SECOND: '0.01' } })
+  run = await startServiceWithIdp({
+    accounts: [ROLF],
+    env: { BUS_URL: nats.url, SVC_RATE_BURST: '20', SVC_RATE_PER_SECOND: '0.01' },
+  })
 })
 afterAll(async () => {
   await run?.stop()
@@ -46,7 +49,9 @@ describe('sessions on a NATS bus that goes away', () => {
     // The service reconnects by itself, and the session acknowledged before
     // the outage is still there: nothing acknowledged is lost.
     await nats.up()
-    await expect.poll(async () => (await fetch(`${run.service}/readyz`)).status, { timeout: 10_000, interval: 200 }).toBe(200)
+    await expect
+      .poll(async () => (await fetch(`${run.service}/readyz`)).status, { timeout: 10_000, interval: 200 })
+      .toBe(200)
     expect(await me(client, run.service)).toMatchObject({ status: 200, body: { subject: 'rolf' } })
   })
 })

@@ -4,8 +4,8 @@ import { readPublicUrl, readScopes, readSignInSettings } from '../../server/sign
 
 const PLAIN = { wantsPhone: false, phoneCountry: '+47', groupPrefix: '' }
 
-describe('the signed-in person from the provider\'s claims', () => {
-  it('Authentication 4 (Runtime configuration: IDP_GROUP_PREFIX): reads groups from the ID token and userinfo, stripping a shared provider\'s prefix and ignoring other sites\' groups', () => {
+describe("the signed-in person from the provider's claims", () => {
+  it("Authentication 4 (Runtime configuration: IDP_GROUP_PREFIX): reads groups from the ID token and userinfo, stripping a shared provider's prefix and ignoring other sites' groups", () => {
     const options = { ...PLAIN, groupPrefix: 'northvale_' }
     const user = readUser(
       { sub: 's1', groups: ['northvale_caseworkers', 'other_admins'] },
@@ -20,14 +20,22 @@ describe('the signed-in person from the provider\'s claims', () => {
     const userinfo = { sub: 's1', phone_number: '912 34 567' }
     expect(readUser({ sub: 's1' }, userinfo, PLAIN).phone).toBeUndefined()
     expect(readUser({ sub: 's1' }, userinfo, { ...PLAIN, wantsPhone: true }).phone).toBe('+4791234567')
-    expect(readUser({ sub: 's1' }, userinfo, { ...PLAIN, wantsPhone: true, phoneCountry: '+46' }).phone).toBe('+4691234567')
-    expect(readUser({ sub: 's1', phone_number: '+4799999999' }, {}, { ...PLAIN, wantsPhone: true }).phone).toBeUndefined()
+    expect(readUser({ sub: 's1' }, userinfo, { ...PLAIN, wantsPhone: true, phoneCountry: '+46' }).phone).toBe(
+      '+4691234567',
+    )
+    expect(
+      readUser({ sub: 's1', phone_number: '+4799999999' }, {}, { ...PLAIN, wantsPhone: true }).phone,
+    ).toBeUndefined()
     expect(readUser({ sub: 's1' }, { phone_number: 'call me' }, { ...PLAIN, wantsPhone: true }).phone).toBeUndefined()
   })
 
   it('keeps name and email, but not an address the provider says is unverified', () => {
-    expect(readUser({ sub: 's1', name: 'Kari' }, { email: 'Kari@Example.org', email_verified: true }, PLAIN))
-      .toEqual({ subject: 's1', name: 'Kari', email: 'kari@example.org', groups: [] })
+    expect(readUser({ sub: 's1', name: 'Kari' }, { email: 'Kari@Example.org', email_verified: true }, PLAIN)).toEqual({
+      subject: 's1',
+      name: 'Kari',
+      email: 'kari@example.org',
+      groups: [],
+    })
     expect(readUser({ sub: 's1' }, { email: 'kari@example.org', email_verified: false }, PLAIN).email).toBeUndefined()
   })
 
@@ -44,7 +52,8 @@ describe('sign-in settings', () => {
 
   it('reads the phone number when phoneNumber or phone is among the scopes', () => {
     const provider = { issuer: new URL('https://idp.example'), clientId: 'c', clientSecret: 's' }
-    const settings = (extra?: string) => readSignInSettings({ OIDC_EXTRA_SCOPES: extra }, provider, 'https://site.example')
+    const settings = (extra?: string) =>
+      readSignInSettings({ OIDC_EXTRA_SCOPES: extra }, provider, 'https://site.example')
     expect(settings().wantsPhone).toBe(false)
     expect(settings('phoneNumber').wantsPhone).toBe(true)
     expect(settings('phone').wantsPhone).toBe(true)

@@ -25,7 +25,9 @@ afterAll(async () => {
 describe('development sign-in', () => {
   it('says loudly at start that it is not for production', async () => {
     // The provider starts beside the server, just after it listens.
-    await expect.poll(() => server.output(), { timeout: 5_000 }).toMatch(/"level":"warn".*DEVELOPMENT SIGN-IN.*Not for production/)
+    await expect
+      .poll(() => server.output(), { timeout: 5_000 })
+      .toMatch(/"level":"warn".*DEVELOPMENT SIGN-IN.*Not for production/)
   })
 
   it('has demo people in the groups the demo site uses', async () => {
@@ -34,11 +36,15 @@ describe('development sign-in', () => {
       ...[...demo.desks.values()].flatMap((desk) => [desk.group, ...desk.invites]),
       ...demo.pages.flatMap((page) => (page.access === 'public' ? [] : page.access)),
     ])
-    for (const group of used) expect(DEMO_PEOPLE.some((person) => person.groups.includes(group)), group).toBe(true)
+    for (const group of used)
+      expect(
+        DEMO_PEOPLE.some((person) => person.groups.includes(group)),
+        group,
+      ).toBe(true)
     expect(DEMO_PEOPLE.some((person) => person.groups.length === 0)).toBe(true)
   })
 
-  it('signs a demo person in through the provider\'s page and back to the return path', async () => {
+  it("signs a demo person in through the provider's page and back to the return path", async () => {
     const page = await browser.newPage()
     await page.goto(`${site}/auth/sign-in?return=${encodeURIComponent('/about')}`)
     await expect(page.getByRole('alert').textContent()).resolves.toContain('Development sign-in: not for production')
@@ -46,11 +52,16 @@ describe('development sign-in', () => {
     await page.waitForURL(`${site}/about`)
     // Every page's header says who is signed in and offers their desks.
     await expect(page.locator('header .account-name').textContent()).resolves.toBe('Signed in as Kari Caseworker')
-    await expect(page.locator('header .account-desks a').first().getAttribute('href')).resolves.toBe('/desk/caseworkers')
+    await expect(page.locator('header .account-desks a').first().getAttribute('href')).resolves.toBe(
+      '/desk/caseworkers',
+    )
 
     await page.goto(`${site}/auth/me`)
     expect(JSON.parse(await page.locator('body').innerText())).toMatchObject({
-      subject: 'kari', name: 'Kari Caseworker', email: 'kari@example.org', groups: ['caseworkers'],
+      subject: 'kari',
+      name: 'Kari Caseworker',
+      email: 'kari@example.org',
+      groups: ['caseworkers'],
     })
 
     await page.goto(`${site}/auth/sign-out`)

@@ -6,7 +6,11 @@ import { readSignInSettings } from '../../server/sign-in/sign-in-settings'
 
 const issuer = 'https://idp.example'
 const config = new Configuration({ issuer, authorization_endpoint: `${issuer}/authorize` }, 'svc')
-const settings = readSignInSettings({ OIDC_EXTRA_SCOPES: 'phoneNumber' }, { issuer: new URL(issuer), clientId: 'svc', clientSecret: 's' }, 'https://site.example')
+const settings = readSignInSettings(
+  { OIDC_EXTRA_SCOPES: 'phoneNumber' },
+  { issuer: new URL(issuer), clientId: 'svc', clientSecret: 's' },
+  'https://site.example',
+)
 
 describe('starting a sign-in', () => {
   it('asks for a code with an S256 PKCE challenge, a fresh state and nonce, and the configured scopes', async () => {
@@ -14,8 +18,13 @@ describe('starting a sign-in', () => {
     expect(url.origin + url.pathname).toBe(`${issuer}/authorize`)
     const params = Object.fromEntries(url.searchParams)
     expect(params).toMatchObject({
-      client_id: 'svc', response_type: 'code', redirect_uri: 'https://site.example/auth/callback',
-      scope: 'openid profile email phoneNumber', code_challenge_method: 'S256', state: pending.state, nonce: pending.nonce,
+      client_id: 'svc',
+      response_type: 'code',
+      redirect_uri: 'https://site.example/auth/callback',
+      scope: 'openid profile email phoneNumber',
+      code_challenge_method: 'S256',
+      state: pending.state,
+      nonce: pending.nonce,
     })
     expect(params.code_challenge).toBe(createHash('sha256').update(pending.verifier).digest('base64url'))
     expect(pending).toMatchObject({ returnTo: '/staff', created: 1_000 })

@@ -5,7 +5,9 @@ import type { TestAccount } from './test-idp'
 export const KARI: TestAccount = {
   id: 'kari',
   claims: {
-    name: 'Kari Nordmann', email: 'kari@example.org', email_verified: true,
+    name: 'Kari Nordmann',
+    email: 'kari@example.org',
+    email_verified: true,
     // A bare number: PHONE_COUNTRY (default +47) completes it.
     phone_number: '912 34 567',
     // A provider shared with another site: only northvale_ groups are this site's.
@@ -15,7 +17,10 @@ export const KARI: TestAccount = {
 
 export const ROLF: TestAccount = { id: 'rolf', claims: { email: 'rolf@example.org', groups: ['road_crew'] } }
 
-export async function me(client: CookieFetch, service: string): Promise<{ status: number; body: Record<string, unknown> }> {
+export async function me(
+  client: CookieFetch,
+  service: string,
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const response = await client(`${service}/auth/me`)
-  return { status: response.status, body: await response.json() as Record<string, unknown> }
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> }
 }

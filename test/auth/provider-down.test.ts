@@ -47,7 +47,11 @@ describe('an identity provider that is down', () => {
     await run.startIdp()
     const client = createCookieFetch()
     expect(await signIn(client, run.service, 'rolf', '/about')).toBe('/about')
-    expect((await me(client, run.service)).body).toMatchObject({ subject: 'rolf', email: 'rolf@example.org', groups: ['road_crew'] })
+    expect((await me(client, run.service)).body).toMatchObject({
+      subject: 'rolf',
+      email: 'rolf@example.org',
+      groups: ['road_crew'],
+    })
   })
 
   it('gives a clear 502 page when it goes down before the callback', async () => {

@@ -11,15 +11,31 @@ describe('the return path after sign-in', () => {
 
   it('turns anything that could leave the site into /', () => {
     for (const elsewhere of [
-      '//evil.example', '//evil.example/x', '/\\evil.example', '\\\\evil.example', '/\t/evil.example', '/\n/evil.example',
-      'http://evil.example', 'https:evil.example', 'javascript:alert(1)', 'evil.example', ' /x', '', '/a\\b',
+      '//evil.example',
+      '//evil.example/x',
+      '/\\evil.example',
+      '\\\\evil.example',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      'http://evil.example',
+      'https:evil.example',
+      'javascript:alert(1)',
+      'evil.example',
+      ' /x',
+      '',
+      '/a\\b',
     ]) {
       expect(sanitizeReturnPath(elsewhere), elsewhere).toBe('/')
     }
   })
 
   it('turns a path whose dot segments resolve to //host into /', () => {
-    for (const elsewhere of ['/.//evil.example', '/a/..//evil.example', '/%2e//evil.example', '/x/%2e%2e//evil.example/y?q=1']) {
+    for (const elsewhere of [
+      '/.//evil.example',
+      '/a/..//evil.example',
+      '/%2e//evil.example',
+      '/x/%2e%2e//evil.example/y?q=1',
+    ]) {
       expect(sanitizeReturnPath(elsewhere), elsewhere).toBe('/')
     }
   })

@@ -32,8 +32,15 @@ export async function startServiceWithIdp(options: ServiceWithIdpOptions): Promi
   const idp = await startTestIdp({ ...CLIENT, accounts: options.accounts })
   const serviceUrl = (port: number) => `http://127.0.0.1:${port}`
   const env = (port: number) => ({
-    SVC_MODE: undefined, IDP_URL: idp.url, OAUTH2_CLIENT_ID: CLIENT.clientId, OAUTH2_CLIENT_SECRET: CLIENT.clientSecret,
-    PUBLIC_URL: serviceUrl(port), OIDC_EXTRA_SCOPES: undefined, IDP_GROUP_PREFIX: undefined, PHONE_COUNTRY: undefined, ...options.env,
+    SVC_MODE: undefined,
+    IDP_URL: idp.url,
+    OAUTH2_CLIENT_ID: CLIENT.clientId,
+    OAUTH2_CLIENT_SECRET: CLIENT.clientSecret,
+    PUBLIC_URL: serviceUrl(port),
+    OIDC_EXTRA_SCOPES: undefined,
+    IDP_GROUP_PREFIX: undefined,
+    PHONE_COUNTRY: undefined,
+    ...options.env,
   })
   const started = await startServerAtPickedPort(env, { dataDir: options.dataDir }).catch(async (error: unknown) => {
     await idp.stop()

@@ -24,7 +24,7 @@ afterAll(async () => {
 })
 
 describe('the session bucket on NATS', () => {
-  it('Authentication 7: the bucket\'s max_age collects sessions nobody returns to, and is longer than any session lives', async () => {
+  it("Authentication 7: the bucket's max_age collects sessions nobody returns to, and is longer than any session lives", async () => {
     const client = createCookieFetch()
     await signIn(client, run.service, 'kari')
     const id = client.cookie(run.service, 'svc_session')

@@ -33,7 +33,7 @@ describe('sessions', () => {
     }
   })
 
-  it('sign out only with the session\'s CSRF token, which deletes the session and clears the cookie', async () => {
+  it("sign out only with the session's CSRF token, which deletes the session and clears the cookie", async () => {
     const client = createCookieFetch()
     await signIn(client, service, 'kari')
     const id = client.cookie(service, 'svc_session') ?? ''

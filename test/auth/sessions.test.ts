@@ -9,7 +9,14 @@ import { BusConflictError } from '../../server/bus/errors'
 import { createLocalBus } from '../../server/bus/local'
 import { createNatsBus } from '../../server/bus/nats'
 import type { Bus } from '../../server/bus/types'
-import { createSessionStore, guardKv, SESSION_BUCKET_MAX_AGE_MS, SESSION_LIFETIME_MS, SessionsUnavailableError, type SessionKv } from '../../server/sessions'
+import {
+  createSessionStore,
+  guardKv,
+  SESSION_BUCKET_MAX_AGE_MS,
+  SESSION_LIFETIME_MS,
+  SessionsUnavailableError,
+  type SessionKv,
+} from '../../server/sessions'
 import { waitFor } from '../bus/wait'
 import { startNatsServer, type NatsServer } from '../support/nats-server'
 
@@ -37,7 +44,14 @@ function describeStore(kind: string, openBus: () => Promise<Bus>, reopenBus: () 
       // The generator's first draw is the id already in use: a second is drawn.
       const draws = [first.id, randomId()]
       const drawn: string[] = []
-      const store = createSessionStore({ kv, newId: () => { const id = draws.shift() ?? randomId(); drawn.push(id); return id } })
+      const store = createSessionStore({
+        kv,
+        newId: () => {
+          const id = draws.shift() ?? randomId()
+          drawn.push(id)
+          return id
+        },
+      })
       const second = await store.create()
       expect(drawn).toHaveLength(2)
       expect(second.id).toBe(drawn[1])
@@ -47,7 +61,7 @@ function describeStore(kind: string, openBus: () => Promise<Bus>, reopenBus: () 
       expect(second.csrf).not.toBe(first.csrf)
     })
 
-    it('Authentication 7: a session record\'s own expiry decides whether a load succeeds', async () => {
+    it("Authentication 7: a session record's own expiry decides whether a load succeeds", async () => {
       const kv = await openKv()
       let now = Date.parse('2026-01-01T00:00:00Z')
       const store = createSessionStore({ kv, now: () => now })
@@ -83,7 +97,7 @@ function describeStore(kind: string, openBus: () => Promise<Bus>, reopenBus: () 
     })
 
     // That the service's own bucket outlives its sessions: session-bucket.test.ts.
-    it('Authentication 7: the bucket\'s max_age collects sessions nobody returns to', async () => {
+    it("Authentication 7: the bucket's max_age collects sessions nobody returns to", async () => {
       // A bucket whose max_age is one second stands in for the real one's days;
       // the session itself would live for another minute.
       const kv = await bus.kv(bucketName(), { maxAgeMs: 1000 })
@@ -116,10 +130,14 @@ const localDir = mkdtempSync(join(tmpdir(), 'svc-sessions-'))
 dirs.push(localDir)
 let localBus: Bus | undefined
 // One process opens a data dir at a time: the reopening closes the first bus.
-describeStore('local', async () => (localBus = await createLocalBus({ dataDir: localDir })), async () => {
-  await localBus?.close()
-  return createLocalBus({ dataDir: localDir })
-})
+describeStore(
+  'local',
+  async () => (localBus = await createLocalBus({ dataDir: localDir })),
+  async () => {
+    await localBus?.close()
+    return createLocalBus({ dataDir: localDir })
+  },
+)
 
 let nats: NatsServer
 beforeAll(async () => {
@@ -128,7 +146,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await nats?.stop()
 })
-describeStore('NATS', () => createNatsBus({ url: nats.url }), () => createNatsBus({ url: nats.url }))
+describeStore(
+  'NATS',
+  () => createNatsBus({ url: nats.url }),
+  () => createNatsBus({ url: nats.url }),
+)
 
 describe('a session bus that cannot answer', () => {
   const never: SessionKv = {

@@ -8,7 +8,12 @@ export interface FlowEnd {
 }
 
 /** Walks up to the callback without following it. */
-export async function signInUntilCallback(client: CookieFetch, service: string, login: string, returnTo = '/'): Promise<FlowEnd> {
+export async function signInUntilCallback(
+  client: CookieFetch,
+  service: string,
+  login: string,
+  returnTo = '/',
+): Promise<FlowEnd> {
   let response = await client(`${service}/auth/sign-in?return=${encodeURIComponent(returnTo)}`)
   let at = new URL(`${service}/auth/sign-in`)
   for (let hop = 0; hop < 12; hop++) {

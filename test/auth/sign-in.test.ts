@@ -9,7 +9,10 @@ import { signIn, signInUntilCallback } from './sign-in-flow'
 let run: ServiceWithIdp
 let service: string
 beforeAll(async () => {
-  run = await startServiceWithIdp({ accounts: [KARI], env: { OIDC_EXTRA_SCOPES: 'phoneNumber', IDP_GROUP_PREFIX: 'northvale_' } })
+  run = await startServiceWithIdp({
+    accounts: [KARI],
+    env: { OIDC_EXTRA_SCOPES: 'phoneNumber', IDP_GROUP_PREFIX: 'northvale_' },
+  })
   service = run.service
 })
 afterAll(async () => {
@@ -17,7 +20,7 @@ afterAll(async () => {
 })
 
 describe('Runtime configuration: IDP_URL, OAUTH2_CLIENT_ID, OAUTH2_CLIENT_SECRET: signing in', () => {
-  it('Authentication 1 (What the service does 2): goes through the provider\'s login and consent and lands on the return path, knowing who signed in', async () => {
+  it("Authentication 1 (What the service does 2): goes through the provider's login and consent and lands on the return path, knowing who signed in", async () => {
     const client = createCookieFetch()
     const start = await client(`${service}/auth/sign-in?return=${encodeURIComponent('/about?x=1')}`)
     expect(start.status).toBe(302)
@@ -38,7 +41,13 @@ describe('Runtime configuration: IDP_URL, OAUTH2_CLIENT_ID, OAUTH2_CLIENT_SECRET
     expect(await signIn(client, service, 'kari', '/about?x=1')).toBe('/about?x=1')
     expect(await me(client, service)).toEqual({
       status: 200,
-      body: { subject: 'kari', name: 'Kari Nordmann', email: 'kari@example.org', phone: '+4791234567', groups: ['caseworkers', 'volunteers'] },
+      body: {
+        subject: 'kari',
+        name: 'Kari Nordmann',
+        email: 'kari@example.org',
+        phone: '+4791234567',
+        groups: ['caseworkers', 'volunteers'],
+      },
     })
     // The id is rotated at sign-in; the one from before it is worth nothing.
     const after = client.cookie(service, 'svc_session')
@@ -84,7 +93,9 @@ describe('Runtime configuration: IDP_URL, OAUTH2_CLIENT_ID, OAUTH2_CLIENT_SECRET
     const client = createCookieFetch()
     const start = await client(`${service}/auth/sign-in`)
     const state = new URL(start.headers.get('location') ?? '').searchParams.get('state') ?? ''
-    const response = await client(`${service}/auth/callback?error=access_denied&state=${state}&iss=${encodeURIComponent(run.idpUrl)}`)
+    const response = await client(
+      `${service}/auth/callback?error=access_denied&state=${state}&iss=${encodeURIComponent(run.idpUrl)}`,
+    )
     expect(response.status).toBe(400)
     expect(await response.text()).toContain('Sign-in did not complete; try again.')
   })

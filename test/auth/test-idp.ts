@@ -56,10 +56,11 @@ export async function startTestIdp(options: TestIdpOptions): Promise<TestIdp> {
       serve = null
       server.closeAllConnections()
     },
-    stop: () => new Promise((resolve) => {
-      server.closeAllConnections()
-      server.close(() => resolve())
-    }),
+    stop: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
   }
   if (options.redirectUri !== undefined) idp.up(options.redirectUri)
   return idp
@@ -72,7 +73,12 @@ function createProvider(url: string, options: TestIdpOptions, redirectUri: strin
     cookies: { keys: ['test-idp-cookie-key'] },
     scopes: ['openid', 'profile', 'email', 'phoneNumber'],
     // groups under profile reach userinfo only, not the ID token.
-    claims: { openid: ['sub'], profile: ['name', 'groups'], email: ['email', 'email_verified'], phoneNumber: ['phone_number'] },
+    claims: {
+      openid: ['sub'],
+      profile: ['name', 'groups'],
+      email: ['email', 'email_verified'],
+      phoneNumber: ['phone_number'],
+    },
     features: { devInteractions: { enabled: true } },
     ttl: { Interaction: 600, Session: 600, Grant: 600, AccessToken: 600, IdToken: 600 },
     async findAccount(_ctx, id) {

@@ -94,7 +94,10 @@ export function runBusContract(name: string, makeBus: () => Promise<Bus>): void 
         const { bus, stream, subject } = await withStream()
         const rec = `${subject}.rec.1`
         const first = await bus.append(stream, rec, { n: 1 }, { msgId: 'move-1' })
-        expect(await bus.append(stream, rec, { n: 1 }, { msgId: 'move-1' })).toEqual({ seq: first.seq, duplicate: true })
+        expect(await bus.append(stream, rec, { n: 1 }, { msgId: 'move-1' })).toEqual({
+          seq: first.seq,
+          duplicate: true,
+        })
         // a retried guarded move reports its success instead of a conflict
         const guarded = { msgId: 'move-2', expectLastSubjectSequence: first.seq }
         const second = await bus.append(stream, rec, { n: 2 }, guarded)
@@ -103,11 +106,13 @@ export function runBusContract(name: string, makeBus: () => Promise<Bus>): void 
         expect(await followToMarker(bus, stream, subject)).toEqual([{ n: 1 }, { n: 2 }, { marker: true }])
       })
 
-      it('de-duplicates a msgId across the whole stream, answering with the first message\'s sequence on its own subject', async () => {
+      it("de-duplicates a msgId across the whole stream, answering with the first message's sequence on its own subject", async () => {
         const { bus, stream, subject } = await withStream()
         const first = await bus.append(stream, `${subject}.rec.1`, { n: 1 }, { msgId: 'file-1' })
         // So a msgId must name its record: the same one on another subject is not that subject's message.
-        expect(await bus.append(stream, `${subject}.rec.2`, { n: 2 }, { msgId: 'file-1', expectLastSubjectSequence: 0 })).toEqual({ seq: first.seq, duplicate: true })
+        expect(
+          await bus.append(stream, `${subject}.rec.2`, { n: 2 }, { msgId: 'file-1', expectLastSubjectSequence: 0 }),
+        ).toEqual({ seq: first.seq, duplicate: true })
         expect(await bus.lastSubjectSequence(stream, `${subject}.rec.2`)).toBe(0)
       })
 
@@ -144,7 +149,12 @@ export function runBusContract(name: string, makeBus: () => Promise<Bus>): void 
         // A follower started now gets it; the stopped one must not, not even a
         // moment later (no order holds between two followers).
         const newer: StreamMessage[] = []
-        const stopNewer = await bus.follow(stream, `${subject}.rec.>`, { fromSeq: late.seq }, (message) => void newer.push(message))
+        const stopNewer = await bus.follow(
+          stream,
+          `${subject}.rec.>`,
+          { fromSeq: late.seq },
+          (message) => void newer.push(message),
+        )
         await waitFor(() => newer.length === 1, 5000, 'the late message at a new follower')
         stopNewer()
         expect(await settle(() => seen.length, { what: 'the stopped follower' })).toBe(4)

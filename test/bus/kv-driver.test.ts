@@ -135,7 +135,12 @@ function runDriverContract(name: string, makeBus: () => Promise<Bus>): void {
       expect((await storage.getKeys('cases')).sort()).toEqual(['cases:1', 'cases:2 b', 'cases:x.y:z'])
       expect(await storage.getKeys('cases:x.y')).toEqual(['cases:x.y:z'])
       expect((await storage.getKeys('', { maxDepth: 0 })).sort()).toEqual([])
-      expect((await storage.getKeys('', { maxDepth: 1 })).sort()).toEqual(['cases:1', 'cases:2 b', 'casesX:1', 'mail:1'])
+      expect((await storage.getKeys('', { maxDepth: 1 })).sort()).toEqual([
+        'cases:1',
+        'cases:2 b',
+        'casesX:1',
+        'mail:1',
+      ])
       // storage.clear(base) only reaches mounts below base, so ask the driver
       await driver.clear?.('cases:', {})
       expect((await storage.getKeys()).sort()).toEqual(['casesX:1', 'mail:1'])

@@ -42,7 +42,12 @@ describe('local bus on disk', () => {
       seq: 1,
       duplicate: true,
     })
-    const moved = await after.append('SVC_RECORDS', 'svc.rec.cases.1', { state: 'done' }, { expectLastSubjectSequence: 1 })
+    const moved = await after.append(
+      'SVC_RECORDS',
+      'svc.rec.cases.1',
+      { state: 'done' },
+      { expectLastSubjectSequence: 1 },
+    )
     expect(moved.seq).toBe(3)
 
     const seen: StreamMessage[] = []

@@ -86,7 +86,10 @@ describe('nats bus across a server restart', () => {
     // Eight writers, like instances filing at once; an append refused during the outage is simply not counted.
     const writers = Array.from({ length: 8 }, async (_, w) => {
       for (let n = 0; appending; n++) {
-        const ok = await writer.append(stream, `load.${w}.${n}`, { w, n }).then(() => true, () => false)
+        const ok = await writer.append(stream, `load.${w}.${n}`, { w, n }).then(
+          () => true,
+          () => false,
+        )
         if (ok) appended++
         else await sleep(20)
       }
@@ -105,7 +108,11 @@ describe('nats bus across a server restart', () => {
     stop()
     const nc = await connect({ servers: own.url })
     const jsm = await jetstreamManager(nc)
-    await waitFor(async () => (await jsm.consumers.list(stream).next()).length === 0, 5000, 'no consumer left on the stream')
+    await waitFor(
+      async () => (await jsm.consumers.list(stream).next()).length === 0,
+      5000,
+      'no consumer left on the stream',
+    )
     await nc.close()
     await Promise.all([bus.close(), writer.close()])
   })

@@ -14,7 +14,12 @@ function tableAfter(file: string, heading: string): string[][] {
   const first = lines.findIndex((line) => line.startsWith('|'))
   const end = lines.findIndex((line, i) => i > first && !line.startsWith('|'))
   // Skips the header row and the |---| row.
-  return lines.slice(first + 2, end).map((line) => line.slice(1, -1).split(' | ').map((cell) => cell.trim()))
+  return lines.slice(first + 2, end).map((line) =>
+    line
+      .slice(1, -1)
+      .split(' | ')
+      .map((cell) => cell.trim()),
+  )
 }
 
 const namesIn = (cell: string): string[] => [...cell.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((m) => m[1] ?? '')
@@ -38,7 +43,13 @@ describe('Settings parsed once: docs/configuration.md lists every variable the s
   })
 
   it('marks the tokens and keys as secrets', () => {
-    expect(SETTING_NAMES.filter(isSecretSetting).sort()).toEqual(['AUTOMATION_READ_TOKEN', 'CONTENT_WEBHOOK_SECRET', 'GIT_API_TOKEN', 'MAP_TOKEN', 'OAUTH2_CLIENT_SECRET'])
+    expect(SETTING_NAMES.filter(isSecretSetting).sort()).toEqual([
+      'AUTOMATION_READ_TOKEN',
+      'CONTENT_WEBHOOK_SECRET',
+      'GIT_API_TOKEN',
+      'MAP_TOKEN',
+      'OAUTH2_CLIENT_SECRET',
+    ])
   })
 })
 

@@ -19,7 +19,10 @@ const filesContaining = (pattern: RegExp): string[] =>
 describe('Settings parsed once: no process.env outside the config module', () => {
   it('finds process.env only in server/config, the build and the two standalone CLIs', () => {
     const allowed = (file: string) =>
-      file.startsWith('server/config/') || file.startsWith('server/build/') || file === 'server/lint/cli.ts' || file === 'server/supervisor/cli.ts'
+      file.startsWith('server/config/') ||
+      file.startsWith('server/build/') ||
+      file === 'server/lint/cli.ts' ||
+      file === 'server/supervisor/cli.ts'
     const found = filesContaining(/process\.env/)
     expect(found.filter((file) => !allowed(file))).toEqual([])
     // The check looks where the reading really happens.
@@ -42,6 +45,10 @@ describe('Start-up made explicit: process.exit only in the Nitro plugins', () =>
     const config = readFileSync(join(ROOT, 'nitro.config.ts'), 'utf8')
     const registered = [...config.matchAll(/'\.\/(server\/nitro\/[a-z-]+-plugin\.ts)'/g)].map((m) => m[1])
     expect(registered[0]).toBe('server/nitro/config-plugin.ts')
-    expect([...registered].sort()).toEqual(sourceFiles('server/nitro').filter((file) => file.endsWith('-plugin.ts')).sort())
+    expect([...registered].sort()).toEqual(
+      sourceFiles('server/nitro')
+        .filter((file) => file.endsWith('-plugin.ts'))
+        .sort(),
+    )
   })
 })

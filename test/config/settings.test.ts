@@ -16,30 +16,69 @@ describe('Settings parsed once: defaults', () => {
   it('gives every defaulted variable its documented default when nothing is set', () => {
     const config = parseConfig({})
     expect({
-      CONTENT_BRANCH: config.CONTENT_BRANCH, GIT_API_URL: config.GIT_API_URL, DATA_DIR: config.DATA_DIR, PHONE_COUNTRY: config.PHONE_COUNTRY,
-      SVC_RATE_BURST: config.SVC_RATE_BURST, SVC_RATE_PER_SECOND: config.SVC_RATE_PER_SECOND, IDP_GROUP_PREFIX: config.IDP_GROUP_PREFIX,
-      SVC_MODE: config.SVC_MODE, PORT: config.PORT, BUS_URL: config.BUS_URL, PUBLIC_URL: config.PUBLIC_URL, AUTOMATION_READ_TOKEN: config.AUTOMATION_READ_TOKEN,
+      CONTENT_BRANCH: config.CONTENT_BRANCH,
+      GIT_API_URL: config.GIT_API_URL,
+      DATA_DIR: config.DATA_DIR,
+      PHONE_COUNTRY: config.PHONE_COUNTRY,
+      SVC_RATE_BURST: config.SVC_RATE_BURST,
+      SVC_RATE_PER_SECOND: config.SVC_RATE_PER_SECOND,
+      IDP_GROUP_PREFIX: config.IDP_GROUP_PREFIX,
+      SVC_MODE: config.SVC_MODE,
+      PORT: config.PORT,
+      BUS_URL: config.BUS_URL,
+      PUBLIC_URL: config.PUBLIC_URL,
+      AUTOMATION_READ_TOKEN: config.AUTOMATION_READ_TOKEN,
     }).toEqual({
-      CONTENT_BRANCH: 'main', GIT_API_URL: 'https://api.github.com', DATA_DIR: '.data', PHONE_COUNTRY: '+47',
-      SVC_RATE_BURST: 100, SVC_RATE_PER_SECOND: 10, IDP_GROUP_PREFIX: '',
-      SVC_MODE: 'production', PORT: 3000, BUS_URL: undefined, PUBLIC_URL: undefined, AUTOMATION_READ_TOKEN: undefined,
+      CONTENT_BRANCH: 'main',
+      GIT_API_URL: 'https://api.github.com',
+      DATA_DIR: '.data',
+      PHONE_COUNTRY: '+47',
+      SVC_RATE_BURST: 100,
+      SVC_RATE_PER_SECOND: 10,
+      IDP_GROUP_PREFIX: '',
+      SVC_MODE: 'production',
+      PORT: 3000,
+      BUS_URL: undefined,
+      PUBLIC_URL: undefined,
+      AUTOMATION_READ_TOKEN: undefined,
     })
   })
 
   it('trusts loopback proxies only, by default', () => {
     const { TRUSTED_PROXIES } = parseConfig({})
-    expect([TRUSTED_PROXIES.has('127.0.0.1'), TRUSTED_PROXIES.has('::1'), TRUSTED_PROXIES.has('10.0.0.1')]).toEqual([true, true, false])
+    expect([TRUSTED_PROXIES.has('127.0.0.1'), TRUSTED_PROXIES.has('::1'), TRUSTED_PROXIES.has('10.0.0.1')]).toEqual([
+      true,
+      true,
+      false,
+    ])
   })
 
   it('reads a blank value as unset', () => {
-    expect(parseConfig({ BUS_URL: '  ', CONTENT_BRANCH: '', SVC_RATE_BURST: ' ', PUBLIC_URL: '\t' })).toMatchObject({ BUS_URL: undefined, CONTENT_BRANCH: 'main', SVC_RATE_BURST: 100, PUBLIC_URL: undefined })
+    expect(parseConfig({ BUS_URL: '  ', CONTENT_BRANCH: '', SVC_RATE_BURST: ' ', PUBLIC_URL: '\t' })).toMatchObject({
+      BUS_URL: undefined,
+      CONTENT_BRANCH: 'main',
+      SVC_RATE_BURST: 100,
+      PUBLIC_URL: undefined,
+    })
   })
 })
 
 describe('Settings parsed once: typed values', () => {
   it('reads numbers as numbers and trims spaces around values', () => {
-    const config = parseConfig({ SVC_RATE_BURST: ' 20 ', SVC_RATE_PER_SECOND: '0.5', PORT: '0', DEV_IDP_PORT: '4001', CONTENT_BRANCH: ' live ' })
-    expect(config).toMatchObject({ SVC_RATE_BURST: 20, SVC_RATE_PER_SECOND: 0.5, PORT: 0, DEV_IDP_PORT: 4001, CONTENT_BRANCH: 'live' })
+    const config = parseConfig({
+      SVC_RATE_BURST: ' 20 ',
+      SVC_RATE_PER_SECOND: '0.5',
+      PORT: '0',
+      DEV_IDP_PORT: '4001',
+      CONTENT_BRANCH: ' live ',
+    })
+    expect(config).toMatchObject({
+      SVC_RATE_BURST: 20,
+      SVC_RATE_PER_SECOND: 0.5,
+      PORT: 0,
+      DEV_IDP_PORT: 4001,
+      CONTENT_BRANCH: 'live',
+    })
   })
 
   it('keeps the webhook secret as written, spaces included, since it is a signing key', () => {
@@ -53,7 +92,11 @@ describe('Settings parsed once: typed values', () => {
 
   it('reads the trusted proxies once into the list the rate limit asks', () => {
     const { TRUSTED_PROXIES } = parseConfig({ TRUSTED_PROXIES: '10.0.0.1, 192.168.0.0/16' })
-    expect([TRUSTED_PROXIES.has('10.0.0.1'), TRUSTED_PROXIES.has('192.168.4.2'), TRUSTED_PROXIES.has('127.0.0.1')]).toEqual([true, true, false])
+    expect([
+      TRUSTED_PROXIES.has('10.0.0.1'),
+      TRUSTED_PROXIES.has('192.168.4.2'),
+      TRUSTED_PROXIES.has('127.0.0.1'),
+    ]).toEqual([true, true, false])
   })
 
   it('is frozen', () => {
@@ -71,8 +114,16 @@ describe('Settings parsed once: a bad value is named with what it expects', () =
   it.each([
     ['SVC_RATE_BURST', 'abc', 'SVC_RATE_BURST: expected a whole number >= 0 (0 turns the limit off), got "abc"'],
     ['SVC_RATE_PER_SECOND', '-1', 'SVC_RATE_PER_SECOND: expected a number >= 0 (0 turns the limit off), got "-1"'],
-    ['PHONE_COUNTRY', 'norway', 'PHONE_COUNTRY: expected a calling code, + and 1 to 4 digits not starting with 0 (e.g. +47), got "norway"'],
-    ['TRUSTED_PROXIES', '10.0.0.1,proxy.internal', 'TRUSTED_PROXIES: expected IP addresses or CIDRs separated by commas (e.g. 10.0.0.1,10.8.0.0/16), got "10.0.0.1,proxy.internal"'],
+    [
+      'PHONE_COUNTRY',
+      'norway',
+      'PHONE_COUNTRY: expected a calling code, + and 1 to 4 digits not starting with 0 (e.g. +47), got "norway"',
+    ],
+    [
+      'TRUSTED_PROXIES',
+      '10.0.0.1,proxy.internal',
+      'TRUSTED_PROXIES: expected IP addresses or CIDRs separated by commas (e.g. 10.0.0.1,10.8.0.0/16), got "10.0.0.1,proxy.internal"',
+    ],
     ['PORT', '70000', 'PORT: expected a port number from 0 to 65535, got "70000"'],
     ['DEV_IDP_PORT', 'next', 'DEV_IDP_PORT: expected a port number from 0 to 65535, got "next"'],
     ['PUBLIC_URL', 'site.example', 'PUBLIC_URL: expected an http:// or https:// URL, got "site.example"'],

@@ -16,7 +16,11 @@ let site: string
 
 beforeAll(async () => {
   nats = await startNatsServer()
-  const [dev, chromium, seeding] = await Promise.all([startDevServer({ BUS_URL: nats.url }), launchChromium(), openSeeder(nats.url, DEMO)])
+  const [dev, chromium, seeding] = await Promise.all([
+    startDevServer({ BUS_URL: nats.url }),
+    launchChromium(),
+    openSeeder(nats.url, DEMO),
+  ])
   ;({ site } = dev)
   server = dev
   browser = chromium
@@ -34,7 +38,11 @@ const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.s
 
 describe('the desk in a phone browser', () => {
   it('lets a caseworker sign in, open the desk from the header, open a record and move it', async () => {
-    const view = await seeder.file('potholes', { street: 'Chromium Street 1', kind: 'pothole', details: 'By the bus stop' })
+    const view = await seeder.file('potholes', {
+      street: 'Chromium Street 1',
+      kind: 'pothole',
+      details: 'By the bus stop',
+    })
     const context = await browser.newContext({ viewport: { width: 320, height: 640 }, javaScriptEnabled: false })
     // The plain storyline, so the labels are known.
     await context.addCookies([{ name: 'svc_story', value: 'plain', url: site }])
@@ -61,7 +69,9 @@ describe('the desk in a phone browser', () => {
     await page.waitForURL(`${site}/desk/caseworkers/potholes/${view.id}?moved=accept`)
     await expect(page.getByRole('status').textContent()).resolves.toBe('Moved to Accepted')
     await expect(page.locator('.desk-state').textContent()).resolves.toBe('Pothole reports: Accepted')
-    await expect(page.locator('.desk-history-entry .desk-history-what').last().textContent()).resolves.toBe('Moved from Received to Accepted (Accept, on a desk)')
+    await expect(page.locator('.desk-history-entry .desk-history-what').last().textContent()).resolves.toBe(
+      'Moved from Received to Accepted (Accept, on a desk)',
+    )
     await expect(page.getByRole('button', { name: 'Schedule repair' }).count()).resolves.toBe(1)
     expect(await fitsWidth(page)).toBe(true)
     await context.close()

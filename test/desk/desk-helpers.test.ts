@@ -8,13 +8,25 @@ import { loadDemo } from '../support/demo-site'
 
 describe('CSV', () => {
   it('quotes as RFC 4180 says: only when needed, quotes doubled, CRLF between records', () => {
-    expect(toCsv([['id', 'street'], ['a1', 'Mill Lane 1, north'], ['a2', 'say "hi"'], ['a3', 'two\nlines']])).toBe(
-      'id,street\r\na1,"Mill Lane 1, north"\r\na2,"say ""hi"""\r\na3,"two\nlines"\r\n',
-    )
+    expect(
+      toCsv([
+        ['id', 'street'],
+        ['a1', 'Mill Lane 1, north'],
+        ['a2', 'say "hi"'],
+        ['a3', 'two\nlines'],
+      ]),
+    ).toBe('id,street\r\na1,"Mill Lane 1, north"\r\na2,"say ""hi"""\r\na3,"two\nlines"\r\n')
   })
 
   it('makes a cell a spreadsheet would run as a formula plain text', () => {
-    expect(['=1+1', '+SUM(A1)', '-2', '@cmd', '\t=x', '\r=x'].map(csvCell)).toEqual(["'=1+1", "'+SUM(A1)", "'-2", "'@cmd", "'\t=x", "\"'\r=x\""])
+    expect(['=1+1', '+SUM(A1)', '-2', '@cmd', '\t=x', '\r=x'].map(csvCell)).toEqual([
+      "'=1+1",
+      "'+SUM(A1)",
+      "'-2",
+      "'@cmd",
+      "'\t=x",
+      '"\'\r=x"',
+    ])
     expect(csvCell('=HYPERLINK("http://evil.example")')).toBe('"\'=HYPERLINK(""http://evil.example"")"')
     expect(['Mill Lane', 'a=b', '1-2', ''].map(csvCell)).toEqual(['Mill Lane', 'a=b', '1-2', ''])
   })
@@ -22,8 +34,18 @@ describe('CSV', () => {
 
 describe('the desk query', () => {
   it('keeps what fits and drops what does not, instead of refusing the page', () => {
-    expect(parseDeskQuery({ bucket: 'potholes', state: 'new', q: '  mill  ', page: '3' })).toEqual({ bucket: 'potholes', state: 'new', q: 'mill', page: 3 })
-    expect(parseDeskQuery({ bucket: 'Pot-holes', state: '<x>', q: ['a', 'b'], page: '-1' })).toEqual({ bucket: undefined, state: undefined, q: 'a', page: 1 })
+    expect(parseDeskQuery({ bucket: 'potholes', state: 'new', q: '  mill  ', page: '3' })).toEqual({
+      bucket: 'potholes',
+      state: 'new',
+      q: 'mill',
+      page: 3,
+    })
+    expect(parseDeskQuery({ bucket: 'Pot-holes', state: '<x>', q: ['a', 'b'], page: '-1' })).toEqual({
+      bucket: undefined,
+      state: undefined,
+      q: 'a',
+      page: 1,
+    })
     expect(parseDeskQuery({ page: '2.5' }).page).toBe(1)
     expect(parseDeskQuery({ q: 'x'.repeat(500) }).q).toHaveLength(200)
     expect(parseDeskQuery(undefined)).toEqual({ bucket: undefined, state: undefined, q: '', page: 1 })
@@ -34,7 +56,9 @@ describe('the desk query', () => {
     expect(bucketFilter(potholes, parseDeskQuery({ state: 'retired' })).state).toBeUndefined()
     expect(bucketFilter(potholes, parseDeskQuery({ state: 'fixed' })).state).toBe('fixed')
     expect(filterQuery('potholes', { state: undefined, q: '', page: 1 })).toBe('?bucket=potholes')
-    expect(filterQuery('potholes', { state: 'new', q: 'a&b', page: 2 })).toBe('?bucket=potholes&state=new&q=a%26b&page=2')
+    expect(filterQuery('potholes', { state: 'new', q: 'a&b', page: 2 })).toBe(
+      '?bucket=potholes&state=new&q=a%26b&page=2',
+    )
   })
 })
 

@@ -14,13 +14,17 @@ const sections = (fetched: Fetched, bucket: string) => ({
 beforeAll(async () => {
   const { seeder } = world
   for (let i = 1; i <= 30; i++) {
-    const view = await seeder.file('potholes', { street: i % 5 === 0 ? `Birch Road ${i}` : `Mill Lane ${i}`, kind: 'pothole' })
+    const view = await seeder.file('potholes', {
+      street: i % 5 === 0 ? `Birch Road ${i}` : `Mill Lane ${i}`,
+      kind: 'pothole',
+    })
     if (i <= 4) await seeder.move(view, 'accept')
   }
   await seeder.file('districts', { name: 'Old Town' })
   // The service's index follows the same stream.
   const kari = await world.as('kari')
-  const range = async () => (await world.get(kari, '/desk/caseworkers')).page.text('section[data-bucket="potholes"] .desk-range')
+  const range = async () =>
+    (await world.get(kari, '/desk/caseworkers')).page.text('section[data-bucket="potholes"] .desk-range')
   await waitFor(async () => (await range()) === '1–25 of 30', 10_000, 'the service to list the seeded records')
 })
 
@@ -49,7 +53,9 @@ describe('a desk', () => {
     expect(vera.body).not.toContain('Mill Lane')
     const visitor = await world.get(await world.as(null), '/desk/caseworkers')
     expect(visitor.status).toBe(403)
-    expect(visitor.page.all('main a').map((a) => attr(a, 'href'))).toContain('/auth/sign-in?return=%2Fdesk%2Fcaseworkers')
+    expect(visitor.page.all('main a').map((a) => attr(a, 'href'))).toContain(
+      '/auth/sign-in?return=%2Fdesk%2Fcaseworkers',
+    )
     expect(visitor.body).not.toContain('Mill Lane')
   })
 
@@ -76,9 +82,12 @@ describe('a desk', () => {
 
     const second = await world.get(await world.as('kari'), attr(next, 'href'))
     expect(sections(second, 'potholes')).toEqual({
-      range: '26–30 of 30', names: ['Birch Road 5', 'Mill Lane 4', 'Mill Lane 3', 'Mill Lane 2', 'Mill Lane 1'],
+      range: '26–30 of 30',
+      names: ['Birch Road 5', 'Mill Lane 4', 'Mill Lane 3', 'Mill Lane 2', 'Mill Lane 1'],
     })
-    expect(attr(second.page.one('section[data-bucket="potholes"] a[rel="prev"]'), 'href')).toBe('/desk/caseworkers?bucket=potholes')
+    expect(attr(second.page.one('section[data-bucket="potholes"] a[rel="prev"]'), 'href')).toBe(
+      '/desk/caseworkers?bucket=potholes',
+    )
     expect(second.page.all('section[data-bucket="potholes"] a[rel="next"]')).toEqual([])
     // The other bucket stays on its first page.
     expect(sections(second, 'districts').names).toEqual(['Old Town'])
@@ -89,22 +98,28 @@ describe('a desk', () => {
     const desk = await world.get(kari, '/desk/caseworkers')
     const form = desk.page.one('section[data-bucket="potholes"] form.desk-filter')
     expect(attr(form, 'method')).toBe('get')
-    expect(desk.page.all('section[data-bucket="potholes"] select[name="state"] option').map((o) => attr(o, 'value'))).toEqual(
-      ['', 'new', 'accepted', 'scheduled', 'fixed', 'closed', 'rejected', 'withdrawn'],
-    )
+    expect(
+      desk.page.all('section[data-bucket="potholes"] select[name="state"] option').map((o) => attr(o, 'value')),
+    ).toEqual(['', 'new', 'accepted', 'scheduled', 'fixed', 'closed', 'rejected', 'withdrawn'])
     const accepted = await world.get(kari, '/desk/caseworkers?bucket=potholes&state=accepted')
-    expect(sections(accepted, 'potholes')).toEqual({ range: '1–4 of 4', names: ['Mill Lane 4', 'Mill Lane 3', 'Mill Lane 2', 'Mill Lane 1'] })
+    expect(sections(accepted, 'potholes')).toEqual({
+      range: '1–4 of 4',
+      names: ['Mill Lane 4', 'Mill Lane 3', 'Mill Lane 2', 'Mill Lane 1'],
+    })
     expect(attr(accepted.page.one('section[data-bucket="potholes"] option[selected]'), 'value')).toBe('accepted')
     const fresh = await world.get(kari, '/desk/caseworkers?bucket=potholes&state=new&page=2')
     expect(sections(fresh, 'potholes').range).toBe('26–26 of 26')
-    expect(attr(fresh.page.one('section[data-bucket="potholes"] a[rel="prev"]'), 'href')).toBe('/desk/caseworkers?bucket=potholes&state=new')
+    expect(attr(fresh.page.one('section[data-bucket="potholes"] a[rel="prev"]'), 'href')).toBe(
+      '/desk/caseworkers?bucket=potholes&state=new',
+    )
   })
 
   it('searches the text fields with q', async () => {
     const kari = await world.as('kari')
     const birch = await world.get(kari, '/desk/caseworkers?q=birch')
     expect(sections(birch, 'potholes')).toEqual({
-      range: '1–6 of 6', names: ['Birch Road 30', 'Birch Road 25', 'Birch Road 20', 'Birch Road 15', 'Birch Road 10', 'Birch Road 5'],
+      range: '1–6 of 6',
+      names: ['Birch Road 30', 'Birch Road 25', 'Birch Road 20', 'Birch Road 15', 'Birch Road 10', 'Birch Road 5'],
     })
     expect(attr(birch.page.one('#potholes-q'), 'value')).toBe('birch')
     const none = await world.get(kari, '/desk/caseworkers?q=%3Cscript%3E')

@@ -7,12 +7,14 @@ import { attr, textOf } from './page'
 const world = useDeskWorld()
 
 describe('moving a record on a desk', () => {
-  it('States and transitions and Events 2: the record\'s projected state is updated by the desk handler. A moved record appends events.', async () => {
+  it("States and transitions and Events 2: the record's projected state is updated by the desk handler. A moved record appends events.", async () => {
     const kari = await world.as('kari')
     const view = await world.seeder.file('potholes', { street: 'Elm Street 3', kind: 'crack' })
     const [accept] = moveForms(await world.get(kari, path(view)))
     const response = await kari(`${world.service}${accept!.action}`, {
-      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(accept!.fields).toString(),
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(accept!.fields).toString(),
     })
     expect(response.status).toBe(303)
     expect(response.headers.get('location')).toBe(`${path(view)}?moved=accept`)
@@ -20,16 +22,26 @@ describe('moving a record on a desk', () => {
     const after = await world.get(kari, `${path(view)}?moved=accept`)
     expect(after.page.text('[role="status"]')).toBe('Moved to Accepted')
     expect(after.page.text('.desk-state')).toBe('Pothole reports: Accepted')
-    expect(after.page.all('.desk-history-entry .desk-history-what').map(textOf)).toEqual(['Filed in Received', 'Moved from Received to Accepted (Accept, on a desk)'])
+    expect(after.page.all('.desk-history-entry .desk-history-what').map(textOf)).toEqual([
+      'Filed in Received',
+      'Moved from Received to Accepted (Accept, on a desk)',
+    ])
     expect(after.page.text('.desk-history-entry:last-child .desk-history-who')).toBe('by Kari Caseworker')
     expect(moveForms(after).map((m) => m.fields.edge)).toEqual(['schedule', 'fix'])
     // The same event, seen from another instance on the bus.
     const history = await world.seeder.records.history('potholes', view.id)
-    expect(history.at(-1)).toMatchObject({ type: 'moved', from: 'new', to: 'accepted', edge: 'accept', via: 'desk', actor: { kind: 'person', subject: 'kari', name: 'Kari Caseworker' } })
+    expect(history.at(-1)).toMatchObject({
+      type: 'moved',
+      from: 'new',
+      to: 'accepted',
+      edge: 'accept',
+      via: 'desk',
+      actor: { kind: 'person', subject: 'kari', name: 'Kari Caseworker' },
+    })
     await expect.poll(() => world.seeder.index.get('potholes', view.id)?.state).toBe('accepted')
   })
 
-  it('answers a form from before someone else\'s move with 409 and a way to reload', async () => {
+  it("answers a form from before someone else's move with 409 and a way to reload", async () => {
     const kari = await world.as('kari')
     const view = await world.seeder.file('potholes', { street: 'Oak Street 8', kind: 'kerb' })
     const forms = moveForms(await world.get(kari, path(view)))
@@ -58,13 +70,17 @@ describe('moving a record on a desk', () => {
     }
     const rolf = await world.as('rolf')
     const [rolfAccept] = moveForms(await world.get(rolf, path(view, 'road_crew')))
-    expect((await world.post(rolf, `${path(view, 'road_crew')}/move`, { ...rolfAccept!.fields, edge: 'reject' })).status).toBe(403)
+    expect(
+      (await world.post(rolf, `${path(view, 'road_crew')}/move`, { ...rolfAccept!.fields, edge: 'reject' })).status,
+    ).toBe(403)
     expect((await world.seeder.records.get('potholes', view.id))?.state).toBe('new')
   })
 
   it('is a 404 for a record id that does not exist', async () => {
     const kari = await world.as('kari')
-    const [accept] = moveForms(await world.get(kari, path(await world.seeder.file('potholes', { street: 'Yew Lane 9', kind: 'crack' }))))
+    const [accept] = moveForms(
+      await world.get(kari, path(await world.seeder.file('potholes', { street: 'Yew Lane 9', kind: 'crack' }))),
+    )
     const missing = await world.post(kari, '/desk/caseworkers/potholes/AAAAAAAAAAAAAAAAAAAAAA/move', accept!.fields)
     expect(missing.status).toBe(404)
   })
@@ -73,7 +89,10 @@ describe('moving a record on a desk', () => {
     const kari = await world.as('kari')
     const view = await world.seeder.file('potholes', { street: 'Pine Road 1', kind: 'pothole' })
     const [accept] = moveForms(await world.get(kari, path(view)))
-    const twice = await Promise.all([world.post(kari, accept!.action, accept!.fields), world.post(kari, accept!.action, accept!.fields)])
+    const twice = await Promise.all([
+      world.post(kari, accept!.action, accept!.fields),
+      world.post(kari, accept!.action, accept!.fields),
+    ])
     expect(twice.map((answer) => [answer.status, answer.headers.get('location')])).toEqual([
       [303, `${path(view)}?moved=accept`],
       [303, `${path(view)}?moved=accept`],
@@ -84,10 +103,14 @@ describe('moving a record on a desk', () => {
     await world.seeder.move(accepted!, 'fix')
     const repeat = await world.post(kari, accept!.action, accept!.fields)
     expect([repeat.status, repeat.headers.get('location')]).toEqual([303, `${path(view)}?moved=accept`])
-    expect((await world.seeder.records.history('potholes', view.id)).map((h) => h.edge ?? h.type)).toEqual(['filed', 'accept', 'fix'])
+    expect((await world.seeder.records.history('potholes', view.id)).map((h) => h.edge ?? h.type)).toEqual([
+      'filed',
+      'accept',
+      'fix',
+    ])
   })
 
-  it('answers a stale form inside the duplicate window with 409: another tab\'s same move is not this form\'s', async () => {
+  it("answers a stale form inside the duplicate window with 409: another tab's same move is not this form's", async () => {
     const kari = await world.as('kari')
     const view = await world.seeder.file('potholes', { street: 'Birch Road 5', kind: 'crack' })
     const [firstTab] = moveForms(await world.get(kari, path(view)))

@@ -16,17 +16,29 @@ let sealedDistrict: RecordView
 beforeAll(async () => {
   const { seeder } = world
   await seeder.file('districts', { name: 'Open Valley' })
-  sealedDistrict = await seeder.file('districts', { name: 'Sealed Valley', office: 'sealed-office@example.org' }, 'sealed')
+  sealedDistrict = await seeder.file(
+    'districts',
+    { name: 'Sealed Valley', office: 'sealed-office@example.org' },
+    'sealed',
+  )
   open = await seeder.file('potholes', { street: 'Mill Lane 1', kind: 'pothole' })
-  sealed = await seeder.file('potholes', { street: 'Sealed Street 9', kind: 'pothole', details: 'sealed details' }, 'sealed')
+  sealed = await seeder.file(
+    'potholes',
+    { street: 'Sealed Street 9', kind: 'pothole', details: 'sealed details' },
+    'sealed',
+  )
   const kari = await world.as('kari')
-  const range = async () => (await world.get(kari, '/desk/caseworkers')).page.text('section[data-bucket="potholes"] .desk-range')
+  const range = async () =>
+    (await world.get(kari, '/desk/caseworkers')).page.text('section[data-bucket="potholes"] .desk-range')
   await waitFor(async () => (await range()) === '1–2 of 2', 10_000, 'the service to list the seeded records')
 })
 
 describe('records the policy forbids a bucket reader to read', () => {
   it('are left out of the desk listing, as their own page is', async () => {
-    for (const [login, desk] of [['rolf', 'road_crew'], ['mona', 'caseworkers']] as const) {
+    for (const [login, desk] of [
+      ['rolf', 'road_crew'],
+      ['mona', 'caseworkers'],
+    ] as const) {
       const fetched = await world.get(await world.as(login), `/desk/${desk}`)
       const names = fetched.page.all('section[data-bucket="potholes"] tbody tr td:first-child a').map(textOf)
       expect(names, login).toEqual(['Mill Lane 1'])
@@ -34,7 +46,10 @@ describe('records the policy forbids a bucket reader to read', () => {
       expect((await world.get(await world.as(login), path(sealed, desk))).status, login).toBe(404)
     }
     const kari = await world.get(await world.as('kari'), '/desk/caseworkers')
-    expect(kari.page.all('section[data-bucket="potholes"] tbody tr td:first-child a').map(textOf)).toEqual(['Sealed Street 9', 'Mill Lane 1'])
+    expect(kari.page.all('section[data-bucket="potholes"] tbody tr td:first-child a').map(textOf)).toEqual([
+      'Sealed Street 9',
+      'Mill Lane 1',
+    ])
     expect((await world.get(await world.as('rolf'), path(open, 'road_crew'))).status).toBe(200)
   })
 
@@ -47,7 +62,7 @@ describe('records the policy forbids a bucket reader to read', () => {
     expect(kari).toContain('Sealed Street 9')
   })
 
-  it('are not shown on their record page, in a `view: desk` list or as a record field\'s choice', async () => {
+  it("are not shown on their record page, in a `view: desk` list or as a record field's choice", async () => {
     const page = await world.get(await world.as('rolf'), `/districts/${sealedDistrict.id}`)
     expect(page.status).toBe(404)
     expect(page.body).not.toContain('sealed-office')

@@ -13,8 +13,13 @@ let pothole: RecordView
 beforeAll(async () => {
   district = await world.seeder.file('districts', { name: 'Old Town', office: 'roads@old.example' })
   pothole = await world.seeder.file('potholes', {
-    street: 'Mill Lane 14', district: district.id, kind: 'drain', hazard: 'yes', details: 'Deep <b>and</b> wide',
-    photo: 'uploads/potholes/x1/photo%20of%20hole.jpg', location: '59.91,10.74',
+    street: 'Mill Lane 14',
+    district: district.id,
+    kind: 'drain',
+    hazard: 'yes',
+    details: 'Deep <b>and</b> wide',
+    photo: 'uploads/potholes/x1/photo%20of%20hole.jpg',
+    location: '59.91,10.74',
   })
   // The service's index follows the same stream: wait until it has both.
   const kari = await world.as('kari')
@@ -22,22 +27,31 @@ beforeAll(async () => {
   await waitFor(async () => (await linked()) === 'Old Town', 10_000, 'the service to see the district')
 })
 
-
 describe('a record on a desk', () => {
-  it('shows every field in the reader\'s storyline, a linked record by name and a file by its name', async () => {
+  it("shows every field in the reader's storyline, a linked record by name and a file by its name", async () => {
     const record = await world.get(await world.as('kari'), path(pothole))
     expect(record.status).toBe(200)
     expect(record.page.text('main h1')).toBe('Mill Lane 14')
     expect(record.page.text('.desk-state')).toBe('Pothole reports: Received')
-    const fields = Object.fromEntries(record.page.all('.desk-field').map((f) => [textOf(f.children[0]), textOf(f.children[1])]))
+    const fields = Object.fromEntries(
+      record.page.all('.desk-field').map((f) => [textOf(f.children[0]), textOf(f.children[1])]),
+    )
     expect(fields).toMatchObject({
-      'Street and nearest house number': 'Mill Lane 14', District: 'Old Town', 'Type of damage': 'Sunken or blocked drain',
-      'It is a danger to cyclists or pedestrians': 'Yes', Description: 'Deep <b>and</b> wide', Photo: 'photo of hole.jpg',
-      Position: '59.91, 10.74', 'Your e-mail': 'Not given', Storyline: 'plain',
+      'Street and nearest house number': 'Mill Lane 14',
+      District: 'Old Town',
+      'Type of damage': 'Sunken or blocked drain',
+      'It is a danger to cyclists or pedestrians': 'Yes',
+      Description: 'Deep <b>and</b> wide',
+      Photo: 'photo of hole.jpg',
+      Position: '59.91, 10.74',
+      'Your e-mail': 'Not given',
+      Storyline: 'plain',
     })
     expect(record.body).toContain('Deep &lt;b&gt;and&lt;/b&gt; wide')
     expect(attr(record.page.one('.desk-field a[href^="/desk/"]'), 'href')).toBe(path(district))
-    expect(attr(record.page.one('.desk-field a[href^="/attachment/"]'), 'href')).toBe(`/attachment/potholes/${pothole.id}/photo`)
+    expect(attr(record.page.one('.desk-field a[href^="/attachment/"]'), 'href')).toBe(
+      `/attachment/potholes/${pothole.id}/photo`,
+    )
   })
 
   it('shows its history: filed, by whom and when', async () => {
@@ -50,7 +64,10 @@ describe('a record on a desk', () => {
 
   it('offers exactly the desk moves declared from its state that the policy allows', async () => {
     const kari = moveForms(await world.get(await world.as('kari'), path(pothole)))
-    expect(kari.map((m) => [m.fields.edge, m.button])).toEqual([['accept', 'Accept'], ['reject', 'Reject: not municipal']])
+    expect(kari.map((m) => [m.fields.edge, m.button])).toEqual([
+      ['accept', 'Accept'],
+      ['reject', 'Reject: not municipal'],
+    ])
     expect(kari[0]).toMatchObject({ action: `${path(pothole)}/move`, fields: { seq: String(pothole.seq) } })
     expect(kari[0]?.fields.svc_csrf).toMatch(/.{16,}/)
     // policy/desk-test.cedar forbids the road crew `reject`; self moves are never desk buttons.
@@ -60,7 +77,11 @@ describe('a record on a desk', () => {
 
   it('is a 404 for an id that does not exist, a record of another bucket, or a bucket the desk does not list', async () => {
     const kari = await world.as('kari')
-    for (const missing of ['/desk/caseworkers/potholes/AAAAAAAAAAAAAAAAAAAAAA', `/desk/caseworkers/potholes/${district.id}`, '/desk/caseworkers/potholes/no.such']) {
+    for (const missing of [
+      '/desk/caseworkers/potholes/AAAAAAAAAAAAAAAAAAAAAA',
+      `/desk/caseworkers/potholes/${district.id}`,
+      '/desk/caseworkers/potholes/no.such',
+    ]) {
       const response = await world.get(kari, missing)
       expect(response.status, missing).toBe(404)
       expect(response.page.text('main h1')).toBe('Not found')

@@ -59,8 +59,12 @@ export function useDeskWorld(): DeskWorld {
     return { status: response.status, headers: response.headers, body, page: readPage(body) }
   }
   return {
-    get service() { return world.service },
-    get seeder() { return world.seeder },
+    get service() {
+      return world.service
+    },
+    get seeder() {
+      return world.seeder
+    },
     as(login) {
       const key = login ?? ''
       const known = clients.get(key)
@@ -75,11 +79,14 @@ export function useDeskWorld(): DeskWorld {
       return made
     },
     get: async (client, path) => read(await client(`${world.service}${path}`)),
-    post: async (client, path, fields) => read(await client(`${world.service}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(fields).toString(),
-    })),
+    post: async (client, path, fields) =>
+      read(
+        await client(`${world.service}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(fields).toString(),
+        }),
+      ),
   }
 }
 
@@ -91,6 +98,11 @@ export function moveForms(fetched: Fetched): { action: string; button: string; f
   return fetched.page.all('form.desk-move').map((form) => ({
     action: attr(form, 'action'),
     button: textOf(form).trim(),
-    fields: Object.fromEntries(fetched.page.all('form.desk-move input').filter((i) => i.parent === form).map((i) => [attr(i, 'name'), attr(i, 'value')])),
+    fields: Object.fromEntries(
+      fetched.page
+        .all('form.desk-move input')
+        .filter((i) => i.parent === form)
+        .map((i) => [attr(i, 'name'), attr(i, 'value')]),
+    ),
   }))
 }

@@ -10,7 +10,13 @@ export interface Page {
   text(selector: string): string
 }
 
-const ENTITIES: Readonly<Record<string, string>> = { '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&amp;': '&' }
+const ENTITIES: Readonly<Record<string, string>> = {
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+  '&amp;': '&',
+}
 const decode = (text: string) => text.replace(/&(lt|gt|quot|#39|amp);/g, (entity) => ENTITIES[entity] ?? entity)
 
 export function textOf(node: Node | undefined): string {
@@ -28,7 +34,8 @@ export function attr(node: ElementNode, name: string): string {
 const PART = /^([a-z0-9]+)|#([\w-]+)|\.([\w-]+)|\[([\w-]+)(?:(\^?=)"([^"]*)")?\]|:(first-child|last-child)/g
 
 function matchesCompound(element: ElementNode, compound: string): boolean {
-  const siblings = () => ((element.parent as { children?: Node[] }).children ?? []).filter((n) => n.type === ELEMENT_NODE)
+  const siblings = () =>
+    ((element.parent as { children?: Node[] }).children ?? []).filter((n) => n.type === ELEMENT_NODE)
   for (const [, tag, id, cls, name, op, value, pseudo] of compound.matchAll(PART)) {
     if (tag !== undefined && element.name !== tag) return false
     if (id !== undefined && element.attributes.id !== id) return false

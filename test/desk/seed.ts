@@ -34,11 +34,22 @@ export async function openSeeder(natsUrl: string, contentDir: string): Promise<S
   const now = () => new Date(Date.UTC(2030, 0, 1, 8, minute++))
   const records = createRecords({ bus, site: () => site, index, publicUrl: 'http://127.0.0.1/', now })
   return {
-    site, bus, index, records,
+    site,
+    bus,
+    index,
+    records,
     file: (bucket, fields, storyline = 'plain') =>
-      records.file({ bucket, storyline, fields, submitter: 'session:seed', actor: { kind: 'visitor', session: 'seed' } }),
+      records.file({
+        bucket,
+        storyline,
+        fields,
+        submitter: 'session:seed',
+        actor: { kind: 'visitor', session: 'seed' },
+      }),
     async move(view, edge) {
-      return (await records.move({ bucket: view.bucket, id: view.id, edge, via: 'desk', expectSeq: view.seq, actor: SEEDER })).record
+      return (
+        await records.move({ bucket: view.bucket, id: view.id, edge, via: 'desk', expectSeq: view.seq, actor: SEEDER })
+      ).record
     },
     async close() {
       index.close()
@@ -55,15 +66,18 @@ export async function openSeeder(natsUrl: string, contentDir: string): Promise<S
 export function contentWithForbid(): { dir: string; remove: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'svc-desk-content-'))
   cpSync(DEMO, dir, { recursive: true })
-  writeFileSync(join(dir, 'policy/desk-test.cedar'), [
-    '// The road crew may not reject reports, although their desk has the button.',
-    'forbid (principal in Group::"road_crew", action == Action::"move", resource in Bucket::"potholes")',
-    'when { context.edge == "reject" };',
-    '',
-    '// Records told in the "sealed" storyline are not the road crew\'s to read.',
-    'forbid (principal in Group::"road_crew", action == Action::"read", resource is Record)',
-    'when { resource.storyline == "sealed" };',
-    '',
-  ].join('\n'))
+  writeFileSync(
+    join(dir, 'policy/desk-test.cedar'),
+    [
+      '// The road crew may not reject reports, although their desk has the button.',
+      'forbid (principal in Group::"road_crew", action == Action::"move", resource in Bucket::"potholes")',
+      'when { context.edge == "reject" };',
+      '',
+      '// Records told in the "sealed" storyline are not the road crew\'s to read.',
+      'forbid (principal in Group::"road_crew", action == Action::"read", resource is Record)',
+      'when { resource.storyline == "sealed" };',
+      '',
+    ].join('\n'),
+  )
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) }
 }

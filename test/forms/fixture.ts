@@ -9,7 +9,15 @@ export function field(name: string, type: Field['type'], extra: Partial<Field> =
 }
 
 export function bucketOf(...fields: Field[]): Bucket {
-  return { name: 'reports', title: ['Reports'], signIn: 'none', fields, states: [{ name: 'new', label: ['New'] }], moves: [], self: [] }
+  return {
+    name: 'reports',
+    title: ['Reports'],
+    signIn: 'none',
+    fields,
+    states: [{ name: 'new', label: ['New'] }],
+    moves: [],
+    self: [],
+  }
 }
 
 export function file(filename: string, type: string, content: string): UploadedFile {
@@ -18,7 +26,12 @@ export function file(filename: string, type: string, content: string): UploadedF
 }
 
 /** What a browser sends for a file input left empty. */
-export const emptyFile: UploadedFile = { filename: '', type: 'application/octet-stream', size: 0, bytes: new Uint8Array() }
+export const emptyFile: UploadedFile = {
+  filename: '',
+  type: 'application/octet-stream',
+  size: 0,
+  bytes: new Uint8Array(),
+}
 
 export const existing = new Set(['districts/d1', 'districts/north_2-b'])
 
@@ -28,13 +41,21 @@ export const defaults: ValidateOptions = {
   recordExists: (bucket, id) => existing.has(`${bucket}/${id}`),
 }
 
-export function validate(bucket: Bucket, body: Record<string, FormValue>, options: Partial<ValidateOptions> = {}): Promise<Validation> {
+export function validate(
+  bucket: Bucket,
+  body: Record<string, FormValue>,
+  options: Partial<ValidateOptions> = {},
+): Promise<Validation> {
   const map: FormBody = new Map(Object.entries(body))
   return validateFields(bucket, map, { ...defaults, ...options })
 }
 
 /** The stored value of a lone field, or its error. */
-export async function one(f: Field, answer: FormValue | undefined, options: Partial<ValidateOptions> = {}): Promise<{ value?: string; error?: string }> {
+export async function one(
+  f: Field,
+  answer: FormValue | undefined,
+  options: Partial<ValidateOptions> = {},
+): Promise<{ value?: string; error?: string }> {
   const result = await validate(bucketOf(f), answer === undefined ? {} : { [f.name]: answer }, options)
   return result.ok ? { value: result.values[f.name] } : { error: result.errors[f.name] }
 }

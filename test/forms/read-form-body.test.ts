@@ -23,7 +23,8 @@ async function serve(maxBytes?: number): Promise<FormServer> {
   return server
 }
 
-const post = (url: string, body: BodyInit, headers: Record<string, string> = {}) => fetch(url, { method: 'POST', body, headers })
+const post = (url: string, body: BodyInit, headers: Record<string, string> = {}) =>
+  fetch(url, { method: 'POST', body, headers })
 
 describe('readFormBody: url-encoded', () => {
   it('reads names and values, keeping the first of a repeated name', async () => {
@@ -67,7 +68,8 @@ describe('readFormBody: multipart', () => {
 
   it('reads an empty file input as browsers send it: a nameless, empty file part', async () => {
     const { url } = await serve()
-    const body = '--XyZ\r\nContent-Disposition: form-data; name="photo"; filename=""\r\nContent-Type: application/octet-stream\r\n\r\n\r\n--XyZ--\r\n'
+    const body =
+      '--XyZ\r\nContent-Disposition: form-data; name="photo"; filename=""\r\nContent-Type: application/octet-stream\r\n\r\n\r\n--XyZ--\r\n'
     const res = await post(url, body, { 'content-type': 'multipart/form-data; boundary=XyZ' })
     expect(await res.json()).toEqual({ photo: { filename: '', type: 'application/octet-stream', size: 0, bytes: '' } })
   })
@@ -83,11 +85,14 @@ describe('readFormBody: multipart', () => {
 })
 
 describe('readFormBody: other content types', () => {
-  it.each(['application/json', 'text/plain', 'multipart/mixed; boundary=x', 'application/x-www-form-urlencodedx'])('answers 415 to %s', async (type) => {
-    const { url, refusals } = await serve()
-    expect((await post(url, 'a=1', { 'content-type': type })).status).toBe(415)
-    expect(refusals).toEqual([{ status: 415, bytesRead: expect.any(Number) }])
-  })
+  it.each(['application/json', 'text/plain', 'multipart/mixed; boundary=x', 'application/x-www-form-urlencodedx'])(
+    'answers 415 to %s',
+    async (type) => {
+      const { url, refusals } = await serve()
+      expect((await post(url, 'a=1', { 'content-type': type })).status).toBe(415)
+      expect(refusals).toEqual([{ status: 415, bytesRead: expect.any(Number) }])
+    },
+  )
 
   it('answers 415 when there is no content type at all', async () => {
     const { url } = await serve()

@@ -19,11 +19,15 @@ describe('Record 3: a type: record field with of: refers to a record of that buc
   })
 
   it('asks the of bucket, not another', async () => {
-    expect(await one(field('district', 'record', { of: 'streets' }), 'd1')).toEqual({ error: 'Choose one of the options' })
+    expect(await one(field('district', 'record', { of: 'streets' }), 'd1')).toEqual({
+      error: 'Choose one of the options',
+    })
   })
 
   it('must be chosen when required', async () => {
-    expect(await one(field('district', 'record', { of: 'districts', required: true }), '')).toEqual({ error: 'Choose an option' })
+    expect(await one(field('district', 'record', { of: 'districts', required: true }), '')).toEqual({
+      error: 'Choose an option',
+    })
   })
 })
 
@@ -41,8 +45,14 @@ describe('location', () => {
   it('wants both or neither', async () => {
     expect(await at('', '')).toEqual({ ok: true, values: { where: '' } })
     expect(await one(where, undefined)).toEqual({ value: '' })
-    for (const [lat, lng] of [['59.9', ''], ['', '10.7']] as const) {
-      expect(await at(lat, lng)).toMatchObject({ ok: false, errors: { where: 'Enter both a latitude and a longitude' } })
+    for (const [lat, lng] of [
+      ['59.9', ''],
+      ['', '10.7'],
+    ] as const) {
+      expect(await at(lat, lng)).toMatchObject({
+        ok: false,
+        errors: { where: 'Enter both a latitude and a longitude' },
+      })
     }
     expect(await at('', '', true)).toMatchObject({ ok: false, errors: { where: 'Enter a latitude and a longitude' } })
   })
@@ -64,8 +74,11 @@ describe('file', () => {
   const photo = field('photo', 'file', { accept: ['image/*', '.pdf'], maxMb: 1 })
   const required = field('photo', 'file', { required: true })
 
-  it('Record 2: a file field\'s key is never taken from a caller; never stores a key or value sent as text under its name', async () => {
-    const result = await validate(bucketOf(field('street', 'text'), photo), { street: 'Mill Lane', photo: 'uploads/secret-key' })
+  it("Record 2: a file field's key is never taken from a caller; never stores a key or value sent as text under its name", async () => {
+    const result = await validate(bucketOf(field('street', 'text'), photo), {
+      street: 'Mill Lane',
+      photo: 'uploads/secret-key',
+    })
     expect(result).toEqual({ ok: true, values: { street: 'Mill Lane' } })
     expect(await one(photo, 'uploads/secret-key', { uploadsEnabled: true })).toEqual({ value: undefined })
     expect(await one(required, 'uploads/secret-key', { uploadsEnabled: true })).toEqual({ error: 'Choose a file' })
@@ -84,8 +97,12 @@ describe('file', () => {
     const on = { uploadsEnabled: true }
     expect(await one(photo, file('a.png', 'image/png', 'PNG'), on)).toEqual({ value: undefined })
     expect(await one(photo, file('A.PDF', 'application/octet-stream', '%PDF'), on)).toEqual({ value: undefined })
-    expect(await one(photo, file('a.exe', 'application/x-msdownload', 'MZ'), on)).toEqual({ error: 'This type of file is not accepted here' })
-    expect(await one(photo, file('a.png', 'image/png', 'x'.repeat(1024 * 1024 + 1)), on)).toEqual({ error: 'The chosen file is too large' })
+    expect(await one(photo, file('a.exe', 'application/x-msdownload', 'MZ'), on)).toEqual({
+      error: 'This type of file is not accepted here',
+    })
+    expect(await one(photo, file('a.png', 'image/png', 'x'.repeat(1024 * 1024 + 1)), on)).toEqual({
+      error: 'The chosen file is too large',
+    })
     expect(await one(photo, file('a.png', 'image/png', ''), on)).toEqual({ error: 'The chosen file is empty' })
     expect(await one(required, emptyFile, on)).toEqual({ error: 'Choose a file' })
   })
@@ -97,22 +114,42 @@ describe('file', () => {
 })
 
 describe('the body as a whole', () => {
-  const bucket = bucketOf(field('street', 'text', { required: true, maxLength: 5 }), field('agree', 'checkbox'), field('where', 'location'))
+  const bucket = bucketOf(
+    field('street', 'text', { required: true, maxLength: 5 }),
+    field('agree', 'checkbox'),
+    field('where', 'location'),
+  )
 
   it('drops unknown keys, svc_ keys and location parts of other fields', async () => {
     const result = await validate(bucket, {
-      street: 'Mill', svc_csrf: 'token', state: 'closed', submitter: 'someone', 'street.lat': '1', 'where.lat': '1', 'where.lng': '2', 'where.alt': '3',
+      street: 'Mill',
+      svc_csrf: 'token',
+      state: 'closed',
+      submitter: 'someone',
+      'street.lat': '1',
+      'where.lat': '1',
+      'where.lng': '2',
+      'where.alt': '3',
     })
     expect(result).toEqual({ ok: true, values: { street: 'Mill', agree: '', where: '1,2' } })
   })
 
   it('reports every error at once and echoes what was typed, not unknown keys', async () => {
     const result = await validate(bucket, {
-      street: 'Mill Lane\u0000', agree: 'on', 'where.lat': '95', 'where.lng': '10', svc_csrf: 'token', extra: 'x',
+      street: 'Mill Lane\u0000',
+      agree: 'on',
+      'where.lat': '95',
+      'where.lng': '10',
+      svc_csrf: 'token',
+      extra: 'x',
     })
     expect(result).toEqual({
       ok: false,
-      errors: { street: 'Use 5 characters or fewer', agree: 'Tick the box or leave it empty', where: 'Enter a latitude between -90 and 90' },
+      errors: {
+        street: 'Use 5 characters or fewer',
+        agree: 'Tick the box or leave it empty',
+        where: 'Enter a latitude between -90 and 90',
+      },
       input: { street: 'Mill Lane', agree: 'on', 'where.lat': '95', 'where.lng': '10' },
     })
   })
@@ -121,13 +158,19 @@ describe('the body as a whole', () => {
     const result = await validate(bucketOf(field('street', 'text', { required: true }), field('photo', 'file')), {
       photo: file('secret.txt', 'text/plain', 'file contents'),
     })
-    expect(result).toEqual({ ok: false, errors: { street: 'Enter an answer', photo: 'Uploads are not available on this site right now' }, input: {} })
+    expect(result).toEqual({
+      ok: false,
+      errors: { street: 'Enter an answer', photo: 'Uploads are not available on this site right now' },
+      input: {},
+    })
   })
 
   it('never puts raw input into a message', async () => {
     const marker = '<script>alert(1)</script>'
     const everything = bucketOf(
-      ...(['text', 'email', 'phone', 'number', 'date', 'checkbox'] as const).map((type) => field(type, type, { maxLength: 3 })),
+      ...(['text', 'email', 'phone', 'number', 'date', 'checkbox'] as const).map((type) =>
+        field(type, type, { maxLength: 3 }),
+      ),
       field('choice', 'choice', { options: [{ value: 'a', label: ['A'] }] }),
       field('record', 'record', { of: 'districts' }),
     )

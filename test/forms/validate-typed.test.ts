@@ -45,16 +45,24 @@ describe('required', () => {
 
 describe('email', () => {
   it('accepts an address and lower-cases its domain only', async () => {
-    expect(await one(field('email', 'email'), ' Kari.Nordmann+road@Example.ORG ')).toEqual({ value: 'Kari.Nordmann+road@example.org' })
+    expect(await one(field('email', 'email'), ' Kari.Nordmann+road@Example.ORG ')).toEqual({
+      value: 'Kari.Nordmann+road@example.org',
+    })
   })
 
-  it.each(['kari', 'kari@', '@example.org', 'kari@example', 'kari nordmann@example.org', 'a..b@example.org', 'a@b@example.org', `${'x'.repeat(250)}@example.org`])(
-    'refuses %j without echoing it',
-    async (answer) => {
-      const result = await one(field('email', 'email'), answer)
-      expect(result).toEqual({ error: 'Enter an email address like name@example.org' })
-    },
-  )
+  it.each([
+    'kari',
+    'kari@',
+    '@example.org',
+    'kari@example',
+    'kari nordmann@example.org',
+    'a..b@example.org',
+    'a@b@example.org',
+    `${'x'.repeat(250)}@example.org`,
+  ])('refuses %j without echoing it', async (answer) => {
+    const result = await one(field('email', 'email'), answer)
+    expect(result).toEqual({ error: 'Enter an email address like name@example.org' })
+  })
 })
 
 describe('phone', () => {
@@ -81,9 +89,12 @@ describe('number', () => {
     expect(await one(field('depth', 'number'), answer)).toEqual({ value })
   })
 
-  it.each(['ten', '1.2.3', '1,234.5', '1e3', 'Infinity', 'NaN', '0x10', '1 000', '-', '.', '5.', '9'.repeat(31)])('refuses %j', async (answer) => {
-    expect(await one(field('depth', 'number'), answer)).toEqual({ error: 'Enter a number, like 12 or 3.5' })
-  })
+  it.each(['ten', '1.2.3', '1,234.5', '1e3', 'Infinity', 'NaN', '0x10', '1 000', '-', '.', '5.', '9'.repeat(31)])(
+    'refuses %j',
+    async (answer) => {
+      expect(await one(field('depth', 'number'), answer)).toEqual({ error: 'Enter a number, like 12 or 3.5' })
+    },
+  )
 })
 
 describe('date', () => {
@@ -91,16 +102,29 @@ describe('date', () => {
     expect(await one(field('seen', 'date'), answer)).toEqual({ value: answer })
   })
 
-  it.each(['2026-02-30', '2026-02-29', '1900-02-29', '2026-13-01', '2026-04-31', '2026-00-10', '0000-01-01', '2026-1-5', '31.01.2026', '2026-01-01T00:00'])(
-    'refuses %s',
-    async (answer) => {
-      expect(await one(field('seen', 'date'), answer)).toEqual({ error: 'Enter a real date, like 2026-03-31' })
-    },
-  )
+  it.each([
+    '2026-02-30',
+    '2026-02-29',
+    '1900-02-29',
+    '2026-13-01',
+    '2026-04-31',
+    '2026-00-10',
+    '0000-01-01',
+    '2026-1-5',
+    '31.01.2026',
+    '2026-01-01T00:00',
+  ])('refuses %s', async (answer) => {
+    expect(await one(field('seen', 'date'), answer)).toEqual({ error: 'Enter a real date, like 2026-03-31' })
+  })
 })
 
 describe('choice', () => {
-  const kind = field('kind', 'choice', { options: [{ value: 'hole', label: ['Hole'] }, { value: 'crack', label: ['Crack'] }] })
+  const kind = field('kind', 'choice', {
+    options: [
+      { value: 'hole', label: ['Hole'] },
+      { value: 'crack', label: ['Crack'] },
+    ],
+  })
 
   it('accepts an option value', async () => {
     expect(await one(kind, 'crack')).toEqual({ value: 'crack' })
@@ -124,7 +148,9 @@ describe('checkbox', () => {
   })
 
   it('must be ticked when required', async () => {
-    expect(await one(field('agree', 'checkbox', { required: true }), undefined)).toEqual({ error: 'Tick this box to continue' })
+    expect(await one(field('agree', 'checkbox', { required: true }), undefined)).toEqual({
+      error: 'Tick this box to continue',
+    })
     expect(await one(field('agree', 'checkbox', { required: true }), 'yes')).toEqual({ value: 'yes' })
   })
 })

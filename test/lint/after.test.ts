@@ -53,13 +53,30 @@ describe('after-without-move', () => {
 
 describe('after-days', () => {
   lintCases([
-    { name: 'zero days', files: bucket('{ days: 0, to: done }', ...FINISH), lines: [`buckets/reports.yaml:5:33: error: ${DAYS}`], rules: ['after-days'] },
-    { name: 'a fraction of a day', files: bucket('{ days: 1.5, to: done }', ...FINISH), lines: [`buckets/reports.yaml:5:33: error: ${DAYS}`], rules: ['after-days'] },
-    { name: 'more than ten years', files: bucket('{ days: 5000, to: done }', ...FINISH), lines: [`buckets/reports.yaml:5:33: error: ${DAYS}`], rules: ['after-days'] },
+    {
+      name: 'zero days',
+      files: bucket('{ days: 0, to: done }', ...FINISH),
+      lines: [`buckets/reports.yaml:5:33: error: ${DAYS}`],
+      rules: ['after-days'],
+    },
+    {
+      name: 'a fraction of a day',
+      files: bucket('{ days: 1.5, to: done }', ...FINISH),
+      lines: [`buckets/reports.yaml:5:33: error: ${DAYS}`],
+      rules: ['after-days'],
+    },
+    {
+      name: 'more than ten years',
+      files: bucket('{ days: 5000, to: done }', ...FINISH),
+      lines: [`buckets/reports.yaml:5:33: error: ${DAYS}`],
+      rules: ['after-days'],
+    },
     {
       name: 'days written as text',
       files: bucket('{ days: two, to: done }', ...FINISH),
-      lines: ['buckets/reports.yaml:5:33: error: buckets/reports.yaml at states[0].after.days should be a number, not a text'],
+      lines: [
+        'buckets/reports.yaml:5:33: error: buckets/reports.yaml at states[0].after.days should be a number, not a text',
+      ],
       rules: ['wrong-type'],
     },
   ])

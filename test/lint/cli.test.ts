@@ -78,12 +78,34 @@ describe('svc-lint output', () => {
     expect(result.errLines).toEqual([])
     const parsed = JSON.parse(result.lines.join('\n')) as { diagnostics: Diagnostic[] }
     expect(parsed.diagnostics.slice(0, 2)).toEqual([
-      { file: 'buckets/reports.yaml', line: 9, col: 23, severity: 'error', rule: 'unknown-reference', message: 'no state named "old" in this bucket' },
-      { file: 'buckets/reports.yaml', line: 9, col: 33, severity: 'error', rule: 'unknown-reference', message: 'no state named "gone" in this bucket; did you mean "done"?' },
+      {
+        file: 'buckets/reports.yaml',
+        line: 9,
+        col: 23,
+        severity: 'error',
+        rule: 'unknown-reference',
+        message: 'no state named "old" in this bucket',
+      },
+      {
+        file: 'buckets/reports.yaml',
+        line: 9,
+        col: 33,
+        severity: 'error',
+        rule: 'unknown-reference',
+        message: 'no state named "gone" in this bucket; did you mean "done"?',
+      },
     ])
-    expect(parsed.diagnostics.map((d) => `${d.file}:${d.line}:${d.col}: ${d.severity}: ${d.message}`)).toEqual(BROKEN_LINES)
+    expect(parsed.diagnostics.map((d) => `${d.file}:${d.line}:${d.col}: ${d.severity}: ${d.message}`)).toEqual(
+      BROKEN_LINES,
+    )
     expect(parsed.diagnostics.map((d) => d.rule)).toEqual([
-      'unknown-reference', 'unknown-reference', 'unknown-reference', 'unknown-reference', 'unknown-file', 'unknown-reference', 'unknown-key',
+      'unknown-reference',
+      'unknown-reference',
+      'unknown-reference',
+      'unknown-reference',
+      'unknown-file',
+      'unknown-reference',
+      'unknown-key',
     ])
   })
 
@@ -104,9 +126,14 @@ describe('svc-lint output', () => {
     expect(result.code).toBe(1)
     expect(result.errLines).toEqual([])
     expect(result.lines).toHaveLength(BROKEN_LINES.length)
-    expect(result.lines[0]).toBe('::error file=buckets/reports.yaml,line=9,col=23,title=unknown-reference::no state named "old" in this bucket')
-    expect(result.lines[4]).toBe('::warning file=extra/notes.yaml,line=1,col=1,title=unknown-file::this file is not read by the service')
-    for (const line of result.lines) expect(line).toMatch(/^::(error|warning) file=[^,:]+,line=\d+,col=\d+,title=[a-z-]+::\S/)
+    expect(result.lines[0]).toBe(
+      '::error file=buckets/reports.yaml,line=9,col=23,title=unknown-reference::no state named "old" in this bucket',
+    )
+    expect(result.lines[4]).toBe(
+      '::warning file=extra/notes.yaml,line=1,col=1,title=unknown-file::this file is not read by the service',
+    )
+    for (const line of result.lines)
+      expect(line).toMatch(/^::(error|warning) file=[^,:]+,line=\d+,col=\d+,title=[a-z-]+::\S/)
   })
 
   it('--format github escapes a comma in a file name', async () => {
@@ -127,7 +154,9 @@ describe('issue #8: diagnostics per file are capped at 20, with one entry counti
     expect(result.code).toBe(1)
     const flooded = result.lines.filter((line) => line.startsWith('pages/anchors.yaml:'))
     expect(flooded).toHaveLength(21)
-    expect(flooded[0]).toBe('pages/anchors.yaml:3:9: error: pages/anchors.yaml at blocks[0] should be a map of keys, not a text')
+    expect(flooded[0]).toBe(
+      'pages/anchors.yaml:3:9: error: pages/anchors.yaml at blocks[0] should be a map of keys, not a text',
+    )
     expect(flooded[19]).toMatch(/^pages\/anchors\.yaml:22:10: error: .* at blocks\[19\] /)
     expect(flooded[20]).toBe('pages/anchors.yaml:23:10: error: 9980 more problems in this file')
     expect(result.lines.filter((line) => !line.startsWith('pages/anchors.yaml:'))).toEqual(BROKEN_LINES)
@@ -138,7 +167,14 @@ describe('issue #8: diagnostics per file are capped at 20, with one entry counti
     const { diagnostics } = JSON.parse(result.lines.join('\n')) as { diagnostics: Diagnostic[] }
     const flooded = diagnostics.filter((d) => d.file === 'pages/anchors.yaml')
     expect(flooded).toHaveLength(21)
-    expect(flooded.at(-1)).toEqual({ file: 'pages/anchors.yaml', line: 23, col: 10, severity: 'error', rule: 'more-problems', message: '9980 more problems in this file' })
+    expect(flooded.at(-1)).toEqual({
+      file: 'pages/anchors.yaml',
+      line: 23,
+      col: 10,
+      severity: 'error',
+      rule: 'more-problems',
+      message: '9980 more problems in this file',
+    })
   })
 
   it('a file with exactly 20 problems is listed in full; 21 ends in "1 more problem"', async () => {
@@ -147,7 +183,9 @@ describe('issue #8: diagnostics per file are capped at 20, with one entry counti
     expect(twenty.lines.filter((line) => line.startsWith('pages/few.yaml:'))).toHaveLength(20)
     expect(twenty.lines.join('\n')).not.toContain('more problem')
     const more = await withRepo({ 'pages/few.yaml': items(21) }, (dir) => run([dir]))
-    expect(more.lines.filter((line) => line.startsWith('pages/few.yaml:')).at(-1)).toBe('pages/few.yaml:23:5: error: 1 more problem in this file')
+    expect(more.lines.filter((line) => line.startsWith('pages/few.yaml:')).at(-1)).toBe(
+      'pages/few.yaml:23:5: error: 1 more problem in this file',
+    )
   })
 })
 
@@ -160,7 +198,9 @@ describe('svc-lint arguments', () => {
       expect(result.code).toBe(2)
       expect(result.lines).toEqual([])
       expect(result.errLines).toHaveLength(1)
-      expect(result.errLines[0]).toMatch(new RegExp(`^svc-lint: cannot read the content folder ${missing}: .*no such file or directory`))
+      expect(result.errLines[0]).toMatch(
+        new RegExp(`^svc-lint: cannot read the content folder ${missing}: .*no such file or directory`),
+      )
     } finally {
       await rm(parent, { recursive: true, force: true })
     }
@@ -169,7 +209,9 @@ describe('svc-lint arguments', () => {
   it('an empty directory has no site.yaml', async () => {
     const result = await withRepo({}, (dir) => run([dir]), {})
     expect(result.code).toBe(1)
-    expect(result.lines).toEqual(['site.yaml:1:1: error: site.yaml is missing: every site needs one for its name and branding'])
+    expect(result.lines).toEqual([
+      'site.yaml:1:1: error: site.yaml is missing: every site needs one for its name and branding',
+    ])
   })
 
   it.each([
@@ -196,14 +238,19 @@ describe('svc-lint arguments', () => {
     ])
   })
 
-  it.each(['47', '+0', '+12345', 'no', '+4 7'])('PHONE_COUNTRY=%j is refused before anything is read: exit 2', async (country) => {
-    const result = await withRepo({}, (dir) => run([dir], { PHONE_COUNTRY: country }))
-    expect(result).toEqual({
-      code: 2,
-      lines: [],
-      errLines: [`svc-lint: PHONE_COUNTRY "${country}" is not a calling code; write + and 1 to 4 digits, not starting with 0, e.g. PHONE_COUNTRY=+47`],
-    })
-  })
+  it.each(['47', '+0', '+12345', 'no', '+4 7'])(
+    'PHONE_COUNTRY=%j is refused before anything is read: exit 2',
+    async (country) => {
+      const result = await withRepo({}, (dir) => run([dir], { PHONE_COUNTRY: country }))
+      expect(result).toEqual({
+        code: 2,
+        lines: [],
+        errLines: [
+          `svc-lint: PHONE_COUNTRY "${country}" is not a calling code; write + and 1 to 4 digits, not starting with 0, e.g. PHONE_COUNTRY=+47`,
+        ],
+      })
+    },
+  )
 })
 
 describe('Runtime configuration: PHONE_COUNTRY, as the service reads it', () => {

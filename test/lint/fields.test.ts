@@ -12,7 +12,9 @@ describe('field rules', () => {
     {
       name: 'record-without-of',
       files: withField('{ name: district, type: record, label: District }'),
-      lines: ['buckets/reports.yaml:3:29: error: field "district" is of type record and needs "of:" naming the bucket its records belong to'],
+      lines: [
+        'buckets/reports.yaml:3:29: error: field "district" is of type record and needs "of:" naming the bucket its records belong to',
+      ],
       rules: ['record-without-of'],
     },
     {
@@ -42,7 +44,9 @@ describe('field rules', () => {
     {
       name: 'contact on a text field',
       files: withField('{ name: street, type: text, label: Street, contact: true }'),
-      lines: ['buckets/reports.yaml:3:48: error: "contact" only applies to fields of type email or phone, and this field is text'],
+      lines: [
+        'buckets/reports.yaml:3:48: error: "contact" only applies to fields of type email or phone, and this field is text',
+      ],
       rules: ['bad-value'],
     },
     {
@@ -58,25 +62,38 @@ describe('field rules', () => {
           '  - { name: new }',
         ),
       },
-      lines: ['buckets/reports.yaml:5:47: error: field "email" is already this bucket\'s contact email field, and a bucket has at most one; drop "contact" here'],
+      lines: [
+        'buckets/reports.yaml:5:47: error: field "email" is already this bucket\'s contact email field, and a bucket has at most one; drop "contact" here',
+      ],
       rules: ['bad-value'],
     },
     {
       name: 'an option without a value',
       files: withField('{ name: kind, type: choice, label: Kind, options: [a, ""] }'),
-      lines: ['buckets/reports.yaml:3:59: error: buckets/reports.yaml at fields[0].options[1]: an option needs a value; write it as a text'],
+      lines: [
+        'buckets/reports.yaml:3:59: error: buckets/reports.yaml at fields[0].options[1]: an option needs a value; write it as a text',
+      ],
       rules: ['bad-value'],
     },
     {
       name: 'accept that is not a media type',
       files: withField('{ name: photo, type: file, label: Photo, accept: [images] }'),
-      lines: ['buckets/reports.yaml:3:55: error: buckets/reports.yaml at fields[0].accept[0]: use a media type such as image/* or an extension such as .pdf'],
+      lines: [
+        'buckets/reports.yaml:3:55: error: buckets/reports.yaml at fields[0].accept[0]: use a media type such as image/* or an extension such as .pdf',
+      ],
       rules: ['bad-value'],
     },
     {
       name: 'a map of a field that is not a location',
       files: {
-        'buckets/reports.yaml': yaml('title: Reports', 'fields:', '  - { name: street, type: text, label: Street }', 'states:', '  - { name: new }', 'public: { fields: [street] }'),
+        'buckets/reports.yaml': yaml(
+          'title: Reports',
+          'fields:',
+          '  - { name: street, type: text, label: Street }',
+          'states:',
+          '  - { name: new }',
+          'public: { fields: [street] }',
+        ),
         'pages/index.yaml': yaml('title: Home', 'blocks:', '  - map: { bucket: reports, field: street }'),
       },
       lines: ['pages/index.yaml:3:36: error: a map shows a location field, and "street" is text'],

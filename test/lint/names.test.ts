@@ -4,14 +4,24 @@ import { describe } from 'vitest'
 import { lintCases, yaml } from './repo'
 
 const RESERVED = 'names starting with svc_ are reserved for the service'
-const ROUTES = '(reserved: site, pkg, report, attachment, healthz, readyz, auth, desk, hooks, automation, file, self, svc and anything starting with svc_)'
-const route = (part: string) => `/${part} belongs to the service itself, so no page can be served under it; rename "${part}" ${ROUTES}`
+const ROUTES =
+  '(reserved: site, pkg, report, attachment, healthz, readyz, auth, desk, hooks, automation, file, self, svc and anything starting with svc_)'
+const route = (part: string) =>
+  `/${part} belongs to the service itself, so no page can be served under it; rename "${part}" ${ROUTES}`
 
 describe('reserved-name', () => {
   lintCases([
     {
       name: 'a bucket file',
-      files: { 'buckets/svc_items.yaml': yaml('title: Items', 'fields:', '  - { name: street, type: text, label: Street }', 'states:', '  - { name: new }') },
+      files: {
+        'buckets/svc_items.yaml': yaml(
+          'title: Items',
+          'fields:',
+          '  - { name: street, type: text, label: Street }',
+          'states:',
+          '  - { name: new }',
+        ),
+      },
       lines: [`buckets/svc_items.yaml:1:1: error: ${RESERVED}; rename buckets/svc_items.yaml`],
       rules: ['reserved-name'],
     },
@@ -23,13 +33,29 @@ describe('reserved-name', () => {
     },
     {
       name: 'a field name',
-      files: { 'buckets/reports.yaml': yaml('title: Reports', 'fields:', '  - { name: svc_notes, type: text, label: Notes }', 'states:', '  - { name: new }') },
+      files: {
+        'buckets/reports.yaml': yaml(
+          'title: Reports',
+          'fields:',
+          '  - { name: svc_notes, type: text, label: Notes }',
+          'states:',
+          '  - { name: new }',
+        ),
+      },
       lines: [`buckets/reports.yaml:3:13: error: buckets/reports.yaml at fields[0].name: ${RESERVED}`],
       rules: ['reserved-name'],
     },
     {
       name: 'a state name',
-      files: { 'buckets/reports.yaml': yaml('title: Reports', 'fields:', '  - { name: street, type: text, label: Street }', 'states:', '  - { name: svc_open }') },
+      files: {
+        'buckets/reports.yaml': yaml(
+          'title: Reports',
+          'fields:',
+          '  - { name: street, type: text, label: Street }',
+          'states:',
+          '  - { name: svc_open }',
+        ),
+      },
       lines: [`buckets/reports.yaml:5:13: error: buckets/reports.yaml at states[0].name: ${RESERVED}`],
       rules: ['reserved-name'],
     },
@@ -41,15 +67,25 @@ describe('reserved-name', () => {
     },
     {
       name: 'a group a desk invites into',
-      files: { 'desks/staff.yaml': yaml('title: Staff', 'group: staff', 'buckets: [reports]', 'invites: [staff, svc_all]') },
+      files: {
+        'desks/staff.yaml': yaml('title: Staff', 'group: staff', 'buckets: [reports]', 'invites: [staff, svc_all]'),
+      },
       lines: [`desks/staff.yaml:4:18: error: desks/staff.yaml at invites[1]: ${RESERVED}`],
       rules: ['reserved-name'],
     },
     {
       name: 'a field called state, which {{record.state}} already means',
-      files: { 'buckets/reports.yaml': yaml('title: Reports', 'fields:', '  - { name: state, type: text, label: State }', 'states:', '  - { name: new }') },
+      files: {
+        'buckets/reports.yaml': yaml(
+          'title: Reports',
+          'fields:',
+          '  - { name: state, type: text, label: State }',
+          'states:',
+          '  - { name: new }',
+        ),
+      },
       lines: [
-        'buckets/reports.yaml:3:13: error: buckets/reports.yaml at fields[0].name: a field may not be called state: {{record.state}} in a mail already means the record\'s state; pick another name, e.g. status',
+        "buckets/reports.yaml:3:13: error: buckets/reports.yaml at fields[0].name: a field may not be called state: {{record.state}} in a mail already means the record's state; pick another name, e.g. status",
       ],
       rules: ['reserved-name'],
     },
@@ -69,9 +105,24 @@ const LONG = `street_reports_${'x'.repeat(54)}`
 
 describe('reserved-name: page paths the service serves itself', () => {
   lintCases([
-    { name: 'pages/site.yaml', files: { 'pages/site.yaml': yaml('title: Site') }, lines: [`pages/site.yaml:1:1: error: ${route('site')}`], rules: ['reserved-name'] },
-    { name: 'pages/svc.yaml', files: { 'pages/svc.yaml': yaml('title: Svc') }, lines: [`pages/svc.yaml:1:1: error: ${route('svc')}`], rules: ['reserved-name'] },
-    { name: 'a folder: pages/desk/index.yaml', files: { 'pages/desk/index.yaml': yaml('title: Desk') }, lines: [`pages/desk/index.yaml:1:1: error: ${route('desk')}`], rules: ['reserved-name'] },
+    {
+      name: 'pages/site.yaml',
+      files: { 'pages/site.yaml': yaml('title: Site') },
+      lines: [`pages/site.yaml:1:1: error: ${route('site')}`],
+      rules: ['reserved-name'],
+    },
+    {
+      name: 'pages/svc.yaml',
+      files: { 'pages/svc.yaml': yaml('title: Svc') },
+      lines: [`pages/svc.yaml:1:1: error: ${route('svc')}`],
+      rules: ['reserved-name'],
+    },
+    {
+      name: 'a folder: pages/desk/index.yaml',
+      files: { 'pages/desk/index.yaml': yaml('title: Desk') },
+      lines: [`pages/desk/index.yaml:1:1: error: ${route('desk')}`],
+      rules: ['reserved-name'],
+    },
     {
       name: 'a record page under a route: pages/healthz/_record.yaml',
       files: { 'pages/healthz/_record.yaml': yaml('record: reports', 'title: Report') },
@@ -86,7 +137,11 @@ describe('reserved-name: page paths the service serves itself', () => {
     },
     {
       name: 'only the first part counts, and only whole parts',
-      files: { 'pages/desks.yaml': yaml('title: Desks'), 'pages/help/site.yaml': yaml('title: About the site'), 'pages/report-a-hole.yaml': yaml('title: Report') },
+      files: {
+        'pages/desks.yaml': yaml('title: Desks'),
+        'pages/help/site.yaml': yaml('title: About the site'),
+        'pages/report-a-hole.yaml': yaml('title: Report'),
+      },
       lines: [],
       rules: [],
     },
@@ -98,7 +153,13 @@ describe('duplicate-name', () => {
     {
       name: 'two fields with one name, at the second',
       files: {
-        'buckets/reports.yaml': yaml('title: Reports', ...FIELDS, '  - { name: street, type: textarea, label: Street again }', 'states:', '  - { name: new }'),
+        'buckets/reports.yaml': yaml(
+          'title: Reports',
+          ...FIELDS,
+          '  - { name: street, type: textarea, label: Street again }',
+          'states:',
+          '  - { name: new }',
+        ),
       },
       lines: ['buckets/reports.yaml:4:13: error: a field named "street" is already declared in this bucket'],
       rules: ['duplicate-name'],
@@ -112,7 +173,14 @@ describe('duplicate-name', () => {
     {
       name: 'two moves with one name',
       files: {
-        'buckets/reports.yaml': yaml('title: Reports', ...FIELDS, ...STATES, 'moves:', '  - { name: finish, from: [new], to: done }', '  - { name: finish, from: [done], to: new }'),
+        'buckets/reports.yaml': yaml(
+          'title: Reports',
+          ...FIELDS,
+          ...STATES,
+          'moves:',
+          '  - { name: finish, from: [new], to: done }',
+          '  - { name: finish, from: [done], to: new }',
+        ),
       },
       lines: ['buckets/reports.yaml:9:13: error: a move named "finish" is already declared in this bucket'],
       rules: ['duplicate-name'],
@@ -120,7 +188,15 @@ describe('duplicate-name', () => {
     {
       name: 'a self move with the name of a desk move',
       files: {
-        'buckets/reports.yaml': yaml('title: Reports', ...FIELDS, ...STATES, 'moves:', '  - { name: finish, from: [new], to: done }', 'self:', '  - { name: finish, to: done }'),
+        'buckets/reports.yaml': yaml(
+          'title: Reports',
+          ...FIELDS,
+          ...STATES,
+          'moves:',
+          '  - { name: finish, from: [new], to: done }',
+          'self:',
+          '  - { name: finish, to: done }',
+        ),
       },
       lines: ['buckets/reports.yaml:10:13: error: a move named "finish" is already declared in this bucket'],
       rules: ['duplicate-name'],
@@ -174,13 +250,25 @@ describe('names authors cannot use', () => {
     },
     {
       name: 'a field name with a capital',
-      files: { 'buckets/reports.yaml': yaml('title: Reports', 'fields:', '  - { name: Street, type: text, label: Street }', ...STATES) },
-      lines: ['buckets/reports.yaml:3:13: error: buckets/reports.yaml at fields[0].name: use lowercase letters, digits and _ (starting with a letter)'],
+      files: {
+        'buckets/reports.yaml': yaml(
+          'title: Reports',
+          'fields:',
+          '  - { name: Street, type: text, label: Street }',
+          ...STATES,
+        ),
+      },
+      lines: [
+        'buckets/reports.yaml:3:13: error: buckets/reports.yaml at fields[0].name: use lowercase letters, digits and _ (starting with a letter)',
+      ],
       rules: ['bad-value'],
     },
     {
       name: 'a bucket file name of 69 characters, which no URL could serve',
-      files: { [`buckets/${LONG}.yaml`]: yaml('title: Long', ...FIELDS, ...STATES), 'pages/index.yaml': yaml('title: Home', 'blocks:', '  - form: reports', `  - form: ${LONG}`) },
+      files: {
+        [`buckets/${LONG}.yaml`]: yaml('title: Long', ...FIELDS, ...STATES),
+        'pages/index.yaml': yaml('title: Home', 'blocks:', '  - form: reports', `  - form: ${LONG}`),
+      },
       lines: [
         `buckets/${LONG}.yaml:1:1: error: "${LONG}" is 69 characters; names go into the service's URLs, so use at most 64`,
         `pages/index.yaml:4:11: error: pages/index.yaml at blocks[1].form: use at most 64 characters, as names go into the service's URLs`,
@@ -190,18 +278,33 @@ describe('names authors cannot use', () => {
     {
       name: 'a desk file name of 69 characters',
       files: { [`desks/${LONG}.yaml`]: yaml('title: Long', 'group: staff', 'buckets: [reports]') },
-      lines: [`desks/${LONG}.yaml:1:1: error: "${LONG}" is 69 characters; names go into the service's URLs, so use at most 64`],
+      lines: [
+        `desks/${LONG}.yaml:1:1: error: "${LONG}" is 69 characters; names go into the service's URLs, so use at most 64`,
+      ],
       rules: ['bad-value'],
     },
     {
       name: 'a move name of 69 characters, at its place',
-      files: { 'buckets/reports.yaml': yaml('title: Reports', ...FIELDS, ...STATES, 'moves:', `  - { name: ${LONG}, from: [new], to: done }`) },
-      lines: [`buckets/reports.yaml:8:13: error: buckets/reports.yaml at moves[0].name: use at most 64 characters, as names go into the service's URLs`],
+      files: {
+        'buckets/reports.yaml': yaml(
+          'title: Reports',
+          ...FIELDS,
+          ...STATES,
+          'moves:',
+          `  - { name: ${LONG}, from: [new], to: done }`,
+        ),
+      },
+      lines: [
+        `buckets/reports.yaml:8:13: error: buckets/reports.yaml at moves[0].name: use at most 64 characters, as names go into the service's URLs`,
+      ],
       rules: ['bad-value'],
     },
     {
       name: 'a name of exactly 64 characters is fine',
-      files: { [`buckets/${LONG.slice(0, 64)}.yaml`]: yaml('title: Long', ...FIELDS, ...STATES), 'pages/index.yaml': yaml('title: Home', 'blocks:', '  - form: reports', `  - form: ${LONG.slice(0, 64)}`) },
+      files: {
+        [`buckets/${LONG.slice(0, 64)}.yaml`]: yaml('title: Long', ...FIELDS, ...STATES),
+        'pages/index.yaml': yaml('title: Home', 'blocks:', '  - form: reports', `  - form: ${LONG.slice(0, 64)}`),
+      },
       lines: [],
       rules: [],
     },

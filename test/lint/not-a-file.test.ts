@@ -7,9 +7,12 @@ import { describe, expect, it } from 'vitest'
 import type { Diagnostic } from '../../server/content/diagnostics'
 import { run, withRepo, type LintRun } from './repo'
 
-const LINK = 'error: this is a symbolic link, and the service reads only regular files and folders; commit the file itself instead'
-const SUBMODULE = 'error: this is a submodule, and the service reads only regular files and folders; commit its files instead'
-const SPECIAL = 'error: this is neither a regular file nor a folder, and the service reads only regular files and folders; remove it'
+const LINK =
+  'error: this is a symbolic link, and the service reads only regular files and folders; commit the file itself instead'
+const SUBMODULE =
+  'error: this is a submodule, and the service reads only regular files and folders; commit its files instead'
+const SPECIAL =
+  'error: this is neither a regular file nor a folder, and the service reads only regular files and folders; remove it'
 
 /** Lints the base repository after `plant` changed its folder, as text and as JSON. */
 function lintAfter(plant: (dir: string) => void): Promise<LintRun & { rules: string[] }> {
@@ -58,7 +61,10 @@ describe('not-a-file', () => {
       writeFileSync(join(dir, 'public/theme/.git'), 'gitdir: ../../.git/modules/theme\n')
       writeFileSync(join(dir, 'public/theme/logo.svg'), '<svg/>')
       mkdirSync(join(dir, 'policy/shared'), { recursive: true })
-      writeFileSync(join(dir, '.gitmodules'), '[submodule "theme"]\n\tpath = public/theme\n\turl = ../theme.git\n[submodule "shared"]\n\tpath = "policy/shared"\n\turl = ../shared.git\n[submodule "gone"]\n\tpath = public/gone\n')
+      writeFileSync(
+        join(dir, '.gitmodules'),
+        '[submodule "theme"]\n\tpath = public/theme\n\turl = ../theme.git\n[submodule "shared"]\n\tpath = "policy/shared"\n\turl = ../shared.git\n[submodule "gone"]\n\tpath = public/gone\n',
+      )
     })
     expect(result.lines).toEqual([`policy/shared:1:1: ${SUBMODULE}`, `public/theme:1:1: ${SUBMODULE}`])
     expect(result.rules).toEqual(['not-a-file', 'not-a-file'])

@@ -4,7 +4,8 @@
 import { describe } from 'vitest'
 import { lintCases, yaml } from './repo'
 
-const NO_PUBLIC_LIST = 'bucket "reports" has no public: view, so a public list of it shows nothing; add public: { states, fields } to the bucket, or use view: mine or view: desk'
+const NO_PUBLIC_LIST =
+  'bucket "reports" has no public: view, so a public list of it shows nothing; add public: { states, fields } to the bucket, or use view: mine or view: desk'
 
 /** The base bucket plus a location field, with `public` on line 9 when given. */
 const withLocation = (...publicView: string[]) => ({
@@ -25,27 +26,50 @@ describe('public-unknown: lists and maps of a bucket', () => {
   lintCases([
     {
       name: 'a public list without a public view: at bucket when view is left out, at view when it is written',
-      files: { 'pages/index.yaml': yaml('title: Home', 'blocks:', '  - list: { bucket: reports }', '  - list: { bucket: reports, view: public }', '  - list: { bucket: reports, view: mine }') },
+      files: {
+        'pages/index.yaml': yaml(
+          'title: Home',
+          'blocks:',
+          '  - list: { bucket: reports }',
+          '  - list: { bucket: reports, view: public }',
+          '  - list: { bucket: reports, view: mine }',
+        ),
+      },
       lines: [`pages/index.yaml:3:21: error: ${NO_PUBLIC_LIST}`, `pages/index.yaml:4:36: error: ${NO_PUBLIC_LIST}`],
       rules: ['public-unknown', 'public-unknown'],
     },
     {
       name: 'a map without a public view',
-      files: { ...withLocation(), 'pages/index.yaml': yaml('title: Home', 'blocks:', '  - map: { bucket: reports, field: where }') },
-      lines: ['pages/index.yaml:3:20: error: bucket "reports" has no public: view, and a map shows only public records; add public: { states, fields } to the bucket'],
+      files: {
+        ...withLocation(),
+        'pages/index.yaml': yaml('title: Home', 'blocks:', '  - map: { bucket: reports, field: where }'),
+      },
+      lines: [
+        'pages/index.yaml:3:20: error: bucket "reports" has no public: view, and a map shows only public records; add public: { states, fields } to the bucket',
+      ],
       rules: ['public-unknown'],
     },
     {
       name: 'a map whose location is not in public.fields',
-      files: { ...withLocation('public: { fields: [street] }'), 'pages/index.yaml': yaml('title: Home', 'blocks:', '  - map: { bucket: reports, field: where }') },
-      lines: ['pages/index.yaml:3:36: error: field "where" is not in the public view of bucket "reports", and a map shows only public fields; add it to public.fields'],
+      files: {
+        ...withLocation('public: { fields: [street] }'),
+        'pages/index.yaml': yaml('title: Home', 'blocks:', '  - map: { bucket: reports, field: where }'),
+      },
+      lines: [
+        'pages/index.yaml:3:36: error: field "where" is not in the public view of bucket "reports", and a map shows only public fields; add it to public.fields',
+      ],
       rules: ['public-unknown'],
     },
     {
       name: 'a public list and a map of public fields are clean',
       files: {
         ...withLocation('public: { states: [done], fields: [street, where] }'),
-        'pages/index.yaml': yaml('title: Home', 'blocks:', '  - list: { bucket: reports }', '  - map: { bucket: reports, field: where }'),
+        'pages/index.yaml': yaml(
+          'title: Home',
+          'blocks:',
+          '  - list: { bucket: reports }',
+          '  - map: { bucket: reports, field: where }',
+        ),
       },
       lines: [],
       rules: [],
@@ -53,8 +77,20 @@ describe('public-unknown: lists and maps of a bucket', () => {
   ])
 })
 
-const DISTRICTS = yaml('title: Districts', 'fields:', '  - { name: name, type: text, label: Name }', 'states:', '  - { name: active }')
-const REPORTS = yaml('title: Reports', 'fields:', '  - { name: district, type: record, of: districts, label: District }', 'states:', '  - { name: new }')
+const DISTRICTS = yaml(
+  'title: Districts',
+  'fields:',
+  '  - { name: name, type: text, label: Name }',
+  'states:',
+  '  - { name: active }',
+)
+const REPORTS = yaml(
+  'title: Reports',
+  'fields:',
+  '  - { name: district, type: record, of: districts, label: District }',
+  'states:',
+  '  - { name: new }',
+)
 
 describe('public-unknown warning: a form offers records visitors cannot see', () => {
   lintCases([
@@ -72,7 +108,13 @@ describe('public-unknown warning: a form offers records visitors cannot see', ()
         'buckets/districts.yaml': DISTRICTS,
         'buckets/reports.yaml': REPORTS,
         'pages/index.yaml': yaml('title: Home', 'access: [staff]', 'blocks:', '  - form: reports'),
-        'pages/districts/_record.yaml': yaml('record: districts', 'title: District', 'access: [staff]', 'blocks:', '  - form: reports'),
+        'pages/districts/_record.yaml': yaml(
+          'record: districts',
+          'title: District',
+          'access: [staff]',
+          'blocks:',
+          '  - form: reports',
+        ),
       },
       lines: [],
       rules: [],

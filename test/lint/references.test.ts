@@ -2,10 +2,16 @@
 import { describe } from 'vitest'
 import { lintCases, yaml } from './repo'
 
-const FIELDS = ['fields:', '  - { name: street, type: text, label: Street }', '  - { name: email, type: email, label: E-mail }']
+const FIELDS = [
+  'fields:',
+  '  - { name: street, type: text, label: Street }',
+  '  - { name: email, type: email, label: E-mail }',
+]
 const STATES = ['states:', '  - { name: new }', '  - { name: done }']
 /** Lines 1-7 are the same in every bucket below; moves and the rest start at line 8. */
-const bucket = (...rest: string[]) => ({ 'buckets/reports.yaml': yaml('title: Reports', ...FIELDS, ...STATES, ...rest) })
+const bucket = (...rest: string[]) => ({
+  'buckets/reports.yaml': yaml('title: Reports', ...FIELDS, ...STATES, ...rest),
+})
 
 describe('unknown-reference: states', () => {
   lintCases([
@@ -36,7 +42,13 @@ describe('unknown-reference: states', () => {
     {
       name: 'a self move without from in a bucket without states names no state',
       files: {
-        'buckets/reports.yaml': yaml('title: Reports', ...FIELDS, 'states: []', 'self:', '  - { name: withdraw, to: gone }'),
+        'buckets/reports.yaml': yaml(
+          'title: Reports',
+          ...FIELDS,
+          'states: []',
+          'self:',
+          '  - { name: withdraw, to: gone }',
+        ),
       },
       lines: [
         'buckets/reports.yaml:5:9: error: a bucket needs at least one state; the first one is where new records start',
@@ -52,7 +64,13 @@ describe('unknown-reference: buckets and fields', () => {
     {
       name: 'a record field of a missing bucket',
       files: {
-        'buckets/reports.yaml': yaml('title: Reports', 'fields:', '  - { name: district, type: record, of: districts, label: District }', 'states:', '  - { name: new }'),
+        'buckets/reports.yaml': yaml(
+          'title: Reports',
+          'fields:',
+          '  - { name: district, type: record, of: districts, label: District }',
+          'states:',
+          '  - { name: new }',
+        ),
       },
       lines: ['buckets/reports.yaml:3:41: error: no bucket named "districts"'],
       rules: ['unknown-reference'],
@@ -65,7 +83,9 @@ describe('unknown-reference: buckets and fields', () => {
     },
     {
       name: 'a list block',
-      files: { 'pages/index.yaml': yaml('title: Home', 'blocks:', '  - list:', '      bucket: reprots', '      view: public') },
+      files: {
+        'pages/index.yaml': yaml('title: Home', 'blocks:', '  - list:', '      bucket: reprots', '      view: public'),
+      },
       lines: ['pages/index.yaml:4:15: error: no bucket named "reprots"; did you mean "reports"?'],
       rules: ['unknown-reference'],
     },
@@ -77,7 +97,15 @@ describe('unknown-reference: buckets and fields', () => {
     },
     {
       name: 'a list filtered by a missing field',
-      files: { 'pages/reports/_record.yaml': yaml('record: reports', 'title: Report', 'access: [staff]', 'blocks:', '  - list: { bucket: reports, view: desk, where: { field: stret, equals: record } }') },
+      files: {
+        'pages/reports/_record.yaml': yaml(
+          'record: reports',
+          'title: Report',
+          'access: [staff]',
+          'blocks:',
+          '  - list: { bucket: reports, view: desk, where: { field: stret, equals: record } }',
+        ),
+      },
       lines: ['pages/reports/_record.yaml:5:58: error: bucket "reports" has no field "stret"; did you mean "street"?'],
       rules: ['unknown-reference'],
     },
@@ -96,7 +124,9 @@ describe('unknown-reference: buckets and fields', () => {
     {
       name: 'a bucket with a YAML error still exists for the pages and desks naming it',
       files: { 'buckets/reports.yaml': yaml('title: Reports', 'fields: [', '') },
-      lines: ['buckets/reports.yaml:4:1: error: Flow sequence in block collection must be sufficiently indented and end with a ]'],
+      lines: [
+        'buckets/reports.yaml:4:1: error: Flow sequence in block collection must be sufficiently indented and end with a ]',
+      ],
       rules: ['yaml-syntax'],
     },
     {
@@ -150,14 +180,30 @@ describe('mail-to', () => {
   lintCases([
     {
       name: 'neither submitter, an email field nor an address',
-      files: bucket('moves:', '  - name: finish', '    from: [new]', '    to: done', '    mail: { to: emial, subject: Done, body: Done. }'),
-      lines: ['buckets/reports.yaml:12:17: error: mail "to" must be submitter, an email field of this bucket (email), or an address; did you mean "email"?'],
+      files: bucket(
+        'moves:',
+        '  - name: finish',
+        '    from: [new]',
+        '    to: done',
+        '    mail: { to: emial, subject: Done, body: Done. }',
+      ),
+      lines: [
+        'buckets/reports.yaml:12:17: error: mail "to" must be submitter, an email field of this bucket (email), or an address; did you mean "email"?',
+      ],
       rules: ['mail-to'],
     },
     {
       name: 'a text field is not an email field',
-      files: bucket('moves:', '  - name: finish', '    from: [new]', '    to: done', '    mail: { to: street, subject: Done, body: Done. }'),
-      lines: ['buckets/reports.yaml:12:17: error: mail "to" must be submitter, an email field of this bucket (email), or an address'],
+      files: bucket(
+        'moves:',
+        '  - name: finish',
+        '    from: [new]',
+        '    to: done',
+        '    mail: { to: street, subject: Done, body: Done. }',
+      ),
+      lines: [
+        'buckets/reports.yaml:12:17: error: mail "to" must be submitter, an email field of this bucket (email), or an address',
+      ],
       rules: ['mail-to'],
     },
   ])

@@ -60,7 +60,11 @@ export async function writeRepo(files: RepoFiles, base: RepoFiles = BASE): Promi
 }
 
 /** Writes the base repository with `files` laid over it and runs `fn` on its folder. */
-export async function withRepo<T>(files: RepoFiles, fn: (dir: string) => Promise<T>, base: RepoFiles = BASE): Promise<T> {
+export async function withRepo<T>(
+  files: RepoFiles,
+  fn: (dir: string) => Promise<T>,
+  base: RepoFiles = BASE,
+): Promise<T> {
   const dir = await writeRepo(files, base)
   try {
     return await fn(dir)

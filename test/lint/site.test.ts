@@ -33,13 +33,17 @@ describe('site.yaml', () => {
     {
       name: 'an unquoted # colour is a YAML comment: the colour is empty, where the comment starts',
       files: site('colors:', '  primary: #0b6e4f'),
-      lines: ['site.yaml:4:12: error: site.yaml at colors.primary should be a text, not empty; a # starts a YAML comment, so write the colour in quotes: primary: "#0b6e4f"'],
+      lines: [
+        'site.yaml:4:12: error: site.yaml at colors.primary should be a text, not empty; a # starts a YAML comment, so write the colour in quotes: primary: "#0b6e4f"',
+      ],
       rules: ['wrong-type'],
     },
     {
       name: 'the hint quotes the colour that went into the comment',
       files: site('colors:', '  accent: #f2c14e   # brand yellow'),
-      lines: ['site.yaml:4:11: error: site.yaml at colors.accent should be a text, not empty; a # starts a YAML comment, so write the colour in quotes: accent: "#f2c14e"'],
+      lines: [
+        'site.yaml:4:11: error: site.yaml at colors.accent should be a text, not empty; a # starts a YAML comment, so write the colour in quotes: accent: "#f2c14e"',
+      ],
       rules: ['wrong-type'],
     },
     {
@@ -51,7 +55,9 @@ describe('site.yaml', () => {
     {
       name: 'a font that is not a font file',
       files: { ...site('font: brand.png'), 'public/brand.png': 'png' },
-      lines: ['site.yaml:3:7: error: font "brand.png" is not a font file; give a .woff2, .woff, .ttf or .otf file under public/, or write system'],
+      lines: [
+        'site.yaml:3:7: error: font "brand.png" is not a font file; give a .woff2, .woff, .ttf or .otf file under public/, or write system',
+      ],
       rules: ['bad-value'],
     },
     {
@@ -104,12 +110,18 @@ describe('unknown-file (warnings, exit 0)', () => {
     {
       name: 'a bucket file in a subfolder',
       files: { 'buckets/old/reports.yaml': yaml('title: Old') },
-      lines: ['buckets/old/reports.yaml:1:1: warning: buckets/ holds files directly, not in folders; this file is not read'],
+      lines: [
+        'buckets/old/reports.yaml:1:1: warning: buckets/ holds files directly, not in folders; this file is not read',
+      ],
       rules: ['unknown-file'],
     },
     {
       name: 'files that are not content are not mentioned',
-      files: { 'README.md': '# Site\n', '.github/workflows/lint.yaml': yaml('on: push'), 'public/data.yaml': yaml('a: 1') },
+      files: {
+        'README.md': '# Site\n',
+        '.github/workflows/lint.yaml': yaml('on: push'),
+        'public/data.yaml': yaml('a: 1'),
+      },
       lines: [],
       rules: [],
     },

@@ -3,8 +3,10 @@
 import { describe } from 'vitest'
 import { lintCases, yaml } from './repo'
 
-const threeFor2 = 'this list has 3 entries but the site has 2 storylines (a, b); give one entry per storyline or a single text'
-const oneFor2 = 'this list has 1 entry but the site has 2 storylines (a, b); give one entry per storyline or a single text'
+const threeFor2 =
+  'this list has 3 entries but the site has 2 storylines (a, b); give one entry per storyline or a single text'
+const oneFor2 =
+  'this list has 1 entry but the site has 2 storylines (a, b); give one entry per storyline or a single text'
 
 describe('Storylines 2: every such list has the same length (storyline-length)', () => {
   lintCases([
@@ -16,7 +18,9 @@ describe('Storylines 2: every such list has the same length (storyline-length)',
     },
     {
       name: 'a text block written as a block list',
-      files: { 'pages/index.yaml': yaml('title: Home', 'blocks:', '  - text:', '      - Hello', '      - Hi', '      - Hey') },
+      files: {
+        'pages/index.yaml': yaml('title: Home', 'blocks:', '  - text:', '      - Hello', '      - Hi', '      - Hey'),
+      },
       lines: [`pages/index.yaml:4:7: error: ${threeFor2}`],
       rules: ['storyline-length'],
     },
@@ -104,7 +108,9 @@ describe('Storylines 2: every such list has the same length (storyline-length)',
     {
       name: 'without storylines a site has one, main',
       files: { 'site.yaml': yaml('name: Test site'), 'pages/index.yaml': yaml('title: [Home, Welcome]') },
-      lines: ['pages/index.yaml:1:8: error: this list has 2 entries but the site has 1 storylines (main); give one entry per storyline or a single text'],
+      lines: [
+        'pages/index.yaml:1:8: error: this list has 2 entries but the site has 1 storylines (main); give one entry per storyline or a single text',
+      ],
       rules: ['storyline-length'],
     },
     {
@@ -143,10 +149,22 @@ describe('missing-file warning: /site/ addresses in Markdown', () => {
       rules: ['missing-file', 'missing-file', 'missing-file'],
     },
     {
-      name: 'the footer and a bucket\'s thanks are Markdown too',
+      name: "the footer and a bucket's thanks are Markdown too",
       files: {
-        'site.yaml': yaml('name: Test site', 'storylines: [a, b]', 'inbox: post@example.org', 'footer: "[Logo](/site/logo.svg)"'),
-        'buckets/reports.yaml': yaml('title: Reports', 'fields:', '  - { name: street, type: text, label: Street }', 'states:', '  - { name: new }', 'thanks: ["![x](/site/x.png)", Thanks]'),
+        'site.yaml': yaml(
+          'name: Test site',
+          'storylines: [a, b]',
+          'inbox: post@example.org',
+          'footer: "[Logo](/site/logo.svg)"',
+        ),
+        'buckets/reports.yaml': yaml(
+          'title: Reports',
+          'fields:',
+          '  - { name: street, type: text, label: Street }',
+          'states:',
+          '  - { name: new }',
+          'thanks: ["![x](/site/x.png)", Thanks]',
+        ),
       },
       lines: [
         'buckets/reports.yaml:6:16: warning: /site/x.png is not a file under public/; add public/x.png or correct the address',
@@ -156,7 +174,10 @@ describe('missing-file warning: /site/ addresses in Markdown', () => {
     },
     {
       name: 'a file in a folder under public/ is found',
-      files: { 'public/img/a b.png': 'png', 'pages/index.yaml': yaml('title: Home', 'blocks:', '  - text: "![A](/site/img/a%20b.png) [B](/about)"') },
+      files: {
+        'public/img/a b.png': 'png',
+        'pages/index.yaml': yaml('title: Home', 'blocks:', '  - text: "![A](/site/img/a%20b.png) [B](/about)"'),
+      },
       lines: [],
       rules: [],
     },

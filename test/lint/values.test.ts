@@ -27,13 +27,15 @@ describe('bad-value: empty lists that need an entry', () => {
     {
       name: 'a site without storylines',
       files: { 'site.yaml': yaml('name: Test site', 'storylines: []') },
-      lines: ['site.yaml:2:13: error: site.yaml at storylines: name at least one storyline, or leave storylines out for [main]'],
+      lines: [
+        'site.yaml:2:13: error: site.yaml at storylines: name at least one storyline, or leave storylines out for [main]',
+      ],
       rules: ['bad-value'],
     },
     {
       name: 'a responsible person without a name',
       files: { 'pages/index.yaml': yaml('title: Home', 'responsible:', '  - { name: "", email: kari@example.org }') },
-      lines: ['pages/index.yaml:3:13: error: pages/index.yaml at responsible[0].name: write the person\'s name'],
+      lines: ["pages/index.yaml:3:13: error: pages/index.yaml at responsible[0].name: write the person's name"],
       rules: ['bad-value'],
     },
   ])
@@ -43,7 +45,13 @@ describe('wrong-type', () => {
   lintCases([
     {
       name: 'fields written as a map',
-      files: bucket('title: Reports', 'fields:', '  street: { type: text, label: Street }', 'states:', '  - { name: new }'),
+      files: bucket(
+        'title: Reports',
+        'fields:',
+        '  street: { type: text, label: Street }',
+        'states:',
+        '  - { name: new }',
+      ),
       lines: ['buckets/reports.yaml:3:3: error: buckets/reports.yaml at fields should be a list, not a map of keys'],
       rules: ['wrong-type'],
     },
@@ -59,13 +67,17 @@ describe('wrong-type', () => {
         'moves:',
         '  - { name: finish, from: [new, 5], to: done }',
       ),
-      lines: ['buckets/reports.yaml:8:33: error: buckets/reports.yaml at moves[0].from[1] should be a text, not a number'],
+      lines: [
+        'buckets/reports.yaml:8:33: error: buckets/reports.yaml at moves[0].from[1] should be a text, not a number',
+      ],
       rules: ['wrong-type'],
     },
     {
       name: 'access that is neither public nor a list',
       files: { 'pages/index.yaml': yaml('title: Home', 'access: everyone') },
-      lines: ['pages/index.yaml:2:9: error: pages/index.yaml at access has the wrong shape: write public or a list of group names'],
+      lines: [
+        'pages/index.yaml:2:9: error: pages/index.yaml at access has the wrong shape: write public or a list of group names',
+      ],
       rules: ['wrong-type'],
     },
     {
@@ -77,7 +89,9 @@ describe('wrong-type', () => {
         'states:',
         '  - { name: new }',
       ),
-      lines: ['buckets/reports.yaml:3:63: error: buckets/reports.yaml at fields[0].options[1] has the wrong shape: write an option as a text, or as { value, label }'],
+      lines: [
+        'buckets/reports.yaml:3:63: error: buckets/reports.yaml at fields[0].options[1] has the wrong shape: write an option as a text, or as { value, label }',
+      ],
       rules: ['wrong-type'],
     },
     {
@@ -93,7 +107,13 @@ describe('unknown-field-type and unknown values', () => {
   lintCases([
     {
       name: 'texarea -> textarea',
-      files: bucket('title: Reports', 'fields:', '  - { name: details, type: texarea, label: Details }', 'states:', '  - { name: new }'),
+      files: bucket(
+        'title: Reports',
+        'fields:',
+        '  - { name: details, type: texarea, label: Details }',
+        'states:',
+        '  - { name: new }',
+      ),
       lines: [
         'buckets/reports.yaml:3:28: error: unknown field type "texarea" for buckets/reports.yaml at fields[0].type; did you mean "textarea"? (one of: text, textarea, email, phone, number, date, choice, checkbox, file, record, location)',
       ],
@@ -101,14 +121,25 @@ describe('unknown-field-type and unknown values', () => {
     },
     {
       name: 'sign_in: requird -> required',
-      files: bucket('title: Reports', 'sign_in: requird', 'fields:', '  - { name: street, type: text, label: Street }', 'states:', '  - { name: new }'),
-      lines: ['buckets/reports.yaml:2:10: error: unknown value "requird" for buckets/reports.yaml at sign_in; did you mean "required"? (one of: required, optional, none)'],
+      files: bucket(
+        'title: Reports',
+        'sign_in: requird',
+        'fields:',
+        '  - { name: street, type: text, label: Street }',
+        'states:',
+        '  - { name: new }',
+      ),
+      lines: [
+        'buckets/reports.yaml:2:10: error: unknown value "requird" for buckets/reports.yaml at sign_in; did you mean "required"? (one of: required, optional, none)',
+      ],
       rules: ['bad-value'],
     },
     {
       name: 'a list view that does not exist',
       files: { 'pages/index.yaml': yaml('title: Home', 'blocks:', '  - list: { bucket: reports, view: mien }') },
-      lines: ['pages/index.yaml:3:36: error: unknown value "mien" for pages/index.yaml at blocks[0].list.view; did you mean "mine"? (one of: public, mine, desk)'],
+      lines: [
+        'pages/index.yaml:3:36: error: unknown value "mien" for pages/index.yaml at blocks[0].list.view; did you mean "mine"? (one of: public, mine, desk)',
+      ],
       rules: ['bad-value'],
     },
   ])

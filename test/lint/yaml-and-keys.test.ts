@@ -21,7 +21,9 @@ describe('yaml-syntax', () => {
     {
       name: 'a second document in one file',
       files: { 'pages/about.yaml': yaml('title: About', '---', 'title: Also about') },
-      lines: ['pages/about.yaml:2:1: error: a file holds one YAML document; remove this --- and what follows, or move it into a file of its own'],
+      lines: [
+        'pages/about.yaml:2:1: error: a file holds one YAML document; remove this --- and what follows, or move it into a file of its own',
+      ],
       rules: ['yaml-syntax'],
     },
     {
@@ -62,7 +64,7 @@ describe('unknown-key', () => {
       rules: ['unknown-key'],
     },
     {
-      name: 'a field\'s lable -> label, at the key inside a flow map',
+      name: "a field's lable -> label, at the key inside a flow map",
       files: bucket(
         'title: Reports',
         'fields:',
@@ -77,7 +79,7 @@ describe('unknown-key', () => {
       rules: ['missing-key', 'unknown-key'],
     },
     {
-      name: 'an option\'s lable -> label, inside { value, label }',
+      name: "an option's lable -> label, inside { value, label }",
       files: bucket(
         'title: Reports',
         'fields:',
@@ -96,9 +98,11 @@ describe('unknown-key', () => {
       rules: ['missing-key', 'unknown-key'],
     },
     {
-      name: 'a responsible person\'s emial -> email',
+      name: "a responsible person's emial -> email",
       files: { 'pages/index.yaml': yaml('title: Home', 'responsible:', '  - { name: Kari, emial: kari@example.org }') },
-      lines: ['pages/index.yaml:3:19: error: unknown key "emial" in pages/index.yaml at responsible[0]; did you mean "email"?'],
+      lines: [
+        'pages/index.yaml:3:19: error: unknown key "emial" in pages/index.yaml at responsible[0]; did you mean "email"?',
+      ],
       rules: ['unknown-key'],
     },
     {

@@ -20,7 +20,7 @@ afterAll(async () => {
 })
 
 describe('Membership rules 6: active memberships join the groups claim', () => {
-  it('knows entries written before it loaded and learns other instances\' grants through the watch', async () => {
+  it("knows entries written before it loaded and learns other instances' grants through the watch", async () => {
     const writer = createMemberships(bus)
     await writer.grant('crew', { subject: 'a:b' }, '2026-01-01T00:00:00Z')
     const reader = createMemberships(bus)

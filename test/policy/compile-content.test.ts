@@ -7,7 +7,11 @@ import { POLICY_ACTIONS, POLICY_SCHEMA } from '../../server/policy/schema'
 import { extraPolicy, site } from './site'
 
 function validate(policies: Record<string, string>) {
-  const answer = useCedar().validate({ schema: POLICY_SCHEMA, policies: { staticPolicies: policies }, validationSettings: { mode: 'strict' } })
+  const answer = useCedar().validate({
+    schema: POLICY_SCHEMA,
+    policies: { staticPolicies: policies },
+    validationSettings: { mode: 'strict' },
+  })
   if (answer.type === 'failure') return answer.errors.map((e) => e.message)
   return [...answer.validationErrors, ...answer.validationWarnings].map((v) => `${v.policyId}: ${v.error.message}`)
 }
@@ -17,15 +21,29 @@ describe('compileContentPolicies', () => {
 
   it('gives every rule a stable id, the content files last', () => {
     expect(Object.keys(policies)).toEqual([
-      'desk:caseworkers:read:potholes', 'desk:caseworkers:move:potholes',
-      'desk:caseworkers:read:permits', 'desk:caseworkers:move:permits',
-      'desk:caseworkers:invite:caseworkers', 'desk:caseworkers:invite:volunteers', 'desk:caseworkers:open',
-      'desk:road_crew:read:potholes', 'desk:road_crew:move:potholes', 'desk:road_crew:open',
-      'public:potholes:read:accepted', 'public:potholes:read:fixed',
-      'self:potholes:withdraw:new', 'self:potholes:withdraw:accepted', 'self:potholes:cancel:new',
-      'page:/:open', 'page:/:suggest', 'page:/staff:open:caseworkers',
-      'form:potholes:file', 'form:potholes:upload', 'form:permits:file',
-      'policy/extra.cedar#1', 'policy/extra.cedar#2',
+      'desk:caseworkers:read:potholes',
+      'desk:caseworkers:move:potholes',
+      'desk:caseworkers:read:permits',
+      'desk:caseworkers:move:permits',
+      'desk:caseworkers:invite:caseworkers',
+      'desk:caseworkers:invite:volunteers',
+      'desk:caseworkers:open',
+      'desk:road_crew:read:potholes',
+      'desk:road_crew:move:potholes',
+      'desk:road_crew:open',
+      'public:potholes:read:accepted',
+      'public:potholes:read:fixed',
+      'self:potholes:withdraw:new',
+      'self:potholes:withdraw:accepted',
+      'self:potholes:cancel:new',
+      'page:/:open',
+      'page:/:suggest',
+      'page:/staff:open:caseworkers',
+      'form:potholes:file',
+      'form:potholes:upload',
+      'form:permits:file',
+      'policy/extra.cedar#1',
+      'policy/extra.cedar#2',
     ])
     expect(compileContentPolicies(site)).toEqual(policies)
   })
@@ -43,7 +61,9 @@ describe('compileContentPolicies', () => {
   it('keeps a quote in a page path inside its string', () => {
     const odd = { ...site, pages: [{ ...site.pages[0]!, path: '/a"b\\c' }] }
     const compiled = compileContentPolicies(odd)
-    expect(compiled['page:/a"b\\c:open']).toBe('permit (principal, action == Action::"open", resource == Page::"/a\\"b\\\\c");')
+    expect(compiled['page:/a"b\\c:open']).toBe(
+      'permit (principal, action == Action::"open", resource == Page::"/a\\"b\\\\c");',
+    )
     expect(validate({ ...compiled })).toEqual([])
   })
 

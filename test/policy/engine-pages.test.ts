@@ -26,11 +26,18 @@ describe('createPolicyEngine', () => {
   })
 
   it('reports every policy that allowed, in a fixed order', () => {
-    expect(ask(caseworker, 'read', pothole('accepted')).policies).toEqual(['desk:caseworkers:read:potholes', 'public:potholes:read:accepted'])
+    expect(ask(caseworker, 'read', pothole('accepted')).policies).toEqual([
+      'desk:caseworkers:read:potholes',
+      'public:potholes:read:accepted',
+    ])
   })
 
   it('denies an action the schema does not know', () => {
-    const decision = engine.authorize({ principal: caseworker, action: 'delete' as ActionName, resource: pothole('new') })
+    const decision = engine.authorize({
+      principal: caseworker,
+      action: 'delete' as ActionName,
+      resource: pothole('new'),
+    })
     expect(decision).toEqual({ allowed: false, policies: [], errors: ['[svc] [policy] unknown action "delete"'] })
   })
 })

@@ -4,16 +4,25 @@ import type { ResourceRef } from '../../server/policy/request'
 import { anonymous, ask, caseworker, crew, kari, ola, pothole, volunteer } from './ask'
 
 describe('Self transition: one rule is compiled per listed state', () => {
-  it('lets the submitter withdraw from each listed state, naming that state\'s rule', () => {
-    expect(ask(kari, 'self', pothole('new', 'sub-kari'), { edge: 'withdraw' }))
-      .toEqual({ allowed: true, policies: ['self:potholes:withdraw:new'], errors: [] })
-    expect(ask(kari, 'self', pothole('accepted', 'sub-kari'), { edge: 'withdraw' }))
-      .toEqual({ allowed: true, policies: ['self:potholes:withdraw:accepted'], errors: [] })
+  it("lets the submitter withdraw from each listed state, naming that state's rule", () => {
+    expect(ask(kari, 'self', pothole('new', 'sub-kari'), { edge: 'withdraw' })).toEqual({
+      allowed: true,
+      policies: ['self:potholes:withdraw:new'],
+      errors: [],
+    })
+    expect(ask(kari, 'self', pothole('accepted', 'sub-kari'), { edge: 'withdraw' })).toEqual({
+      allowed: true,
+      policies: ['self:potholes:withdraw:accepted'],
+      errors: [],
+    })
   })
 
   it('denies the move from a state that is not listed', () => {
-    expect(ask(kari, 'self', pothole('fixed', 'sub-kari'), { edge: 'withdraw' }))
-      .toEqual({ allowed: false, policies: [], errors: [] })
+    expect(ask(kari, 'self', pothole('fixed', 'sub-kari'), { edge: 'withdraw' })).toEqual({
+      allowed: false,
+      policies: [],
+      errors: [],
+    })
   })
 
   it('denies another person, an anonymous visitor and an anonymous record', () => {
@@ -23,7 +32,9 @@ describe('Self transition: one rule is compiled per listed state', () => {
   })
 
   it('holds a self move without `from` to the initial state', () => {
-    expect(ask(kari, 'self', pothole('new', 'sub-kari'), { edge: 'cancel' }).policies).toEqual(['self:potholes:cancel:new'])
+    expect(ask(kari, 'self', pothole('new', 'sub-kari'), { edge: 'cancel' }).policies).toEqual([
+      'self:potholes:cancel:new',
+    ])
     expect(ask(kari, 'self', pothole('accepted', 'sub-kari'), { edge: 'cancel' }).allowed).toBe(false)
   })
 
@@ -34,8 +45,11 @@ describe('Self transition: one rule is compiled per listed state', () => {
 
 describe('Narrowed public view: a public view may be restricted to chosen states', () => {
   it('lets anyone read a record in a listed state', () => {
-    expect(ask(anonymous, 'read', pothole('accepted')))
-      .toEqual({ allowed: true, policies: ['public:potholes:read:accepted'], errors: [] })
+    expect(ask(anonymous, 'read', pothole('accepted'))).toEqual({
+      allowed: true,
+      policies: ['public:potholes:read:accepted'],
+      errors: [],
+    })
     expect(ask(ola, 'read', pothole('fixed')).policies).toEqual(['public:potholes:read:fixed'])
   })
 
@@ -53,19 +67,26 @@ describe('Narrowed public view: a public view may be restricted to chosen states
 
 describe('desks', () => {
   it('let their group read the buckets and their records', () => {
-    expect(ask(caseworker, 'read', { type: 'Bucket', id: 'potholes' }).policies).toEqual(['desk:caseworkers:read:potholes'])
+    expect(ask(caseworker, 'read', { type: 'Bucket', id: 'potholes' }).policies).toEqual([
+      'desk:caseworkers:read:potholes',
+    ])
     expect(ask(caseworker, 'read', pothole('new')).policies).toEqual(['desk:caseworkers:read:potholes'])
   })
 
   it('let their group take the declared moves from their `from` states only', () => {
-    expect(ask(caseworker, 'move', pothole('new'), { edge: 'accept' }))
-      .toEqual({ allowed: true, policies: ['desk:caseworkers:move:potholes'], errors: [] })
+    expect(ask(caseworker, 'move', pothole('new'), { edge: 'accept' })).toEqual({
+      allowed: true,
+      policies: ['desk:caseworkers:move:potholes'],
+      errors: [],
+    })
     expect(ask(caseworker, 'move', pothole('accepted'), { edge: 'accept' }).allowed).toBe(false)
     expect(ask(caseworker, 'move', pothole('new'), { edge: 'teleport' }).allowed).toBe(false)
   })
 
   it('let their group invite into the listed groups and open the desk', () => {
-    expect(ask(caseworker, 'invite', { type: 'Group', id: 'volunteers' }).policies).toEqual(['desk:caseworkers:invite:volunteers'])
+    expect(ask(caseworker, 'invite', { type: 'Group', id: 'volunteers' }).policies).toEqual([
+      'desk:caseworkers:invite:volunteers',
+    ])
     expect(ask(caseworker, 'invite', { type: 'Group', id: 'road_crew' }).allowed).toBe(false)
     expect(ask(caseworker, 'open', { type: 'Desk', id: 'caseworkers' }).policies).toEqual(['desk:caseworkers:open'])
     expect(ask(caseworker, 'open', { type: 'Desk', id: 'road_crew' }).allowed).toBe(false)
@@ -87,14 +108,24 @@ describe('desks', () => {
 
 describe("a person's groups", () => {
   it('are the parents of their User entity, as the claim lists them', () => {
-    const { principal, entities } = toCedarRequest({ principal: { subject: 's', groups: ['caseworkers', 'volunteers'] }, action: 'read', resource: pothole('new') })
+    const { principal, entities } = toCedarRequest({
+      principal: { subject: 's', groups: ['caseworkers', 'volunteers'] },
+      action: 'read',
+      resource: pothole('new'),
+    })
     expect(principal).toEqual({ type: 'User', id: 's' })
     expect(entities[0]).toEqual({
       uid: { type: 'User', id: 's' },
       attrs: { signedIn: true, subject: 's' },
-      parents: [{ type: 'Group', id: 'caseworkers' }, { type: 'Group', id: 'volunteers' }],
+      parents: [
+        { type: 'Group', id: 'caseworkers' },
+        { type: 'Group', id: 'volunteers' },
+      ],
     })
-    expect(entities[1]).toMatchObject({ uid: { type: 'Record', id: 'r-new' }, parents: [{ type: 'Bucket', id: 'potholes' }] })
+    expect(entities[1]).toMatchObject({
+      uid: { type: 'Record', id: 'r-new' },
+      parents: [{ type: 'Bucket', id: 'potholes' }],
+    })
   })
 
   it('decide what the same person may do', () => {
@@ -104,8 +135,9 @@ describe("a person's groups", () => {
   })
 
   it('are none for an anonymous visitor, who is not signed in', () => {
-    expect(toCedarRequest({ principal: null, action: 'file', resource: { type: 'Bucket', id: 'potholes' } }).entities)
-      .toEqual([{ uid: { type: 'User', id: '' }, attrs: { signedIn: false }, parents: [] }])
+    expect(
+      toCedarRequest({ principal: null, action: 'file', resource: { type: 'Bucket', id: 'potholes' } }).entities,
+    ).toEqual([{ uid: { type: 'User', id: '' }, attrs: { signedIn: false }, parents: [] }])
   })
 })
 
@@ -133,7 +165,10 @@ describe("the content's policy files", () => {
 
   it('forbid what a desk would allow, naming the forbid', () => {
     expect(ask(crew, 'move', pothole('new'), { edge: 'accept' }).allowed).toBe(true)
-    expect(ask(crew, 'move', pothole('accepted'), { edge: 'fix' }))
-      .toEqual({ allowed: false, policies: ['policy/extra.cedar#2'], errors: [] })
+    expect(ask(crew, 'move', pothole('accepted'), { edge: 'fix' })).toEqual({
+      allowed: false,
+      policies: ['policy/extra.cedar#2'],
+      errors: [],
+    })
   })
 })

@@ -35,17 +35,36 @@ const permits: Bucket = {
 }
 
 const desks: Desk[] = [
-  { name: 'caseworkers', title: text('Case desk'), group: 'caseworkers', buckets: ['potholes', 'permits'], invites: ['caseworkers', 'volunteers'] },
+  {
+    name: 'caseworkers',
+    title: text('Case desk'),
+    group: 'caseworkers',
+    buckets: ['potholes', 'permits'],
+    invites: ['caseworkers', 'volunteers'],
+  },
   { name: 'road_crew', title: text('Road crew'), group: 'road_crew', buckets: ['potholes'], invites: [] },
 ]
 
 const pages: Page[] = [
   {
-    path: '/', file: 'pages/index.yaml', title: text('Home'), access: 'public',
+    path: '/',
+    file: 'pages/index.yaml',
+    title: text('Home'),
+    access: 'public',
     responsible: [{ name: 'Kari Nordmann', email: 'kari@example.org', phone: '+4791234567' }],
-    blocks: [{ kind: 'form', bucket: 'potholes' }, { kind: 'form', bucket: 'permits' }],
+    blocks: [
+      { kind: 'form', bucket: 'potholes' },
+      { kind: 'form', bucket: 'permits' },
+    ],
   },
-  { path: '/staff', file: 'pages/staff.yaml', title: text('Staff'), access: ['caseworkers'], responsible: [], blocks: [] },
+  {
+    path: '/staff',
+    file: 'pages/staff.yaml',
+    title: text('Staff'),
+    access: ['caseworkers'],
+    responsible: [],
+    blocks: [],
+  },
 ]
 
 export const extraPolicy = [
@@ -63,7 +82,10 @@ export const site: SiteModel = {
     language: 'en',
   },
   pages,
-  buckets: new Map([[potholes.name, potholes], [permits.name, permits]]),
+  buckets: new Map([
+    [potholes.name, potholes],
+    [permits.name, permits],
+  ]),
   desks: new Map(desks.map((d) => [d.name, d])),
   policies: [{ file: 'policy/extra.cedar', text: extraPolicy }],
   publicFiles: new Set(),

@@ -45,11 +45,24 @@ describe('side effects after an acknowledged append', () => {
 
     const names = freshNames()
     const { records } = await instance(bus, () => recordsSite(names), { now: start })
-    const filed = await records.file({ bucket: names.cases, storyline: 'plain', fields: { street: 'Loose Lane 4' }, submitter: 'fay-sub', actor: desk })
+    const filed = await records.file({
+      bucket: names.cases,
+      storyline: 'plain',
+      fields: { street: 'Loose Lane 4' },
+      submitter: 'fay-sub',
+      actor: desk,
+    })
     const logged: string[] = []
     vi.spyOn(process.stderr, 'write').mockImplementation((line) => (logged.push(String(line)), true))
     // The accept edge mails the submitter and enters a state that grants a group.
-    const { record } = await records.move({ bucket: names.cases, id: filed.id, edge: 'accept', via: 'desk', expectSeq: filed.seq, actor: desk })
+    const { record } = await records.move({
+      bucket: names.cases,
+      id: filed.id,
+      edge: 'accept',
+      via: 'desk',
+      expectSeq: filed.seq,
+      actor: desk,
+    })
     const failures = logged.flatMap((line) => {
       try {
         const entry = JSON.parse(line) as Record<string, unknown>
@@ -61,7 +74,13 @@ describe('side effects after an acknowledged append', () => {
     vi.restoreAllMocks()
     expect(record.state).toBe('accepted')
     expect(failures).toHaveLength(1)
-    expect(failures[0]).toMatchObject({ level: 'error', area: 'records', bucket: names.cases, record: filed.id, seq: record.seq })
+    expect(failures[0]).toMatchObject({
+      level: 'error',
+      area: 'records',
+      bucket: names.cases,
+      record: filed.id,
+      seq: record.seq,
+    })
     expect(String(failures[0]?.message)).toMatch(/^\[svc\] \[records\] /)
     expect(failures[0]?.failures).toEqual([expect.stringMatching(/^mail: /), expect.stringMatching(/^grant: /)])
 
@@ -72,8 +91,13 @@ describe('side effects after an acknowledged append', () => {
     const kvConfig = (await jsm.streams.info(`KV_${MEMBERSHIPS_KV}`)).config
     await jsm.streams.update(`KV_${MEMBERSHIPS_KV}`, { ...kvConfig, max_msg_size: -1 })
     const [intent] = await mails.atLeast(1)
-    expect(intent).toMatchObject({ subject: mailSubject(names.cases, filed.id, record.seq), data: { to: { subject: 'fay-sub' }, subject: 'Accepted: Loose Lane 4' } })
-    await expect.poll(() => createMemberships(bus).groupsOf({ subject: 'fay-sub' }), { timeout: 10_000 }).toEqual([names.volunteers])
+    expect(intent).toMatchObject({
+      subject: mailSubject(names.cases, filed.id, record.seq),
+      data: { to: { subject: 'fay-sub' }, subject: 'Accepted: Loose Lane 4' },
+    })
+    await expect
+      .poll(() => createMemberships(bus).groupsOf({ subject: 'fay-sub' }), { timeout: 10_000 })
+      .toEqual([names.volunteers])
     expect(await bus.lastSubjectSequence(MAIL_STREAM, mailSubject(names.cases, filed.id, record.seq))).toBe(intent?.seq)
   })
 })

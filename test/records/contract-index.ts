@@ -22,11 +22,24 @@ export function indexContract(buses: BusFactory): void {
 
     it('lists newest first and filters by state, text, submitter and where', async () => {
       const { records, index, names, file } = await setUp()
-      const district = await records.file({ bucket: names.districts, storyline: 'plain', fields: { name: 'North' }, submitter: 'x', actor: desk })
+      const district = await records.file({
+        bucket: names.districts,
+        storyline: 'plain',
+        fields: { name: 'North' },
+        submitter: 'x',
+        actor: desk,
+      })
       const a = await file('Mill Lane', 'ann', { details: 'Deep HOLE' })
       const b = await file('Bridge Road', 'bob', { district: district.id })
       const c = await file('Mill Street', 'ann')
-      const moved = await records.move({ bucket: names.cases, id: b.id, edge: 'accept', via: 'desk', expectSeq: b.seq, actor: desk })
+      const moved = await records.move({
+        bucket: names.cases,
+        id: b.id,
+        edge: 'accept',
+        via: 'desk',
+        expectSeq: b.seq,
+        actor: desk,
+      })
       await index.waitFor(names.cases, b.id, moved.record.seq, 2000)
       const ids = (query: Parameters<typeof index.list>[1]) => {
         const { total, items } = index.list(names.cases, query)
@@ -51,7 +64,14 @@ export function indexContract(buses: BusFactory): void {
       await file('B', 'bob', {}, 'story')
       const c = await file('C', 'cid', {}, 'story')
       await records.move({ bucket: names.cases, id: a.id, edge: 'accept', via: 'desk', expectSeq: a.seq, actor: desk })
-      const last = await records.move({ bucket: names.cases, id: c.id, edge: 'reject', via: 'desk', expectSeq: c.seq, actor: desk })
+      const last = await records.move({
+        bucket: names.cases,
+        id: c.id,
+        edge: 'reject',
+        via: 'desk',
+        expectSeq: c.seq,
+        actor: desk,
+      })
       await index.waitFor(names.cases, c.id, last.record.seq, 2000)
       expect(index.counts().filter((count) => count.bucket === names.cases)).toEqual([
         { bucket: names.cases, storyline: 'plain', state: 'accepted', count: 1 },
@@ -64,7 +84,14 @@ export function indexContract(buses: BusFactory): void {
       const { records, index, names, file } = await setUp()
       const a = await file('A', 'ann')
       const waiting = index.waitFor(names.cases, a.id, a.seq + 1, 5000)
-      const moved = await records.move({ bucket: names.cases, id: a.id, edge: 'accept', via: 'desk', expectSeq: a.seq, actor: desk })
+      const moved = await records.move({
+        bucket: names.cases,
+        id: a.id,
+        edge: 'accept',
+        via: 'desk',
+        expectSeq: a.seq,
+        actor: desk,
+      })
       expect(await waiting).toEqual(moved.record)
       expect(await index.waitFor(names.cases, a.id, moved.record.seq + 1000, 50)).toBeNull()
       expect(await index.waitFor(names.cases, 'nobody', 1, 50)).toBeNull()
@@ -88,10 +115,24 @@ export function indexContract(buses: BusFactory): void {
       const other = await instance(second, () => site, { now: start })
       // caught up with what was there when it started
       expect(other.index.get(names.cases, a.id)).toEqual(a)
-      const moved = await records.move({ bucket: names.cases, id: a.id, edge: 'accept', via: 'desk', expectSeq: a.seq, actor: desk })
+      const moved = await records.move({
+        bucket: names.cases,
+        id: a.id,
+        edge: 'accept',
+        via: 'desk',
+        expectSeq: a.seq,
+        actor: desk,
+      })
       expect(await other.index.waitFor(names.cases, a.id, moved.record.seq, 5000)).toEqual(moved.record)
       // and the other instance can move it on from there
-      const fixed = await other.records.move({ bucket: names.cases, id: a.id, edge: 'fix', via: 'desk', expectSeq: moved.record.seq, actor: desk })
+      const fixed = await other.records.move({
+        bucket: names.cases,
+        id: a.id,
+        edge: 'fix',
+        via: 'desk',
+        expectSeq: moved.record.seq,
+        actor: desk,
+      })
       await index.waitFor(names.cases, a.id, fixed.record.seq, 5000)
       const mine = (counts: ReturnType<typeof index.counts>) => counts.filter((count) => count.bucket === names.cases)
       expect(mine(other.index.counts())).toEqual(mine(index.counts()))

@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { BucketNotFoundError, EdgeNotAllowedError, RecordChangedError, RecordNotFoundError } from '../../server/records/errors'
+import {
+  BucketNotFoundError,
+  EdgeNotAllowedError,
+  RecordChangedError,
+  RecordNotFoundError,
+} from '../../server/records/errors'
 import { filingId } from '../../server/records/submission'
 import { RECORDS_STREAM, recordSubject } from '../../server/records/types'
 import type { RecordEvent } from '../../server/records/types'
@@ -26,28 +31,59 @@ export function movesContract(buses: BusFactory): void {
       const events = await collect<RecordEvent>(bus, RECORDS_STREAM, `svc.rec.${names.cases}.>`)
       onCleanup(events.stop)
       const file = (storyline = 'plain') =>
-        one.records.file({ bucket: names.cases, storyline, fields: { street: 'Mill Lane 1' }, submitter: ann.subject, actor: ann })
+        one.records.file({
+          bucket: names.cases,
+          storyline,
+          fields: { street: 'Mill Lane 1' },
+          submitter: ann.subject,
+          actor: ann,
+        })
       return { ...one, names, events, file }
     }
 
     it('Record 1: files a record in its bucket, in the initial state and storyline, with a server-made id', async () => {
       const { records, names, events } = await setUp()
       const view = await records.file({
-        bucket: names.cases, storyline: 'story', fields: { street: 'Mill Lane 1', smuggled: 'x' }, submitter: 'session:v1', actor: { kind: 'visitor', session: 'v1' },
+        bucket: names.cases,
+        storyline: 'story',
+        fields: { street: 'Mill Lane 1', smuggled: 'x' },
+        submitter: 'session:v1',
+        actor: { kind: 'visitor', session: 'v1' },
       })
       expect(view.id).toMatch(/^[A-Za-z0-9_-]{16,}$/)
-      expect(view).toMatchObject({ bucket: names.cases, state: 'new', storyline: 'story', fields: { street: 'Mill Lane 1' }, submitter: 'session:v1' })
+      expect(view).toMatchObject({
+        bucket: names.cases,
+        state: 'new',
+        storyline: 'story',
+        fields: { street: 'Mill Lane 1' },
+        submitter: 'session:v1',
+      })
       const [filed] = await events.atLeast(1)
       expect(filed?.subject).toBe(`svc.rec.${names.cases}.${view.id}`)
       expect(filed?.seq).toBe(view.seq)
-      expect(filed?.data).toMatchObject({ v: 1, type: 'filed', to: 'new', storyline: 'story', fields: { street: 'Mill Lane 1' } })
-      await expect(records.file({ bucket: 'gone', storyline: 'plain', fields: {}, submitter: 'x', actor: ann })).rejects.toBeInstanceOf(BucketNotFoundError)
+      expect(filed?.data).toMatchObject({
+        v: 1,
+        type: 'filed',
+        to: 'new',
+        storyline: 'story',
+        fields: { street: 'Mill Lane 1' },
+      })
+      await expect(
+        records.file({ bucket: 'gone', storyline: 'plain', fields: {}, submitter: 'x', actor: ann }),
+      ).rejects.toBeInstanceOf(BucketNotFoundError)
     })
 
     it('Storylines 5 and Events 1: records and events carry the storyline', async () => {
       const { records, file, events, index } = await setUp()
       const filed = await file('story')
-      const { record } = await records.move({ bucket: filed.bucket, id: filed.id, edge: 'accept', via: 'desk', expectSeq: filed.seq, actor: desk })
+      const { record } = await records.move({
+        bucket: filed.bucket,
+        id: filed.id,
+        edge: 'accept',
+        via: 'desk',
+        expectSeq: filed.seq,
+        actor: desk,
+      })
       expect(record.storyline).toBe('story')
       expect((await events.atLeast(2)).map((event) => event.data.storyline)).toEqual(['story', 'story'])
       expect((await records.get(filed.bucket, filed.id))?.storyline).toBe('story')
@@ -57,14 +93,30 @@ export function movesContract(buses: BusFactory): void {
     it('Events 2: moving a record appends an event; moves through a declared edge and keeps the history', async () => {
       const { records, file } = await setUp()
       const filed = await file()
-      const { record, duplicate } = await records.move({ bucket: filed.bucket, id: filed.id, edge: 'accept', via: 'desk', expectSeq: filed.seq, actor: desk })
+      const { record, duplicate } = await records.move({
+        bucket: filed.bucket,
+        id: filed.id,
+        edge: 'accept',
+        via: 'desk',
+        expectSeq: filed.seq,
+        actor: desk,
+      })
       expect(duplicate).toBe(false)
       expect(record).toMatchObject({ state: 'accepted', filedAt: filed.filedAt })
       expect(record.seq).toBeGreaterThan(filed.seq)
       expect(await records.get(filed.bucket, filed.id)).toEqual(record)
       expect(await records.history(filed.bucket, filed.id)).toEqual([
         { type: 'filed', to: 'new', actor: ann, time: start.toISOString(), seq: filed.seq },
-        { type: 'moved', from: 'new', to: 'accepted', edge: 'accept', via: 'desk', actor: desk, time: start.toISOString(), seq: record.seq },
+        {
+          type: 'moved',
+          from: 'new',
+          to: 'accepted',
+          edge: 'accept',
+          via: 'desk',
+          actor: desk,
+          time: start.toISOString(),
+          seq: record.seq,
+        },
       ])
     })
 
@@ -72,13 +124,20 @@ export function movesContract(buses: BusFactory): void {
       const { records, file, events } = await setUp()
       const filed = await file()
       for (const edge of ['fix', 'nope']) {
-        const moving = records.move({ bucket: filed.bucket, id: filed.id, edge, via: 'desk', expectSeq: filed.seq, actor: desk })
+        const moving = records.move({
+          bucket: filed.bucket,
+          id: filed.id,
+          edge,
+          via: 'desk',
+          expectSeq: filed.seq,
+          actor: desk,
+        })
         await expect(moving).rejects.toBeInstanceOf(EdgeNotAllowedError)
         await expect(moving).rejects.toThrow('[svc] [records]')
       }
-      await expect(records.move({ bucket: filed.bucket, id: 'nobody', edge: 'accept', via: 'desk', expectSeq: 1, actor: desk })).rejects.toBeInstanceOf(
-        RecordNotFoundError,
-      )
+      await expect(
+        records.move({ bucket: filed.bucket, id: 'nobody', edge: 'accept', via: 'desk', expectSeq: 1, actor: desk }),
+      ).rejects.toBeInstanceOf(RecordNotFoundError)
       // up to the next filing, the first filing is all there is
       expect(await events.allBefore(async () => (await file()).seq)).toHaveLength(1)
     })
@@ -88,7 +147,9 @@ export function movesContract(buses: BusFactory): void {
       const filed = await file()
       const base = { bucket: filed.bucket, id: filed.id, expectSeq: filed.seq, actor: ann }
       await expect(records.move({ ...base, edge: 'withdraw', via: 'desk' })).rejects.toBeInstanceOf(EdgeNotAllowedError)
-      await expect(records.move({ ...base, edge: 'withdraw', via: 'timed' })).rejects.toBeInstanceOf(EdgeNotAllowedError)
+      await expect(records.move({ ...base, edge: 'withdraw', via: 'timed' })).rejects.toBeInstanceOf(
+        EdgeNotAllowedError,
+      )
       await expect(records.move({ ...base, edge: 'accept', via: 'self' })).rejects.toBeInstanceOf(EdgeNotAllowedError)
       const { record } = await records.move({ ...base, edge: 'withdraw', via: 'self' })
       expect(record.state).toBe('withdrawn')
@@ -98,7 +159,10 @@ export function movesContract(buses: BusFactory): void {
       const { records, file, events } = await setUp()
       const filed = await file()
       const base = { bucket: filed.bucket, id: filed.id, via: 'desk', expectSeq: filed.seq, actor: desk } as const
-      const outcomes = await Promise.allSettled([records.move({ ...base, edge: 'accept' }), records.move({ ...base, edge: 'reject' })])
+      const outcomes = await Promise.allSettled([
+        records.move({ ...base, edge: 'accept' }),
+        records.move({ ...base, edge: 'reject' }),
+      ])
       expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1)
       const lost = outcomes.find((outcome) => outcome.status === 'rejected')
       expect(lost?.reason).toBeInstanceOf(RecordChangedError)
@@ -110,7 +174,14 @@ export function movesContract(buses: BusFactory): void {
     it('appends the same move pressed twice at once only once', async () => {
       const { records, file, events } = await setUp()
       const filed = await file()
-      const same = { bucket: filed.bucket, id: filed.id, edge: 'accept', via: 'desk', expectSeq: filed.seq, actor: desk } as const
+      const same = {
+        bucket: filed.bucket,
+        id: filed.id,
+        edge: 'accept',
+        via: 'desk',
+        expectSeq: filed.seq,
+        actor: desk,
+      } as const
       const [a, b] = await Promise.all([records.move(same), records.move(same)])
       expect([a.duplicate, b.duplicate].sort()).toEqual([false, true])
       expect(a.record).toEqual(b.record)
@@ -121,7 +192,14 @@ export function movesContract(buses: BusFactory): void {
     it('A filing is answered by what was stored: every repeat of one form files one record, the same for each', async () => {
       const { bus, records, names, events } = await setUp()
       const visitor = { kind: 'visitor', session: 'v1' } as const
-      const form = { bucket: names.cases, storyline: 'plain', fields: { street: 'Twice Lane 1' }, submitter: 'session:v1', actor: visitor, submission: token() }
+      const form = {
+        bucket: names.cases,
+        storyline: 'plain',
+        fields: { street: 'Twice Lane 1' },
+        submitter: 'session:v1',
+        actor: visitor,
+        submission: token(),
+      }
       const [first, second] = await Promise.all([records.file(form), records.file(form)])
       const third = await records.file({ ...form, fields: { street: 'Changed my mind' } })
       expect(second).toEqual(first)
@@ -136,8 +214,21 @@ export function movesContract(buses: BusFactory): void {
       // record's subject, taken once, still answers with the stored filing.
       const late = { ...form, submission: token() }
       const id = filingId(names.cases, visitor, late.submission)
-      const stored: RecordEvent = { v: 1, type: 'filed', record: id, bucket: names.cases, storyline: 'plain', actor: visitor, time: start.toISOString(), to: 'new', fields: { street: 'Long Ago 1' }, submitter: 'session:v1' }
-      const { seq } = await bus.append(RECORDS_STREAM, recordSubject(names.cases, id), stored, { expectLastSubjectSequence: 0 })
+      const stored: RecordEvent = {
+        v: 1,
+        type: 'filed',
+        record: id,
+        bucket: names.cases,
+        storyline: 'plain',
+        actor: visitor,
+        time: start.toISOString(),
+        to: 'new',
+        fields: { street: 'Long Ago 1' },
+        submitter: 'session:v1',
+      }
+      const { seq } = await bus.append(RECORDS_STREAM, recordSubject(names.cases, id), stored, {
+        expectLastSubjectSequence: 0,
+      })
       expect(await records.file(late)).toMatchObject({ id, seq, fields: { street: 'Long Ago 1' } })
       expect(await bus.lastSubjectSequence(RECORDS_STREAM, recordSubject(names.cases, id))).toBe(seq)
     })
@@ -145,7 +236,14 @@ export function movesContract(buses: BusFactory): void {
     it('a move form pressed again lands on its stored move; another form of the same version meets "this case changed"', async () => {
       const { bus, records, file, events } = await setUp()
       const filed = await file()
-      const base = { bucket: filed.bucket, id: filed.id, edge: 'accept', via: 'desk', expectSeq: filed.seq, actor: desk } as const
+      const base = {
+        bucket: filed.bucket,
+        id: filed.id,
+        edge: 'accept',
+        via: 'desk',
+        expectSeq: filed.seq,
+        actor: desk,
+      } as const
       const form = { ...base, submission: token() }
       const [a, b] = await Promise.all([records.move(form), records.move(form)])
       expect([a.duplicate, b.duplicate].sort()).toEqual([false, true])
@@ -165,12 +263,27 @@ export function movesContract(buses: BusFactory): void {
       const other = await file()
       const submission = token()
       const moved: RecordEvent = {
-        v: 1, type: 'moved', record: other.id, bucket: other.bucket, storyline: 'plain', actor: desk, time: start.toISOString(),
-        from: 'new', to: 'accepted', edge: 'accept', via: 'desk', submission,
+        v: 1,
+        type: 'moved',
+        record: other.id,
+        bucket: other.bucket,
+        storyline: 'plain',
+        actor: desk,
+        time: start.toISOString(),
+        from: 'new',
+        to: 'accepted',
+        edge: 'accept',
+        via: 'desk',
+        submission,
       }
-      const { seq } = await bus.append(RECORDS_STREAM, recordSubject(other.bucket, other.id), moved, { expectLastSubjectSequence: other.seq })
+      const { seq } = await bus.append(RECORDS_STREAM, recordSubject(other.bucket, other.id), moved, {
+        expectLastSubjectSequence: other.seq,
+      })
       const again = { ...base, id: other.id, expectSeq: other.seq }
-      expect(await records.move({ ...again, submission })).toMatchObject({ record: { state: 'accepted', seq }, duplicate: true })
+      expect(await records.move({ ...again, submission })).toMatchObject({
+        record: { state: 'accepted', seq },
+        duplicate: true,
+      })
       await expect(records.move({ ...again, submission: token() })).rejects.toBeInstanceOf(RecordChangedError)
     })
 
@@ -179,8 +292,12 @@ export function movesContract(buses: BusFactory): void {
       const filed = await file()
       const base = { bucket: filed.bucket, id: filed.id, via: 'desk', actor: desk } as const
       const { record } = await records.move({ ...base, edge: 'accept', expectSeq: filed.seq })
-      await expect(records.move({ ...base, edge: 'reject', expectSeq: filed.seq })).rejects.toBeInstanceOf(RecordChangedError)
-      await expect(records.move({ ...base, edge: 'fix', expectSeq: record.seq + 1000 })).rejects.toBeInstanceOf(RecordChangedError)
+      await expect(records.move({ ...base, edge: 'reject', expectSeq: filed.seq })).rejects.toBeInstanceOf(
+        RecordChangedError,
+      )
+      await expect(records.move({ ...base, edge: 'fix', expectSeq: record.seq + 1000 })).rejects.toBeInstanceOf(
+        RecordChangedError,
+      )
       expect((await records.move({ ...base, edge: 'fix', expectSeq: record.seq })).record.state).toBe('fixed')
     })
   })

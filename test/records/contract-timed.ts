@@ -15,13 +15,24 @@ const desk = { kind: 'person', subject: 'desk-sub' } as const
 // Files a record and moves it into `fixed`, the state with after: { days: 14, to: closed }.
 async function fixedRecord(records: Records, bucket: string, street: string) {
   const filed = await records.file({ bucket, storyline: 'story', fields: { street }, submitter: 'ann', actor: desk })
-  const accepted = await records.move({ bucket, id: filed.id, edge: 'accept', via: 'desk', expectSeq: filed.seq, actor: desk })
-  return (await records.move({ bucket, id: filed.id, edge: 'fix', via: 'desk', expectSeq: accepted.record.seq, actor: desk })).record
+  const accepted = await records.move({
+    bucket,
+    id: filed.id,
+    edge: 'accept',
+    via: 'desk',
+    expectSeq: filed.seq,
+    actor: desk,
+  })
+  return (
+    await records.move({ bucket, id: filed.id, edge: 'fix', via: 'desk', expectSeq: accepted.record.seq, actor: desk })
+  ).record
 }
 
 // A filing after everything the test counts: its sequence marks the end.
 async function fileMark(records: Records, bucket: string): Promise<number> {
-  return (await records.file({ bucket, storyline: 'story', fields: { street: 'Mark Lane' }, submitter: 'ann', actor: desk })).seq
+  return (
+    await records.file({ bucket, storyline: 'story', fields: { street: 'Mark Lane' }, submitter: 'ann', actor: desk })
+  ).seq
 }
 
 export function timedContract(buses: BusFactory): void {
@@ -49,7 +60,14 @@ export function timedContract(buses: BusFactory): void {
       site = recordsSite(names, { withCloseMove: false })
       expect(await sweep()).toEqual({ moved: 0, skipped: 0 })
       site = recordsSite(names)
-      await records.move({ bucket: names.cases, id: pressed.id, edge: 'close', via: 'desk', expectSeq: pressed.seq, actor: desk })
+      await records.move({
+        bucket: names.cases,
+        id: pressed.id,
+        edge: 'close',
+        via: 'desk',
+        expectSeq: pressed.seq,
+        actor: desk,
+      })
       expect(await sweep()).toEqual({ moved: 1, skipped: 0 })
       expect(index.get(names.cases, timed.id)?.state).toBe('closed')
 
@@ -57,9 +75,17 @@ export function timedContract(buses: BusFactory): void {
       const closing = stored.filter((event) => event.data.type === 'moved' && event.data.edge === 'close')
       const [byDesk, byClock] = closing.map((event) => event.data)
       expect(closing).toHaveLength(2)
-      expect(byClock).toEqual({ ...byDesk, record: timed.id, actor: { kind: 'clock' }, via: 'timed', time: clock.now.toISOString() })
+      expect(byClock).toEqual({
+        ...byDesk,
+        record: timed.id,
+        actor: { kind: 'clock' },
+        via: 'timed',
+        time: clock.now.toISOString(),
+      })
       // the accept moves before mailed the submitter; the close edge mails the road crew
-      const closedMails = (await mails.allBefore()).map((mail) => mail.data).filter((mail) => mail.subject.startsWith('Closed'))
+      const closedMails = (await mails.allBefore())
+        .map((mail) => mail.data)
+        .filter((mail) => mail.subject.startsWith('Closed'))
       expect(closedMails).toHaveLength(2)
       const [deskMail, clockMail] = closedMails
       expect(clockMail).toEqual({
@@ -91,7 +117,8 @@ export function timedContract(buses: BusFactory): void {
       for (const view of fixed) await two.index.waitFor(names.cases, view.id, view.seq, 5000)
 
       clock.now = new Date(start.getTime() + 15 * dayMs)
-      const sweep = ({ records, index }: { records: Records; index: RecordIndex }) => runTimedMoves({ records, index, site, now: clock.now })
+      const sweep = ({ records, index }: { records: Records; index: RecordIndex }) =>
+        runTimedMoves({ records, index, site, now: clock.now })
       const [a, b] = await Promise.all([sweep(one), sweep(two)])
       expect(a.moved + b.moved).toBe(fixed.length)
       expect(a.skipped + b.skipped).toBe(fixed.length)
@@ -100,7 +127,9 @@ export function timedContract(buses: BusFactory): void {
       onCleanup(events.stop)
       const stored = await events.allBefore(() => fileMark(one.records, names.cases))
       for (const view of fixed) {
-        const closes = stored.filter((event) => event.data.record === view.id && event.data.type === 'moved' && event.data.edge === 'close')
+        const closes = stored.filter(
+          (event) => event.data.record === view.id && event.data.type === 'moved' && event.data.edge === 'close',
+        )
         expect(closes).toHaveLength(1)
       }
     })

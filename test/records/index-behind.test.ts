@@ -77,7 +77,10 @@ function startFilers(count: number): { filed: () => number; stop: () => Promise<
   const filers = Array.from({ length: count }, async (_, filer) => {
     const visitor = createCookieFetch()
     for (let n = 0; filing; n++) {
-      const response = await fileThrough(visitor, server.url, '/', 'potholes', { street: `Mill Lane ${filer}-${n}`, kind: 'pothole' }).catch(() => null)
+      const response = await fileThrough(visitor, server.url, '/', 'potholes', {
+        street: `Mill Lane ${filer}-${n}`,
+        kind: 'pothole',
+      }).catch(() => null)
       if (response !== null && response.status < 400) filed++
       else await sleep(50)
     }
@@ -98,7 +101,11 @@ describe('the record index across a bus restart', () => {
       await waitFor(() => filers.filed() >= BEFORE_RESTART, 90_000, `${BEFORE_RESTART} filings before the restart`)
       await nats.down()
       await waitFor(async () => (await readyz()).status === 503, 10_000, '/readyz to notice the bus is gone')
-      expect((await readyz()).body).toMatchObject({ ok: false, bus: 'reconnecting', missing: expect.arrayContaining(['bus']) })
+      expect((await readyz()).body).toMatchObject({
+        ok: false,
+        bus: 'reconnecting',
+        missing: expect.arrayContaining(['bus']),
+      })
       await nats.up()
       const upAt = Date.now()
       // A request sent while the test's own connection is still away would wait out its timeout.
@@ -130,7 +137,8 @@ describe('the record index across a bus restart', () => {
           await filers.stop()
         }
         if (!filing && ready.status === 200 && counted === (await storedRecords())) break
-        if (Date.now() > deadline) throw new Error(`the index did not catch up: /report counts ${counted}, the stream holds ${stored}`)
+        if (Date.now() > deadline)
+          throw new Error(`the index did not catch up: /report counts ${counted}, the stream holds ${stored}`)
       }
 
       const catchingUp = notReady.filter((missing) => missing.includes('records')).length
@@ -144,7 +152,9 @@ describe('the record index across a bus restart', () => {
       expect(await readyz()).toMatchObject({ status: 200, body: { ok: true, bus: 'connected', records: 'current' } })
     } catch (error) {
       // A service that died under load says why only in its own output.
-      throw new Error(`${String(error)}\n--- service output (tail) ---\n${server.output().slice(-3000)}`, { cause: error })
+      throw new Error(`${String(error)}\n--- service output (tail) ---\n${server.output().slice(-3000)}`, {
+        cause: error,
+      })
     } finally {
       await filers.stop()
     }
@@ -167,11 +177,19 @@ describe('one instance cut off from the bus while another files', () => {
       await proxy.cut()
       await waitFor(() => !cutOff.isConnected(), 10_000, 'the cut-off instance to lose the bus')
       let next = 0
-      await Promise.all(Array.from({ length: 16 }, async () => {
-        for (let n = next++; n < FILED_MEANWHILE; n = next++) {
-          await records.file({ bucket: 'potholes', storyline: site.storylines[0] ?? 'plain', fields: { street: `Mill Lane ${n}`, kind: 'pothole' }, submitter: `session:s${n}`, actor: { kind: 'visitor', session: `s${n}` } })
-        }
-      }))
+      await Promise.all(
+        Array.from({ length: 16 }, async () => {
+          for (let n = next++; n < FILED_MEANWHILE; n = next++) {
+            await records.file({
+              bucket: 'potholes',
+              storyline: site.storylines[0] ?? 'plain',
+              fields: { street: `Mill Lane ${n}`, kind: 'pothole' },
+              submitter: `session:s${n}`,
+              actor: { kind: 'visitor', session: `s${n}` },
+            })
+          }
+        }),
+      )
       const stored = await writer.lastSequence(RECORDS_STREAM)
 
       // Handlers run in the order they were added, the index's first: this
@@ -195,7 +213,9 @@ describe('one instance cut off from the bus while another files', () => {
       })()
       await proxy.restore()
       await waitFor(() => index.status() === 'current' && saidOnReconnect.length > 0, 20_000, 'the index to catch up')
-      console.log(`[svc] [test] an index ${FILED_MEANWHILE} records behind was current ${Date.now() - reconnectedAt} ms after reconnecting`)
+      console.log(
+        `[svc] [test] an index ${FILED_MEANWHILE} records behind was current ${Date.now() - reconnectedAt} ms after reconnecting`,
+      )
       watching = false
       await watcher
 

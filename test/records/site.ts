@@ -5,8 +5,18 @@ import { randomBytes } from 'node:crypto'
 import type { Bucket, Move, SiteModel, State, Text } from '../../server/content/model'
 
 const same = (value: string): Text => [value, value]
-const state = (name: string, extra: Partial<State> = {}): State => ({ name, label: [name, `${name} (story)`], ...extra })
-const move = (name: string, from: string[], to: string, extra: Partial<Move> = {}): Move => ({ name, from, to, label: same(name), ...extra })
+const state = (name: string, extra: Partial<State> = {}): State => ({
+  name,
+  label: [name, `${name} (story)`],
+  ...extra,
+})
+const move = (name: string, from: string[], to: string, extra: Partial<Move> = {}): Move => ({
+  name,
+  from,
+  to,
+  label: same(name),
+  ...extra,
+})
 
 export interface SiteNames {
   cases: string
@@ -31,11 +41,22 @@ export function recordsSite(names: SiteNames, { withCloseMove = true } = {}): Si
       { name: 'details', type: 'textarea', label: same('Details'), required: false, contact: false },
       { name: 'email', type: 'email', label: same('E-mail'), required: false, contact: true },
       {
-        name: 'kind', type: 'choice', label: same('Kind'), required: false, contact: false,
+        name: 'kind',
+        type: 'choice',
+        label: same('Kind'),
+        required: false,
+        contact: false,
         options: [{ value: 'hole', label: ['Pothole', 'A hole in the road'] }],
       },
       { name: 'urgent', type: 'checkbox', label: same('Urgent'), required: false, contact: false },
-      { name: 'district', type: 'record', of: names.districts, label: same('District'), required: false, contact: false },
+      {
+        name: 'district',
+        type: 'record',
+        of: names.districts,
+        label: same('District'),
+        required: false,
+        contact: false,
+      },
       { name: 'location', type: 'location', label: same('Where'), required: false, contact: false },
     ],
     states: [
@@ -59,7 +80,15 @@ export function recordsSite(names: SiteNames, { withCloseMove = true } = {}): Si
       move('reject', ['new'], 'closed'),
       move('fix', ['accepted'], 'fixed'),
       ...(withCloseMove
-        ? [move('close', ['fixed'], 'closed', { mail: { to: 'roads@example.org', subject: same('Closed: {{record.street}}'), body: same('{{record.state}} {{link}}') } })]
+        ? [
+            move('close', ['fixed'], 'closed', {
+              mail: {
+                to: 'roads@example.org',
+                subject: same('Closed: {{record.street}}'),
+                body: same('{{record.state}} {{link}}'),
+              },
+            }),
+          ]
         : []),
     ],
     self: [move('withdraw', ['new'], 'withdrawn'), move('still_broken', ['fixed'], 'accepted')],
@@ -92,7 +121,15 @@ export function recordsSite(names: SiteNames, { withCloseMove = true } = {}): Si
     },
     pages: [
       { path: '/', file: 'pages/index.yaml', title: same('Home'), access: 'public', responsible: [], blocks: [] },
-      { path: '/cases/:id', file: 'pages/cases/_record.yaml', title: same('Case'), access: 'public', responsible: [], record: names.cases, blocks: [] },
+      {
+        path: '/cases/:id',
+        file: 'pages/cases/_record.yaml',
+        title: same('Case'),
+        access: 'public',
+        responsible: [],
+        record: names.cases,
+        blocks: [],
+      },
     ],
     buckets: new Map([cases, districts, signups].map((b) => [b.name, b])),
     desks: new Map(),

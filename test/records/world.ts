@@ -32,7 +32,13 @@ export function useInstances() {
   })
   return {
     async instance(bus: Bus, site: () => SiteModel, clock: Clock): Promise<Instance> {
-      const catchUp = createEffectsCatchUp({ bus, site, publicUrl, memberships: createMemberships(bus), lookup: (bucket, id) => index.get(bucket, id) })
+      const catchUp = createEffectsCatchUp({
+        bus,
+        site,
+        publicUrl,
+        memberships: createMemberships(bus),
+        lookup: (bucket, id) => index.get(bucket, id),
+      })
       const index = createRecordIndex(bus, { repairDelayMs: 50, catchUp })
       cleanup.push(() => index.close())
       await index.ready
@@ -64,7 +70,9 @@ export async function collect<T = unknown>(bus: Bus, stream: string, filter: str
      * when it ends in `>`). A follow delivers in stream order, so that is all
      * stored before the mark, a late duplicate included.
      */
-    async allBefore(mark = async () => (await bus.append(stream, filter.replace(/>$/, 'marker'), { marker: true })).seq) {
+    async allBefore(
+      mark = async () => (await bus.append(stream, filter.replace(/>$/, 'marker'), { marker: true })).seq,
+    ) {
       const markSeq = await mark()
       await waitFor(() => seen.some((message) => message.seq >= markSeq), 5000, `the mark on ${filter}`)
       return seen.filter((message) => message.seq < markSeq)

@@ -28,7 +28,12 @@ const reloaded: ContentReloaded[] = []
 let changesAsked = 0
 
 function git(...args: string[]): string {
-  return execFileSync('git', ['-c', 'user.email=t@example.org', '-c', 'user.name=t', ...args], { cwd: repo, stdio: 'pipe' }).toString().trim()
+  return execFileSync('git', ['-c', 'user.email=t@example.org', '-c', 'user.name=t', ...args], {
+    cwd: repo,
+    stdio: 'pipe',
+  })
+    .toString()
+    .trim()
 }
 
 /** Commits a change to the about page's plain-storyline title; returns the short revision. */
@@ -59,7 +64,13 @@ const both = async (plain: string) =>
 
 /** Reloads each instance logged since `marks` (their output lengths then). */
 const reloadsSince = (marks: number[]) =>
-  [one, two].map((server, i) => server.output().slice(marks[i]).match(/"message":"content (reloaded|unchanged)"/g)?.length ?? 0)
+  [one, two].map(
+    (server, i) =>
+      server
+        .output()
+        .slice(marks[i])
+        .match(/"message":"content (reloaded|unchanged)"/g)?.length ?? 0,
+  )
 
 function signed(body: string, secret = SECRET): Record<string, string> {
   return {
@@ -105,7 +116,12 @@ describe('content reload across instances', () => {
     const head = git('rev-parse', 'HEAD').slice(0, 12)
     for (const server of [one, two]) {
       await until('ready', async () => (await fetch(`${server.url}/readyz`)).status === 200)
-      expect(await (await fetch(`${server.url}/readyz`)).json()).toEqual({ ok: true, revision: head, bus: 'connected', records: 'current' })
+      expect(await (await fetch(`${server.url}/readyz`)).json()).toEqual({
+        ok: true,
+        revision: head,
+        bus: 'connected',
+        records: 'current',
+      })
     }
   })
 
@@ -116,7 +132,9 @@ describe('content reload across instances', () => {
     bus.publish(CONTENT_CHANGED, { revision, reason: 'test' })
     await until('both serve the new title', () => both('About us, revised'))
     const elapsed = performance.now() - started
-    console.log(`[reload] svc.content.changed published -> new title served by both instances: ${elapsed.toFixed(0)} ms`)
+    console.log(
+      `[reload] svc.content.changed published -> new title served by both instances: ${elapsed.toFixed(0)} ms`,
+    )
     await until('both announced', () => reloaded.filter((r) => r.revision === revision).length >= 2)
     // Each instance reloads one run at a time and announces on its own
     // connection, in order: once both have announced a later commit, a second
@@ -153,7 +171,8 @@ describe('content reload across instances', () => {
     commitAboutTitle('title: ["About this site", "Who we are"')
     bus.publish(CONTENT_CHANGED, {})
     const diagnostic = `${ABOUT}:3:1: error: Flow sequence in block collection must be sufficiently indented and end with a ]`
-    for (const server of [one, two]) await until('the diagnostic is logged', () => server.output().includes('reload refused'))
+    for (const server of [one, two])
+      await until('the diagnostic is logged', () => server.output().includes('reload refused'))
     for (const server of [one, two]) {
       expect(server.output().split(diagnostic)).toHaveLength(2)
       expect(server.output()).toContain(`reload refused, still serving ${good}`)
@@ -171,9 +190,15 @@ describe('push webhook', () => {
     const revision = commitAboutTitle(titled('About us, pushed'))
     const body = JSON.stringify({ ref: 'refs/heads/main', after: git('rev-parse', 'HEAD') })
     // Signed the way docs/operations.md tells a CI job to, with openssl.
-    const hex = execFileSync('sh', ['-c', `printf '%s' "$BODY" | openssl dgst -sha256 -hmac "$SECRET" -hex | sed 's/^.*= //'`], {
-      env: { ...process.env, BODY: body, SECRET },
-    }).toString().trim()
+    const hex = execFileSync(
+      'sh',
+      ['-c', `printf '%s' "$BODY" | openssl dgst -sha256 -hmac "$SECRET" -hex | sed 's/^.*= //'`],
+      {
+        env: { ...process.env, BODY: body, SECRET },
+      },
+    )
+      .toString()
+      .trim()
     const res = await postHook(one, body, { ...signed(body), 'x-hub-signature-256': `sha256=${hex}` })
     expect(res.status).toBe(202)
     expect(await res.json()).toEqual({ ok: true, reload: true })
@@ -229,7 +254,11 @@ describe('readiness without the bus', () => {
   it('/readyz turns 503 naming the bus when NATS goes away', async () => {
     await nats.stop()
     await until('not ready', async () => (await fetch(`${one.url}/readyz`)).status === 503)
-    expect(await (await fetch(`${one.url}/readyz`)).json()).toMatchObject({ ok: false, bus: 'reconnecting', missing: ['bus'] })
+    expect(await (await fetch(`${one.url}/readyz`)).json()).toMatchObject({
+      ok: false,
+      bus: 'reconnecting',
+      missing: ['bus'],
+    })
     expect((await fetch(`${one.url}/healthz`)).status).toBe(200)
   })
 })

@@ -7,10 +7,21 @@ import type { ContentStore, LiveContent, ReloadOutcome } from '../../server/cont
 import type { ContentSnapshot } from '../../server/content/sources/types'
 
 function live(revision: string): LiveContent {
-  return { site: { pages: [] } as unknown as SiteModel, snapshot: { revision } as ContentSnapshot, loadedAt: new Date() }
+  return {
+    site: { pages: [] } as unknown as SiteModel,
+    snapshot: { revision } as ContentSnapshot,
+    loadedAt: new Date(),
+  }
 }
 
-const broken: Diagnostic = { file: 'site.yaml', line: 2, col: 7, severity: 'error', message: 'bad colour', rule: 'schema' }
+const broken: Diagnostic = {
+  file: 'site.yaml',
+  line: 2,
+  col: 7,
+  severity: 'error',
+  message: 'bad colour',
+  rule: 'schema',
+}
 
 /** Each reload waits until the test calls finish() with what it found. */
 function manualStore(first: LiveContent) {
@@ -72,7 +83,9 @@ describe('reload loop', () => {
   it('waits for the first load before fetching', async () => {
     const fake = manualStore(live('aaa'))
     let firstLoadDone = () => {}
-    const started = new Promise<void>((resolve) => { firstLoadDone = resolve })
+    const started = new Promise<void>((resolve) => {
+      firstLoadDone = resolve
+    })
     const loop = createReloadLoop({ store: fake.store, started, onLive: () => {} })
     const ask = loop.request()
     await settle()

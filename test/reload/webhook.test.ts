@@ -39,8 +39,14 @@ describe('push decision', () => {
 describe('svc.content.changed payload', () => {
   it('is optional, validated, and junk is reported', () => {
     expect(readContentChanged(new Uint8Array())).toEqual({ ok: true, message: {} })
-    expect(readContentChanged(encodeText('{"revision":"abc","reason":"ci","extra":1}'))).toEqual({ ok: true, message: { revision: 'abc', reason: 'ci' } })
+    expect(readContentChanged(encodeText('{"revision":"abc","reason":"ci","extra":1}'))).toEqual({
+      ok: true,
+      message: { revision: 'abc', reason: 'ci' },
+    })
     expect(readContentChanged(encodeText('not json'))).toEqual({ ok: false, problem: 'the payload is not JSON' })
-    expect(readContentChanged(encodeText('{"revision":42}'))).toMatchObject({ ok: false, problem: expect.stringContaining('revision') })
+    expect(readContentChanged(encodeText('{"revision":42}'))).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining('revision'),
+    })
   })
 })

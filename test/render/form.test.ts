@@ -10,7 +10,9 @@ const id = (name: string) => `f-potholes-${name}`
 describe('renderForm', () => {
   it('posts to the bucket, multipart because it has a file field, with the CSRF token', () => {
     const form = render({ csrf: 'tok"en' })
-    expect(form).toMatch(/^<form class="record-form" method="post" action="\/file\/potholes" enctype="multipart\/form-data">/)
+    expect(form).toMatch(
+      /^<form class="record-form" method="post" action="\/file\/potholes" enctype="multipart\/form-data">/,
+    )
     expect(form).toContain(`<input type="hidden" name="${CSRF_FIELD}" value="tok&quot;en">`)
     expect(form).toContain('<button type="submit" class="button">Send</button>')
     expect(render({ submitLabel: 'Report it' })).toContain('>Report it</button>')
@@ -22,7 +24,9 @@ describe('renderForm', () => {
     const ids = new Set(all.map((e) => e.attributes.id).filter(Boolean))
     const labelled = new Set(all.filter((e) => e.name === 'label').map((e) => e.attributes.for))
     for (const label of labelled) expect(ids.has(label)).toBe(true)
-    const controls = all.filter((e) => ['input', 'select', 'textarea'].includes(e.name) && e.attributes.type !== 'hidden')
+    const controls = all.filter(
+      (e) => ['input', 'select', 'textarea'].includes(e.name) && e.attributes.type !== 'hidden',
+    )
     for (const control of controls) expect(labelled.has(control.attributes.id)).toBe(true)
     // 12 fields; the radio group has 3 radios and the location 2 inputs.
     expect(controls).toHaveLength(15)
@@ -30,7 +34,12 @@ describe('renderForm', () => {
 
   it('renders each field type as its control', () => {
     const form = render({ filesEnabled: true })
-    expect(byId(form, id('street'))?.attributes).toMatchObject({ type: 'text', maxlength: '120', required: '', 'aria-required': 'true' })
+    expect(byId(form, id('street'))?.attributes).toMatchObject({
+      type: 'text',
+      maxlength: '120',
+      required: '',
+      'aria-required': 'true',
+    })
     expect(byId(form, id('street'))?.attributes['aria-describedby']).toBe(`${id('street')}-help`)
     expect(byId(form, `${id('street')}-help`)?.name).toBe('p')
     expect(byId(form, id('details'))?.name).toBe('textarea')
@@ -39,7 +48,9 @@ describe('renderForm', () => {
     expect(byId(form, id('depth'))?.attributes).toMatchObject({ inputmode: 'decimal' })
     expect(byId(form, id('seen'))?.attributes).toMatchObject({ type: 'date' })
     expect(byId(form, id('kind'))?.attributes).toMatchObject({ type: 'radio', name: 'kind', value: 'opt0' })
-    expect(form).toMatch(/<fieldset class="field field-choice" role="radiogroup" aria-required="true"><legend>Label kind/)
+    expect(form).toMatch(
+      /<fieldset class="field field-choice" role="radiogroup" aria-required="true"><legend>Label kind/,
+    )
     expect(byId(form, id('borough'))?.name).toBe('select')
     expect(byId(form, id('agree'))?.attributes).toMatchObject({ type: 'checkbox', value: 'yes' })
     expect(byId(form, id('photo'))?.attributes).toMatchObject({ type: 'file', accept: 'image/*,application/pdf' })
@@ -98,7 +109,9 @@ describe('renderForm', () => {
     expect(byId(form, `${id('location')}-lng`)?.attributes.value).toBe('10.7')
     // Beside its field: the message sits in the field's wrapper, before the control.
     expect(form).toMatch(/Label street[^]*?id="f-potholes-street-error"[^]*?Give the street<\/p><input/)
-    expect(form).toMatch(/role="radiogroup" aria-required="true" aria-invalid="true" aria-describedby="f-potholes-kind-error"/)
+    expect(form).toMatch(
+      /role="radiogroup" aria-required="true" aria-invalid="true" aria-describedby="f-potholes-kind-error"/,
+    )
   })
 
   it('summarises the errors at the top with links to the fields', () => {
@@ -113,6 +126,8 @@ describe('renderForm', () => {
   })
 
   it('shows a notice above the fields', () => {
-    expect(render({ notice: html`<p>Sign in first</p>` })).toContain('<div class="form-notice"><p>Sign in first</p></div>')
+    expect(render({ notice: html`<p>Sign in first</p>` })).toContain(
+      '<div class="form-notice"><p>Sign in first</p></div>',
+    )
   })
 })

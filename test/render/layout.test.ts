@@ -36,7 +36,9 @@ describe('renderLayout', () => {
 
   it('shows the logo inside the home link beside the site name, read once by screen readers', () => {
     const doc = layout()
-    expect(doc).toContain(`<a class="brand-name" href="/"><img class="brand-logo" src="/site/logo.svg" alt="">Fix My Street ${PLAIN}</a>`)
+    expect(doc).toContain(
+      `<a class="brand-name" href="/"><img class="brand-logo" src="/site/logo.svg" alt="">Fix My Street ${PLAIN}</a>`,
+    )
   })
 
   it('lists the top-level public pages in the nav, not restricted or record pages', () => {

@@ -35,7 +35,9 @@ describe('renderPage', () => {
 
   it('shows a list placeholder with its bucket and an empty state', () => {
     const doc = render()
-    expect(doc).toMatch(/<section class="list" data-bucket="potholes" data-view="public" aria-labelledby="([^"]+)"><h2 id="\1">Potholes «plain»<\/h2><p class="empty">Nothing here yet.<\/p><\/section>/)
+    expect(doc).toMatch(
+      /<section class="list" data-bucket="potholes" data-view="public" aria-labelledby="([^"]+)"><h2 id="\1">Potholes «plain»<\/h2><p class="empty">Nothing here yet.<\/p><\/section>/,
+    )
   })
 
   it('leaves the map out entirely when maps are off', () => {
@@ -66,7 +68,16 @@ describe('renderPage', () => {
     const doc = render({
       page: pages.district,
       recordId: 'd7',
-      forms: { potholes: { recordOptions: { district: [{ id: 'd1', label: 'One' }, { id: 'd7', label: 'Seven' }] } } },
+      forms: {
+        potholes: {
+          recordOptions: {
+            district: [
+              { id: 'd1', label: 'One' },
+              { id: 'd7', label: 'Seven' },
+            ],
+          },
+        },
+      },
     })
     expect(doc).toContain('<option value="d7" selected>Seven</option>')
     expect(doc).toContain('data-where-field="district" data-record="d7"')
@@ -83,7 +94,10 @@ describe('renderPage', () => {
   })
 
   it('renders a text block as markdown without raw HTML', () => {
-    const page = { ...pages.home, blocks: [{ kind: 'text' as const, text: t('<b onclick="x()">hi</b> [go](javascript:alert(1))') }] }
+    const page = {
+      ...pages.home,
+      blocks: [{ kind: 'text' as const, text: t('<b onclick="x()">hi</b> [go](javascript:alert(1))') }],
+    }
     const doc = render({ page })
     expect(doc).toContain('&lt;b onclick=&quot;x()&quot;&gt;hi&lt;/b&gt;')
     expect(doc).not.toContain('javascript:alert(1)"')

@@ -22,9 +22,12 @@ let world: ReportWorld
 beforeAll(async () => {
   world = await startReportWorld()
   const { records } = world
-  const pothole = (storyline: string, street: string) => fileRecord(records, 'potholes', storyline, { street, kind: 'pothole' })
+  const pothole = (storyline: string, street: string) =>
+    fileRecord(records, 'potholes', storyline, { street, kind: 'pothole' })
   const district = (storyline: string, name: string) => fileRecord(records, 'districts', storyline, { name })
-  const plain = await Promise.all(['Mill Lane 1', 'Mill Lane 2', 'Mill Lane 3', 'Mill Lane 4'].map((street) => pothole('plain', street)))
+  const plain = await Promise.all(
+    ['Mill Lane 1', 'Mill Lane 2', 'Mill Lane 3', 'Mill Lane 4'].map((street) => pothole('plain', street)),
+  )
   const story = await Promise.all(['Quay 1', 'Quay 2'].map((street) => pothole('story', street)))
   await district('plain', 'North')
   const districts = await Promise.all(['East', 'West'].map((name) => district('story', name)))
@@ -32,7 +35,11 @@ beforeAll(async () => {
   await moveRecord(records, plain[1]!, 'reject')
   await moveRecord(records, story[0]!, 'accept', 'schedule')
   await moveRecord(records, districts[0]!, 'retire')
-  await waitFor(async () => (await (await fetch(`${world.server.url}/report`)).text()) === JSON.stringify({ counts: expected }), 15_000, 'the service to count every record')
+  await waitFor(
+    async () => (await (await fetch(`${world.server.url}/report`)).text()) === JSON.stringify({ counts: expected }),
+    15_000,
+    'the service to count every record',
+  )
 })
 afterAll(() => world?.stop())
 
@@ -55,7 +62,7 @@ describe('Endpoints: GET /report', () => {
     }
   })
 
-  it('matches the writer\'s own index exactly: zero counts left out, sorted by bucket, storyline, state', async () => {
+  it("matches the writer's own index exactly: zero counts left out, sorted by bucket, storyline, state", async () => {
     const { counts } = (await (await fetch(`${world.server.url}/report`)).json()) as { counts: typeof expected }
     expect(counts).toEqual(world.index.counts())
     const key = (c: (typeof expected)[number]) => [c.bucket, c.storyline, c.state]
@@ -71,7 +78,9 @@ describe('Endpoints: GET /report', () => {
   })
 
   it('a browser gets the same numbers as a page: one table per bucket, in its storyline, with totals and bars', async () => {
-    const response = await fetch(`${world.server.url}/report`, { headers: { accept: browserAccept, cookie: 'svc_story=story' } })
+    const response = await fetch(`${world.server.url}/report`, {
+      headers: { accept: browserAccept, cookie: 'svc_story=story' },
+    })
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toMatch(/^text\/html/)
     const page = await response.text()
@@ -88,13 +97,21 @@ describe('Endpoints: GET /report', () => {
     expect(page).not.toContain(`>${potholes.title[0]}</h2>`)
     for (const storyline of world.site.storylines) expect(page).toContain(`<th scope="col">${storyline}</th>`)
     // Totals: potholes hold 6 records (4 plain, 2 story), districts 3.
-    const total = (bucket: string) => text(childElements(find(nodes, bucket, (e) => e.name === 'tfoot')).flatMap(childElements).find((e) => 'data-total' in e.attributes))
+    const total = (bucket: string) =>
+      text(
+        childElements(find(nodes, bucket, (e) => e.name === 'tfoot'))
+          .flatMap(childElements)
+          .find((e) => 'data-total' in e.attributes),
+      )
     expect([total('potholes'), total('districts')]).toEqual(['6', '3'])
     // Bars: sized against the bucket's largest count (2), each with its number as text.
     const bars = find(nodes, 'potholes', (e) => e.attributes.class === 'report-chart')
     const rows = descendants(bars).filter((e) => e.attributes.class === 'report-bar-row')
     expect(rows).toHaveLength(potholes.states.length * world.site.storylines.length)
-    const widths = rows.map((row) => [text(descendants(row).find((e) => e.attributes.class === 'report-bar-value')), descendants(row).find((e) => e.attributes.class === 'report-bar')?.attributes.style])
+    const widths = rows.map((row) => [
+      text(descendants(row).find((e) => e.attributes.class === 'report-bar-value')),
+      descendants(row).find((e) => e.attributes.class === 'report-bar')?.attributes.style,
+    ])
     expect(widths).toContainEqual(['2', 'width: 100%'])
     expect(widths).toContainEqual(['1', 'width: 50%'])
     expect(widths).toContainEqual(['0', 'width: 0%'])
@@ -102,7 +119,7 @@ describe('Endpoints: GET /report', () => {
     expect(page).not.toMatch(/<script|<img[^>]*report/)
   })
 
-  it('the page\'s JSON link answers JSON even to a browser', async () => {
+  it("the page's JSON link answers JSON even to a browser", async () => {
     const response = await fetch(`${world.server.url}/report?format=json`, { headers: { accept: browserAccept } })
     expect(response.headers.get('content-type')).toMatch(/^application\/json\b/)
     expect(await response.json()).toEqual({ counts: expected })
@@ -128,7 +145,7 @@ function descendants(node: Node | undefined): ElementNode[] {
 function text(node: Node | undefined): string {
   if (node === undefined) return ''
   if (node.type !== ELEMENT_NODE) return String(node.value ?? '')
-  return ((node.children ?? [])).map(text).join('')
+  return (node.children ?? []).map(text).join('')
 }
 
 /** The first element in bucket's section that `match` accepts. */

@@ -32,7 +32,7 @@ describe('report pieces', () => {
     expect(JSON.stringify(reportBody(leaky))).toBe('{"counts":[{"bucket":"b","storyline":"s","state":"x","count":2}]}')
   })
 
-  it('tables follow the content\'s order and still count what the content dropped', () => {
+  it("tables follow the content's order and still count what the content dropped", () => {
     const { storylines, tables } = reportTables(site, 0, [
       { bucket: 'gone', storyline: 'plain', state: 'old', count: 4 },
       { bucket: 'potholes', storyline: 'legacy', state: 'new', count: 1 },
@@ -42,7 +42,10 @@ describe('report pieces', () => {
     expect(storylines).toEqual(['plain', 'story', 'legacy'])
     expect(tables.map((t) => t.bucket)).toEqual([...site.buckets.keys(), 'gone'])
     const potholes = tables.find((t) => t.bucket === 'potholes')!
-    expect(potholes.rows.map((r) => r.state)).toEqual([...site.buckets.get('potholes')!.states.map((s) => s.name), 'lost'])
+    expect(potholes.rows.map((r) => r.state)).toEqual([
+      ...site.buckets.get('potholes')!.states.map((s) => s.name),
+      'lost',
+    ])
     expect(potholes.rows[0]).toEqual({ state: 'new', label: 'Received', counts: [0, 3, 1], total: 4 })
     expect([potholes.totals, potholes.total, potholes.max]).toEqual([[2, 3, 1], 6, 3])
     expect(tables.find((t) => t.bucket === 'gone')).toMatchObject({ title: 'gone', total: 4, rows: [{ label: 'old' }] })

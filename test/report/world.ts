@@ -51,7 +51,12 @@ export async function startReportWorld(env: Record<string, string | undefined> =
 const visitor: Actor = { kind: 'visitor', session: 'report-test' }
 const desk: Actor = { kind: 'person', subject: 'desk-test', name: 'Desk' }
 
-export function fileRecord(records: Records, bucket: string, storyline: string, fields: Record<string, string>): Promise<RecordView> {
+export function fileRecord(
+  records: Records,
+  bucket: string,
+  storyline: string,
+  fields: Record<string, string>,
+): Promise<RecordView> {
   return records.file({ bucket, storyline, fields, submitter: 'session:report-test', actor: visitor })
 }
 
@@ -59,7 +64,16 @@ export function fileRecord(records: Records, bucket: string, storyline: string, 
 export async function moveRecord(records: Records, record: RecordView, ...edges: string[]): Promise<RecordView> {
   let current = record
   for (const edge of edges) {
-    current = (await records.move({ bucket: current.bucket, id: current.id, edge, via: 'desk', expectSeq: current.seq, actor: desk })).record
+    current = (
+      await records.move({
+        bucket: current.bucket,
+        id: current.id,
+        edge,
+        via: 'desk',
+        expectSeq: current.seq,
+        actor: desk,
+      })
+    ).record
   }
   return current
 }

@@ -5,7 +5,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { moveForms } from '../desk/desk-world'
 import { readPage } from '../desk/page'
-import { bucketForm, fileThrough, filedId, listItem, openPage, postForm, selfMoveButtons, type CookieFetch } from '../visitor/visitor-client'
+import {
+  bucketForm,
+  fileThrough,
+  filedId,
+  listItem,
+  openPage,
+  postForm,
+  selfMoveButtons,
+  type CookieFetch,
+} from '../visitor/visitor-client'
 import { signInAs } from '../visitor/dev-sign-in'
 import { startDevSite, type DevSite } from './dev-site'
 
@@ -19,7 +28,8 @@ afterAll(() => site?.stop())
 const counts = async () => (await fetch(`${site.base}/report`)).text()
 
 /** A token the attacker holds: their own session's, from the service's own page. */
-const attackerToken = async () => bucketForm((await openPage(site.visitor(), `${site.base}/`)).html, site.base, 'potholes').hidden.svc_csrf ?? ''
+const attackerToken = async () =>
+  bucketForm((await openPage(site.visitor(), `${site.base}/`)).html, site.base, 'potholes').hidden.svc_csrf ?? ''
 
 const deskPage = async (client: CookieFetch, path: string) => {
   const response = await client(`${site.base}${path}`)
@@ -27,7 +37,7 @@ const deskPage = async (client: CookieFetch, path: string) => {
 }
 
 describe('CSRF', () => {
-  it('a cross-site filing post with the victim\'s cookies but no token, another session\'s token or as a GET files nothing', async () => {
+  it("a cross-site filing post with the victim's cookies but no token, another session's token or as a GET files nothing", async () => {
     const victim = site.visitor()
     const form = bucketForm((await openPage(victim, `${site.base}/`)).html, site.base, 'potholes')
     const { svc_csrf: token, ...rest } = form.hidden
@@ -37,16 +47,22 @@ describe('CSRF', () => {
     expect((await postForm(victim, form.action, fields)).status).toBe(403)
     expect((await postForm(victim, form.action, { ...fields, svc_csrf: await attackerToken() })).status).toBe(403)
     expect((await postForm(victim, form.action, { ...fields, svc_csrf: '' })).status).toBe(403)
-    expect([404, 405]).toContain((await victim(`${form.action.href}?${new URLSearchParams({ ...fields, svc_csrf: token ?? '' })}`)).status)
+    expect([404, 405]).toContain(
+      (await victim(`${form.action.href}?${new URLSearchParams({ ...fields, svc_csrf: token ?? '' })}`)).status,
+    )
     expect(await counts()).toBe(before)
   })
 
-  it('a desk move with the caseworker\'s cookies but without her token moves nothing', async () => {
-    const id = filedId(await fileThrough(site.visitor(), site.base, '/', 'potholes', { street: 'Desk Road 2', kind: 'crack' }))
+  it("a desk move with the caseworker's cookies but without her token moves nothing", async () => {
+    const id = filedId(
+      await fileThrough(site.visitor(), site.base, '/', 'potholes', { street: 'Desk Road 2', kind: 'crack' }),
+    )
     const kari = await site.as('kari')
     const path = `/desk/caseworkers/potholes/${id}`
     const page = await deskPage(kari, path)
-    const accept = moveForms({ status: 200, headers: new Headers(), body: '', page }).find((m) => m.fields.edge === 'accept')
+    const accept = moveForms({ status: 200, headers: new Headers(), body: '', page }).find(
+      (m) => m.fields.edge === 'accept',
+    )
     const { svc_csrf: token, ...rest } = accept?.fields ?? {}
     expect(token).toBeTruthy()
     const action = new URL(accept?.action ?? '', site.base)
@@ -56,13 +72,16 @@ describe('CSRF', () => {
     expect((await deskPage(kari, path)).text('.desk-state')).toBe('Pothole reports: Received')
   })
 
-  it('a self move with the submitter\'s cookies but without their token moves nothing', async () => {
+  it("a self move with the submitter's cookies but without their token moves nothing", async () => {
     const owner = site.visitor()
     const id = filedId(await fileThrough(owner, site.base, '/', 'potholes', { street: 'Self Road 3', kind: 'drain' }))
     const withdraw = selfMoveButtons((await openPage(owner, `${site.base}/my-reports`)).html, site.base, id)[0]
     const { svc_csrf: _token, ...rest } = withdraw?.hidden ?? {}
     expect((await postForm(owner, withdraw?.action ?? new URL(site.base), rest)).status).toBe(403)
-    expect((await postForm(owner, withdraw?.action ?? new URL(site.base), { ...rest, svc_csrf: await attackerToken() })).status).toBe(403)
+    expect(
+      (await postForm(owner, withdraw?.action ?? new URL(site.base), { ...rest, svc_csrf: await attackerToken() }))
+        .status,
+    ).toBe(403)
     expect(listItem((await openPage(owner, `${site.base}/my-reports`)).html, 'Self Road 3')).toContain('Received')
   })
 
@@ -71,17 +90,23 @@ describe('CSRF', () => {
     const form = bucketForm((await openPage(victim, `${site.base}/`)).html, site.base, 'potholes')
     const before = await counts()
     await signInAs(victim, site.base, 'nora')
-    expect((await postForm(victim, form.action, { ...form.hidden, street: 'Fixated Road 4', kind: 'pothole' })).status).toBe(403)
+    expect(
+      (await postForm(victim, form.action, { ...form.hidden, street: 'Fixated Road 4', kind: 'pothole' })).status,
+    ).toBe(403)
     expect(await counts()).toBe(before)
   })
 
   it('a cross-site sign-out is refused and the session kept; the session cookie is HttpOnly and SameSite=Lax', async () => {
     const nora = site.visitor()
     const response = await nora(`${site.base}/auth/sign-in?return=/`)
-    expect(response.headers.getSetCookie().find((line) => line.startsWith('svc_session='))).toMatch(/; HttpOnly.*; SameSite=Lax|; SameSite=Lax.*; HttpOnly/i)
+    expect(response.headers.getSetCookie().find((line) => line.startsWith('svc_session='))).toMatch(
+      /; HttpOnly.*; SameSite=Lax|; SameSite=Lax.*; HttpOnly/i,
+    )
     await signInAs(nora, site.base, 'nora')
     expect((await postForm(nora, new URL('/auth/sign-out', site.base), {})).status).toBe(403)
-    expect((await postForm(nora, new URL('/auth/sign-out', site.base), { svc_csrf: await attackerToken() })).status).toBe(403)
+    expect(
+      (await postForm(nora, new URL('/auth/sign-out', site.base), { svc_csrf: await attackerToken() })).status,
+    ).toBe(403)
     expect((await nora(`${site.base}/auth/me`)).status).toBe(200)
   })
 })

@@ -18,14 +18,20 @@ export interface DevSite {
   stop(): Promise<void>
 }
 
-export async function startDevSite(files: Record<string, string> = {}, env: Record<string, string> = {}): Promise<DevSite> {
+export async function startDevSite(
+  files: Record<string, string> = {},
+  env: Record<string, string> = {},
+): Promise<DevSite> {
   const content = mkdtempSync(join(tmpdir(), 'svc-security-'))
   cpSync(DEMO, content, { recursive: true })
   for (const [path, text] of Object.entries(files)) writeFileSync(join(content, path), text)
   const [port, idpPort] = await Promise.all([freePort(), freePort()])
   // localhost, not 127.0.0.1: development mode's PUBLIC_URL, which the provider redirects to.
   const base = `http://localhost:${port}`
-  const server = await startServer({ CONTENT_REPO: content, SVC_MODE: 'development', DEV_IDP_PORT: String(idpPort), PUBLIC_URL: undefined, ...env }, { port })
+  const server = await startServer(
+    { CONTENT_REPO: content, SVC_MODE: 'development', DEV_IDP_PORT: String(idpPort), PUBLIC_URL: undefined, ...env },
+    { port },
+  )
   const visitor = () => {
     const client = createCookieFetch()
     client.setCookie(base, 'svc_story', 'plain')

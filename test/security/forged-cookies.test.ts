@@ -23,8 +23,19 @@ async function whoIs(cookie: string): Promise<{ status: number; body: string; cl
 describe('forged cookies', () => {
   it('a made-up or store-shaped session id is a signed-out visitor, told to drop the cookie, and pages still work', async () => {
     const forged = [
-      'forged', 'A'.repeat(43), 'A'.repeat(5000), '../../etc/passwd', '*', '>', 'svc.*', 'a.b.c', '%00', '%2e%2e%2f', '"quoted"',
-      '{"user":{"subject":"kari","groups":["caseworkers"]}}', encodeURIComponent('{"user":{"subject":"kari"}}'),
+      'forged',
+      'A'.repeat(43),
+      'A'.repeat(5000),
+      '../../etc/passwd',
+      '*',
+      '>',
+      'svc.*',
+      'a.b.c',
+      '%00',
+      '%2e%2e%2f',
+      '"quoted"',
+      '{"user":{"subject":"kari","groups":["caseworkers"]}}',
+      encodeURIComponent('{"user":{"subject":"kari"}}'),
     ]
     for (const id of forged) {
       const me = await whoIs(`svc_session=${id}`)
@@ -40,7 +51,12 @@ describe('forged cookies', () => {
     const id = nora.cookie(site.base, 'svc_session') ?? ''
     expect((await whoIs(`svc_session=${id}`)).status).toBe(200)
     const last = id.at(-1) === 'A' ? 'B' : 'A'
-    for (const tampered of [`${id.slice(0, -1)}${last}`, `${id}A`, id.slice(1), id.toLowerCase() === id ? id.toUpperCase() : id.toLowerCase()]) {
+    for (const tampered of [
+      `${id.slice(0, -1)}${last}`,
+      `${id}A`,
+      id.slice(1),
+      id.toLowerCase() === id ? id.toUpperCase() : id.toLowerCase(),
+    ]) {
       const me = await whoIs(`svc_session=${tampered}`)
       expect(me.status, tampered).toBe(401)
       expect(me.body).not.toContain('nora@example.org')
@@ -63,7 +79,14 @@ describe('forged cookies', () => {
   })
 
   it('a storyline cookie that names no storyline gets a real one, and its junk is not echoed', async () => {
-    for (const story of ['nonsense', '<script>x</script>', 'plain"; x=1', 'A'.repeat(4000), '__proto__', 'constructor']) {
+    for (const story of [
+      'nonsense',
+      '<script>x</script>',
+      'plain"; x=1',
+      'A'.repeat(4000),
+      '__proto__',
+      'constructor',
+    ]) {
       const answer = await rawRequest(site.base, '/about', { headers: { cookie: `svc_story=${story}` } })
       expect(answer.status, story).toBe(200)
       expect(String(answer.headers['set-cookie']), story).toMatch(/^svc_story=(plain|story);/)

@@ -22,23 +22,43 @@ afterAll(() => server?.stop())
 
 // A HEAD answer may leave out what only writing the body would tell (RFC 9110, 9.3.2).
 const BODY_BOUND = new Set(['content-length', 'transfer-encoding', 'date'])
-const headerNames = (r: RawResponse) => Object.keys(r.headers).filter((name) => !BODY_BOUND.has(name)).sort()
+const headerNames = (r: RawResponse) =>
+  Object.keys(r.headers)
+    .filter((name) => !BODY_BOUND.has(name))
+    .sort()
 
 /** The counts of every bucket: what a filing would change. */
 const counts = async () => (await fetch(`${base}/report`)).text()
 
 describe('method confusion', () => {
   it('issue #8: HEAD works wherever GET does, health routes first: the same status and headers, and no body', async () => {
-    const paths = ['/healthz', '/readyz', '/', '/about', '/report', '/site/logo.svg', css, '/no-such-page', '/pkg/', '/desk', '/auth/sign-in', '/hooks/content']
+    const paths = [
+      '/healthz',
+      '/readyz',
+      '/',
+      '/about',
+      '/report',
+      '/site/logo.svg',
+      css,
+      '/no-such-page',
+      '/pkg/',
+      '/desk',
+      '/auth/sign-in',
+      '/hooks/content',
+    ]
     for (const path of paths) {
       const headers = { cookie: 'svc_story=plain', accept: 'text/html' }
       const get = await rawRequest(base, path, { headers })
       const head = await rawRequest(base, path, { method: 'HEAD', headers })
       expect(head.status, path).toBe(get.status)
       expect(headerNames(head), path).toEqual(headerNames(get))
-      for (const name of ['content-type', 'cache-control', 'location', 'x-content-type-options']) expect(head.headers[name], `${path} ${name}`).toEqual(get.headers[name])
+      for (const name of ['content-type', 'cache-control', 'location', 'x-content-type-options'])
+        expect(head.headers[name], `${path} ${name}`).toEqual(get.headers[name])
       // On the wire, not through a client that would skip a body after HEAD.
-      const wire = await rawExchange(base, `HEAD ${path} HTTP/1.1\r\nHost: x\r\nCookie: svc_story=plain\r\nConnection: close\r\n\r\n`)
+      const wire = await rawExchange(
+        base,
+        `HEAD ${path} HTTP/1.1\r\nHost: x\r\nCookie: svc_story=plain\r\nConnection: close\r\n\r\n`,
+      )
       expect(wire.head, path).toMatch(new RegExp(`^HTTP/1\\.1 ${get.status} `))
       expect(wire.rest, path).toBe('')
     }
@@ -52,11 +72,23 @@ describe('method confusion', () => {
     const cookie = `svc_story=plain; svc_session=${client.cookie(base, 'svc_session') ?? ''}`
     const before = await counts()
     const body = new URLSearchParams({ ...form.hidden, street: marker, kind: 'pothole' }).toString()
-    const paths = ['/', '/about', '/report', '/healthz', '/file/potholes', '/self/potholes/x', '/desk/caseworkers/potholes/x/move', '/hooks/content', '/auth/sign-out', css]
+    const paths = [
+      '/',
+      '/about',
+      '/report',
+      '/healthz',
+      '/file/potholes',
+      '/self/potholes/x',
+      '/desk/caseworkers/potholes/x/move',
+      '/hooks/content',
+      '/auth/sign-out',
+      css,
+    ]
     for (const method of ['OPTIONS', 'PUT', 'DELETE', 'PATCH', 'TRACE']) {
       for (const path of paths) {
         const answer = await rawRequest(base, path, {
-          method, body: method === 'TRACE' ? undefined : body,
+          method,
+          body: method === 'TRACE' ? undefined : body,
           headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', 'x-marker': marker },
         })
         expect([404, 405], `${method} ${path}`).toContain(answer.status)
@@ -86,7 +118,9 @@ describe('method confusion', () => {
     const field = await rawRequest(base, `/file/potholes?_method=POST&${fields}`, { headers: { cookie } })
     expect([404, 405]).toContain(field.status)
     const deleting = await rawRequest(base, '/auth/sign-out', {
-      method: 'POST', body: '_method=DELETE', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', 'x-http-method-override': 'DELETE' },
+      method: 'POST',
+      body: '_method=DELETE',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', 'x-http-method-override': 'DELETE' },
     })
     expect(deleting.status).toBe(403)
     expect(await counts()).toBe(before)

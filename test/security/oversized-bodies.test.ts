@@ -54,7 +54,9 @@ function streamPost(path: string, contentType: string, first: string, total: num
     socket.on('error', () => undefined)
     socket.on('close', () => resolve(0))
     const frame = (data: string) => `${Buffer.byteLength(data).toString(16)}\r\n${data}\r\n`
-    socket.write(`POST ${path} HTTP/1.1\r\nHost: x\r\nCookie: ${cookie}\r\nContent-Type: ${contentType}\r\nTransfer-Encoding: chunked\r\n\r\n${frame(first)}`)
+    socket.write(
+      `POST ${path} HTTP/1.1\r\nHost: x\r\nCookie: ${cookie}\r\nContent-Type: ${contentType}\r\nTransfer-Encoding: chunked\r\n\r\n${frame(first)}`,
+    )
     const chunk = frame('a'.repeat(64 * 1024))
     let sent = first.length
     const pump = () => {
@@ -70,7 +72,10 @@ function streamPost(path: string, contentType: string, first: string, total: num
 
 describe('oversized bodies', () => {
   it('a form post declaring 1 GB is refused with 413 before a byte is read', async () => {
-    const wire = await rawExchange(base, `POST /file/potholes HTTP/1.1\r\nHost: x\r\nCookie: ${cookie}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${1024 * MB}\r\nConnection: close\r\n\r\n`)
+    const wire = await rawExchange(
+      base,
+      `POST /file/potholes HTTP/1.1\r\nHost: x\r\nCookie: ${cookie}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${1024 * MB}\r\nConnection: close\r\n\r\n`,
+    )
     expect(wire.head).toMatch(/^HTTP\/1\.1 413 /)
   })
 
@@ -81,8 +86,14 @@ describe('oversized bodies', () => {
     const boundary = 'x-boundary'
     const part = `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`
     expect(await streamPost('/file/potholes', `multipart/form-data; boundary=${boundary}`, part, 24 * MB)).toBe(413)
-    for (const path of ['/self/potholes/AAAAAAAAAAAAAAAAAAAAAA', '/desk/caseworkers/potholes/AAAAAAAAAAAAAAAAAAAAAA/move', '/auth/sign-out']) {
-      expect([403, 413], path).toContain(await streamPost(path, 'application/x-www-form-urlencoded', 'svc_csrf=x&a=', 4 * MB))
+    for (const path of [
+      '/self/potholes/AAAAAAAAAAAAAAAAAAAAAA',
+      '/desk/caseworkers/potholes/AAAAAAAAAAAAAAAAAAAAAA/move',
+      '/auth/sign-out',
+    ]) {
+      expect([403, 413], path).toContain(
+        await streamPost(path, 'application/x-www-form-urlencoded', 'svc_csrf=x&a=', 4 * MB),
+      )
     }
     expect(await counts()).toBe(before)
     expect((await fetch(`${base}/healthz`)).status).toBe(200)
@@ -92,7 +103,11 @@ describe('oversized bodies', () => {
     const before = await counts()
     const body = `${new URLSearchParams(fields).toString()}&details=${'a'.repeat(3 * MB)}`
     for (let i = 0; i < 5; i++) {
-      const response = await client(`${base}/file/potholes`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body })
+      const response = await client(`${base}/file/potholes`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body,
+      })
       expect(response.status).toBe(413)
     }
     expect(await counts()).toBe(before)
@@ -100,7 +115,11 @@ describe('oversized bodies', () => {
 
   it('many small fields within the byte cap are parsed and answered like any other post', async () => {
     const many = `${new URLSearchParams(fields).toString()}${'&a=1'.repeat(15_000)}`
-    const response = await client(`${base}/file/potholes`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: many })
+    const response = await client(`${base}/file/potholes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: many,
+    })
     expect([303, 400, 413, 422]).toContain(response.status)
     expect((await fetch(`${base}/healthz`)).status).toBe(200)
   })
@@ -108,8 +127,13 @@ describe('oversized bodies', () => {
   it('a signed webhook body over 1 MB is refused with 413', async () => {
     const big = JSON.stringify({ ref: 'refs/heads/main', padding: 'x'.repeat(2 * MB) })
     const response = await fetch(`${base}/hooks/content`, {
-      method: 'POST', body: big,
-      headers: { 'x-github-event': 'push', 'x-github-delivery': 'big-1', 'x-hub-signature-256': `sha256=${createHmac('sha256', SECRET).update(big).digest('hex')}` },
+      method: 'POST',
+      body: big,
+      headers: {
+        'x-github-event': 'push',
+        'x-github-delivery': 'big-1',
+        'x-hub-signature-256': `sha256=${createHmac('sha256', SECRET).update(big).digest('hex')}`,
+      },
     })
     expect(response.status).toBe(413)
   })
@@ -118,7 +142,10 @@ describe('oversized bodies', () => {
     const huge = 'a'.repeat(64 * 1024)
     // Node answers 431 and drops the connection with the rest unread; the
     // reset that follows may beat the answer to the caller, who then sees nothing.
-    const header = await rawExchange(base, `GET /about HTTP/1.1\r\nHost: x\r\nCookie: svc_story=plain; junk=${huge}\r\nConnection: close\r\n\r\n`)
+    const header = await rawExchange(
+      base,
+      `GET /about HTTP/1.1\r\nHost: x\r\nCookie: svc_story=plain; junk=${huge}\r\nConnection: close\r\n\r\n`,
+    )
     expect(header.head.slice(0, 12)).toMatch(/^(HTTP\/1\.1 431)?$/)
     const address = await rawExchange(base, `GET /about?q=${huge} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`)
     expect(address.head.slice(0, 12)).toMatch(/^(HTTP\/1\.1 431)?$/)

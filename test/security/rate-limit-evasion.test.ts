@@ -10,8 +10,15 @@ const BURST = 4
 let server: RunningServer
 let css: string
 beforeAll(async () => {
-  server = await startServer({ SVC_RATE_BURST: String(BURST), SVC_RATE_PER_SECOND: '0.001', TRUSTED_PROXIES: '10.0.0.1' })
-  css = /href="(\/pkg\/site\.[0-9a-f]{10}\.css)"/.exec((await rawRequest(server.url, '/', { from: '127.0.0.99' })).body)?.[1] ?? ''
+  server = await startServer({
+    SVC_RATE_BURST: String(BURST),
+    SVC_RATE_PER_SECOND: '0.001',
+    TRUSTED_PROXIES: '10.0.0.1',
+  })
+  css =
+    /href="(\/pkg\/site\.[0-9a-f]{10}\.css)"/.exec(
+      (await rawRequest(server.url, '/', { from: '127.0.0.99' })).body,
+    )?.[1] ?? ''
 })
 afterAll(() => server?.stop())
 
@@ -31,7 +38,9 @@ describe('rate-limit evasion', () => {
     // Each of these loads a page (and a session, with a cookie): each counts.
     const notFiles = ['/pkg/', '/pkg/?q=1', '/pkg//report', '/pkg/missing.css']
     expect(await statuses(from, notFiles)).toEqual([404, 404, 404, 404])
-    expect(await statuses(from, ['/pkg/', '/pkg/%2e%2e/report', '/pkg/..%2freport', '/pkg', `${css}/../../report`])).toEqual([429, 429, 429, 429, 429])
+    expect(
+      await statuses(from, ['/pkg/', '/pkg/%2e%2e/report', '/pkg/..%2freport', '/pkg', `${css}/../../report`]),
+    ).toEqual([429, 429, 429, 429, 429])
     expect((await rawRequest(server.url, css, { from })).status).toBe(200)
   })
 
@@ -45,8 +54,13 @@ describe('rate-limit evasion', () => {
 
   it('Caller identity: a forged X-Forwarded-For or X-Real-IP from a peer that is not a trusted proxy buys no fresh bucket', async () => {
     const from = '127.0.0.4'
-    const forged = (i: number): Record<string, string> => ({ 'x-forwarded-for': `198.51.100.${i}`, 'x-real-ip': `203.0.113.${i}`, forwarded: `for=192.0.2.${i}` })
-    for (let i = 0; i < BURST; i++) expect((await rawRequest(server.url, '/about', { from, headers: forged(i) })).status).toBe(200)
+    const forged = (i: number): Record<string, string> => ({
+      'x-forwarded-for': `198.51.100.${i}`,
+      'x-real-ip': `203.0.113.${i}`,
+      forwarded: `for=192.0.2.${i}`,
+    })
+    for (let i = 0; i < BURST; i++)
+      expect((await rawRequest(server.url, '/about', { from, headers: forged(i) })).status).toBe(200)
     const refused = await rawRequest(server.url, '/about', { from, headers: forged(99) })
     expect(refused.status).toBe(429)
     expect(refused.body).toMatch(/^Too many requests/)

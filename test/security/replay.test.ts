@@ -15,7 +15,17 @@ import { escaped } from '../support/demo-site'
 import { startNatsServer, type NatsServer } from '../support/nats-server'
 import { startServer, type RunningServer } from '../support/server'
 import { sleep, waitFor } from '../bus/wait'
-import { bucketForm, createCookieFetch, filedId, listItem, openPage, postForm, selfMoveButtons, type CookieFetch, type PostedForm } from '../visitor/visitor-client'
+import {
+  bucketForm,
+  createCookieFetch,
+  filedId,
+  listItem,
+  openPage,
+  postForm,
+  selfMoveButtons,
+  type CookieFetch,
+  type PostedForm,
+} from '../visitor/visitor-client'
 
 interface World {
   base: string
@@ -31,7 +41,9 @@ function useWorld(duplicateWindowMs?: number): () => World {
     const nats = await startNatsServer()
     if (duplicateWindowMs !== undefined) {
       const nc = await connect({ servers: nats.url })
-      await (await jetstreamManager(nc)).streams.add({ name: RECORDS_STREAM, subjects: ['svc.rec.>'], duplicate_window: duplicateWindowMs * 1_000_000 })
+      await (
+        await jetstreamManager(nc)
+      ).streams.add({ name: RECORDS_STREAM, subjects: ['svc.rec.>'], duplicate_window: duplicateWindowMs * 1_000_000 })
       await nc.close()
     }
     server = await startServer({ BUS_URL: nats.url })
@@ -63,11 +75,15 @@ async function storedEvents(bus: Bus): Promise<RecordEvent[]> {
 }
 
 async function filingsOf(bus: Bus, street: string): Promise<string[]> {
-  return (await storedEvents(bus)).flatMap((event) => (event.type === 'filed' && event.fields.street === street ? [event.record] : []))
+  return (await storedEvents(bus)).flatMap((event) =>
+    event.type === 'filed' && event.fields.street === street ? [event.record] : [],
+  )
 }
 
 async function movesOf(bus: Bus, id: string): Promise<string[]> {
-  return (await storedEvents(bus)).flatMap((event) => (event.type === 'moved' && event.record === id ? [event.edge] : []))
+  return (await storedEvents(bus)).flatMap((event) =>
+    event.type === 'moved' && event.record === id ? [event.edge] : [],
+  )
 }
 
 const unique = (what: string) => `${what} ${randomBytes(4).toString('hex')}`
@@ -101,8 +117,12 @@ async function caseWithButtons(base: string, street: string, tabs: number) {
 
 /** The service and the test's own connection, both back on the restarted bus. */
 async function readyAgain({ base, bus }: World): Promise<void> {
-  await waitFor(async () => (await fetch(`${base}/readyz`)).status === 200, 15_000, 'the service ready on the restarted bus')
-  await waitFor(() => bus.isConnected(), 15_000, 'the test\'s bus reconnected')
+  await waitFor(
+    async () => (await fetch(`${base}/readyz`)).status === 200,
+    15_000,
+    'the service ready on the restarted bus',
+  )
+  await waitFor(() => bus.isConnected(), 15_000, "the test's bus reconnected")
 }
 
 describe('replayed and repeated posts, within the duplicate window', () => {
@@ -113,7 +133,10 @@ describe('replayed and repeated posts, within the duplicate window', () => {
     const client = visitor(base)
     const street = unique('Double Lane')
     const form = await filledForm(client, base, street)
-    const answers = await Promise.all([postForm(client, form.action, form.fields), postForm(client, form.action, form.fields)])
+    const answers = await Promise.all([
+      postForm(client, form.action, form.fields),
+      postForm(client, form.action, form.fields),
+    ])
     expect(answers.map((answer) => answer.status)).toEqual([303, 303])
     const [first, second] = answers.map((answer) => answer.headers.get('location'))
     expect(second).toBe(first)
@@ -140,7 +163,7 @@ describe('replayed and repeated posts, within the duplicate window', () => {
     expect(await filingsOf(bus, street)).toEqual([filedId(first)])
   })
 
-  it('A filing token copied into another visitor\'s post files their own record, never lands on the first visitor\'s case', async () => {
+  it("A filing token copied into another visitor's post files their own record, never lands on the first visitor's case", async () => {
     const { base, bus } = world()
     const owner = visitor(base)
     const street = unique('Copied Lane')
@@ -149,7 +172,10 @@ describe('replayed and repeated posts, within the duplicate window', () => {
     const other = visitor(base)
     const theirForm = await filledForm(other, base, street)
     // Their own session and CSRF token, the owner's one-time token.
-    const theirs = await postForm(other, theirForm.action, { ...theirForm.fields, svc_submission: form.fields.svc_submission ?? '' })
+    const theirs = await postForm(other, theirForm.action, {
+      ...theirForm.fields,
+      svc_submission: form.fields.svc_submission ?? '',
+    })
     expect(theirs.status).toBe(303)
     expect(filedId(theirs)).not.toBe(ownerCase)
     expect((await filingsOf(bus, street)).sort()).toEqual([ownerCase, filedId(theirs)].sort())
@@ -162,7 +188,11 @@ describe('replayed and repeated posts, within the duplicate window', () => {
     const street = unique('Tokenless Lane')
     const { svc_submission: _token, ...withoutToken } = (await filledForm(client, base, street)).fields
     const action = new URL('/file/potholes', base)
-    for (const fields of [withoutToken, { ...withoutToken, svc_submission: 'short' }, { ...withoutToken, svc_submission: `${'a'.repeat(21)}.` }]) {
+    for (const fields of [
+      withoutToken,
+      { ...withoutToken, svc_submission: 'short' },
+      { ...withoutToken, svc_submission: `${'a'.repeat(21)}.` },
+    ]) {
       const refused = await postForm(client, action, fields)
       expect(refused.status).toBe(403)
       expect(await refused.text()).toContain('This form has expired')
@@ -173,9 +203,16 @@ describe('replayed and repeated posts, within the duplicate window', () => {
   it('Self transition sent twice: the same button moves the case once, and both answers are the same success', async () => {
     const { base, bus } = world()
     const street = unique('Withdraw Twice Lane')
-    const { client, id, buttons: [withdraw] } = await caseWithButtons(base, street, 1)
+    const {
+      client,
+      id,
+      buttons: [withdraw],
+    } = await caseWithButtons(base, street, 1)
     if (withdraw === undefined) throw new Error('no withdraw button')
-    const answers = await Promise.all([postForm(client, withdraw.action, withdraw.hidden), postForm(client, withdraw.action, withdraw.hidden)])
+    const answers = await Promise.all([
+      postForm(client, withdraw.action, withdraw.hidden),
+      postForm(client, withdraw.action, withdraw.hidden),
+    ])
     expect(answers.map((answer) => [answer.status, answer.headers.get('location')])).toEqual([
       [303, `/my-reports?moved=${id}`],
       [303, `/my-reports?moved=${id}`],
@@ -184,12 +221,18 @@ describe('replayed and repeated posts, within the duplicate window', () => {
     const replayed = await postForm(client, withdraw.action, withdraw.hidden)
     expect([replayed.status, replayed.headers.get('location')]).toEqual([303, `/my-reports?moved=${id}`])
     expect(await movesOf(bus, id)).toEqual(['withdraw'])
-    expect(listItem((await openPage(client, `${base}/my-reports`)).html, street)).toContain('<span class="record-state">Withdrawn</span>')
+    expect(listItem((await openPage(client, `${base}/my-reports`)).html, street)).toContain(
+      '<span class="record-state">Withdrawn</span>',
+    )
   })
 
   it('a self-move button from another tab, drawn before the case moved, answers "this case was just changed"', async () => {
     const { base, bus } = world()
-    const { client, id, buttons: [firstTab, secondTab] } = await caseWithButtons(base, unique('Two Tabs Lane'), 2)
+    const {
+      client,
+      id,
+      buttons: [firstTab, secondTab],
+    } = await caseWithButtons(base, unique('Two Tabs Lane'), 2)
     if (firstTab === undefined || secondTab === undefined) throw new Error('no withdraw button')
     expect(secondTab.hidden.svc_seq).toBe(firstTab.hidden.svc_seq)
     expect((await postForm(client, firstTab.action, firstTab.hidden)).status).toBe(303)
@@ -224,9 +267,13 @@ describe('replayed posts, after the duplicate window', () => {
     expect(listItem((await openPage(client, `${base}/my-reports`)).html, street)).toContain(escaped(street))
   })
 
-  it('a self move replayed after the duplicate window lands on its stored move; another tab\'s button is still refused', async () => {
+  it("a self move replayed after the duplicate window lands on its stored move; another tab's button is still refused", async () => {
     const { base, bus } = world()
-    const { client, id, buttons: [withdraw, otherTab] } = await caseWithButtons(base, unique('Late Withdraw Lane'), 2)
+    const {
+      client,
+      id,
+      buttons: [withdraw, otherTab],
+    } = await caseWithButtons(base, unique('Late Withdraw Lane'), 2)
     if (withdraw === undefined || otherTab === undefined) throw new Error('no withdraw button')
     const first = await postForm(client, withdraw.action, withdraw.hidden)
     const sent = Date.now()

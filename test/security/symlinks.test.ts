@@ -50,9 +50,27 @@ function links(): Record<string, string> {
   }
 }
 
-const REFUSED = ['pages/leak.yaml', 'public/abs.txt', 'public/dir', 'public/env.txt', 'public/inside.svg', 'public/logo.svg', 'public/rel.svg', 'public/sub']
+const REFUSED = [
+  'pages/leak.yaml',
+  'public/abs.txt',
+  'public/dir',
+  'public/env.txt',
+  'public/inside.svg',
+  'public/logo.svg',
+  'public/rel.svg',
+  'public/sub',
+]
 /** What a visitor would ask /site/ for to reach a target. */
-const PROBES = ['abs.txt', 'rel.svg', 'dir/secret.txt', 'dir/secret.svg', 'env.txt', 'inside.svg', 'sub/secret.txt', 'logo.svg']
+const PROBES = [
+  'abs.txt',
+  'rel.svg',
+  'dir/secret.txt',
+  'dir/secret.svg',
+  'env.txt',
+  'inside.svg',
+  'sub/secret.txt',
+  'logo.svg',
+]
 
 function copyDemo(): string {
   const repo = join(work, `repo-${randomBytes(4).toString('hex')}`)
@@ -68,7 +86,12 @@ function plantLinks(repo: string): void {
 }
 
 function git(repo: string, ...args: string[]): string {
-  return execFileSync('git', ['-c', 'user.email=t@example.org', '-c', 'user.name=t', ...args], { cwd: repo, stdio: 'pipe' }).toString().trim()
+  return execFileSync('git', ['-c', 'user.email=t@example.org', '-c', 'user.name=t', ...args], {
+    cwd: repo,
+    stdio: 'pipe',
+  })
+    .toString()
+    .trim()
 }
 
 interface Hosted {
@@ -125,7 +148,11 @@ const SOURCES: { name: string; host: () => Promise<Hosted> }[] = [
       return {
         env: { CONTENT_REPO: 'acme/site', GIT_API_URL: api.url, GIT_API_TOKEN: TOKEN },
         attack() {
-          const linked: HostedEntry[] = Object.entries(links()).map(([path, target]) => ({ path, mode: '120000', bytes: Buffer.from(target) }))
+          const linked: HostedEntry[] = Object.entries(links()).map(([path, target]) => ({
+            path,
+            mode: '120000',
+            bytes: Buffer.from(target),
+          }))
           const taken = new Set(linked.map((e) => e.path))
           api.push([...files.filter((f) => !taken.has(f.path)), ...linked, { path: 'public/sub', mode: '160000' }])
         },
@@ -198,15 +225,25 @@ describe.each(SOURCES)('content read from $name', ({ host }) => {
   })
 
   it('content reads stay inside the snapshot: every link and the submodule is a not-a-file error naming its path, and none is read', async () => {
-    const { site: model, diagnostics, snapshot } = await loadContent(createContentSource({ ...hosted.env, DATA_DIR: join(work, 'data') }), options)
+    const {
+      site: model,
+      diagnostics,
+      snapshot,
+    } = await loadContent(createContentSource({ ...hosted.env, DATA_DIR: join(work, 'data') }), options)
     expect(model).toBeNull()
-    expect(diagnostics.filter((d) => d.rule === 'not-a-file').map((d) => `${d.file} ${d.severity}`)).toEqual(REFUSED.map((p) => `${p} error`))
+    expect(diagnostics.filter((d) => d.rule === 'not-a-file').map((d) => `${d.file} ${d.severity}`)).toEqual(
+      REFUSED.map((p) => `${p} error`),
+    )
     expect(JSON.stringify(diagnostics)).not.toContain(MARKER)
     for (const path of PROBES) expect(await snapshot.readPublic(path), path).toBeNull()
   })
 
   it('content reads stay inside the snapshot: the service does not start on content holding links, and prints no target bytes', async () => {
-    const { code, output } = await runServerToExit({ ...hosted.env, DATA_DIR: join(work, `data-${randomBytes(4).toString('hex')}`), SVC_SYMLINK_MARKER: MARKER })
+    const { code, output } = await runServerToExit({
+      ...hosted.env,
+      DATA_DIR: join(work, `data-${randomBytes(4).toString('hex')}`),
+      SVC_SYMLINK_MARKER: MARKER,
+    })
     expect(code).toBe(1)
     expect(output).toContain('public/env.txt:1:1: error: this is a symbolic link')
     expect(output).not.toContain(MARKER)
@@ -221,9 +258,23 @@ describe('reads of an unpacked snapshot', () => {
     mkdirSync(join(root, 'public/real'))
     symlinkSync(join(root, 'public/dir'), join(root, 'public/real/hop'))
     const base = join(root, 'public')
-    for (const path of ['abs.txt', 'rel.svg', 'dir/secret.txt', 'env.txt', 'inside.svg', 'logo.svg', 'pipe.svg', 'real/hop/secret.txt', '../../outside/secret.txt', 'real', '']) {
+    for (const path of [
+      'abs.txt',
+      'rel.svg',
+      'dir/secret.txt',
+      'env.txt',
+      'inside.svg',
+      'logo.svg',
+      'pipe.svg',
+      'real/hop/secret.txt',
+      '../../outside/secret.txt',
+      'real',
+      '',
+    ]) {
       expect(await readInside(base, path), path).toBeNull()
     }
-    expect((await readInside(base, 'street.svg'))?.toString()).toBe(readFileSync(join(DEMO, 'public/street.svg'), 'utf8'))
+    expect((await readInside(base, 'street.svg'))?.toString()).toBe(
+      readFileSync(join(DEMO, 'public/street.svg'), 'utf8'),
+    )
   })
 })

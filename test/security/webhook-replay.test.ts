@@ -66,7 +66,8 @@ const asksFor = (revision: string) => asked.filter((m) => m.revision === revisio
  */
 async function settle(): Promise<void> {
   const marks = [one, two].map(() => `settle-${randomUUID()}`)
-  for (const [i, server] of [one, two].entries()) expect((await send(server, push(marks[i] ?? ''))).json).toEqual({ ok: true, reload: true })
+  for (const [i, server] of [one, two].entries())
+    expect((await send(server, push(marks[i] ?? ''))).json).toEqual({ ok: true, reload: true })
   await waitFor(() => marks.every((mark) => asksFor(mark) === 1), 10_000, 'the settling pushes on the bus')
 }
 
@@ -82,7 +83,9 @@ describe('webhook replay', () => {
     expect(await send(one, original)).toEqual({ status: 202, json: REPLAYED })
     expect(await send(two, original)).toEqual({ status: 202, json: REPLAYED })
     // The signature covers the body only: a new delivery id makes no new delivery.
-    expect(await send(two, { ...original, headers: { ...original.headers, 'x-github-delivery': randomUUID() } })).toEqual({ status: 202, json: REPLAYED })
+    expect(
+      await send(two, { ...original, headers: { ...original.headers, 'x-github-delivery': randomUUID() } }),
+    ).toEqual({ status: 202, json: REPLAYED })
     await settle()
     expect(asksFor(revision)).toBe(1)
     expect(two.output()).toContain('webhook delivery already handled, not reloading')

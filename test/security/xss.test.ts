@@ -36,7 +36,10 @@ beforeAll(async () => {
   const demo = (path: string) => readFileSync(join(DEMO, path), 'utf8')
   site = await startDevSite({
     'site.yaml': demo('site.yaml').replace(/^name: .*$/m, `name: ${JSON.stringify(SITE_NAME)}`),
-    'buckets/potholes.yaml': demo('buckets/potholes.yaml').replace('label: ["Street and nearest house number", "Which street is it on?"]', `label: [${JSON.stringify(LABEL)}, "Which street?"]`),
+    'buckets/potholes.yaml': demo('buckets/potholes.yaml').replace(
+      'label: ["Street and nearest house number", "Which street is it on?"]',
+      `label: [${JSON.stringify(LABEL)}, "Which street?"]`,
+    ),
     'pages/about/index.yaml': ABOUT,
   })
 })
@@ -57,7 +60,10 @@ function activeMarkup(html: string): string[] {
     for (const [, attribute = '', ...values] of tag.slice(name.length + 1).matchAll(ATTRIBUTE)) {
       const value = values.find((v) => v !== undefined) ?? ''
       if (/^on/i.test(attribute)) found.push(tag)
-      const url = value.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n))).replace(/[\s\u0000-\u001f]/g, '').toLowerCase()
+      const url = value
+        .replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)))
+        .replace(/[\s\u0000-\u001f]/g, '')
+        .toLowerCase()
       if (URL_ATTRIBUTES.includes(attribute.toLowerCase()) && /^(javascript|vbscript|data):/.test(url)) found.push(tag)
     }
   }
@@ -73,13 +79,21 @@ function expectInert(html: string, text: string, where: string): void {
 describe('XSS in content', () => {
   it('a site name, page title and Markdown with HTML, script links and event handlers render as text', async () => {
     // The check itself sees what a browser would run.
-    expect(activeMarkup('<p><img src=x onerror=a()><a href=" java&#9;script:x">y</a><script>z</script><input value="&quot; onfocus=&quot;a()"></p>')).toHaveLength(3)
+    expect(
+      activeMarkup(
+        '<p><img src=x onerror=a()><a href=" java&#9;script:x">y</a><script>z</script><input value="&quot; onfocus=&quot;a()"></p>',
+      ),
+    ).toHaveLength(3)
     const { status, html } = await openPage(site.visitor(), `${site.base}/about`)
     expect(status).toBe(200)
     expectInert(html, '<script>alert("xss-md")</script>', '/about')
     expect(readPage(html).text('title')).toContain('<script>alert("xss-title")</script>')
     expect(textOf(readPage(html).one('body'))).toContain(SITE_NAME)
-    expect(readPage(html).all('a').map((a) => textOf(a))).not.toContain('click me')
+    expect(
+      readPage(html)
+        .all('a')
+        .map((a) => textOf(a)),
+    ).not.toContain('click me')
   })
 
   it('a field label with quotes and markup stays inside its label', async () => {
@@ -92,7 +106,9 @@ describe('XSS in filed values', () => {
   let id: string
   beforeAll(async () => {
     const visitor = site.visitor()
-    id = filedId(await fileThrough(visitor, site.base, '/', 'potholes', { street: STREET, kind: 'pothole', details: DETAILS }))
+    id = filedId(
+      await fileThrough(visitor, site.base, '/', 'potholes', { street: STREET, kind: 'pothole', details: DETAILS }),
+    )
     const mine = await openPage(visitor, `${site.base}/my-reports`)
     expectInert(mine.html, STREET, '/my-reports')
     const thanks = await openPage(visitor, `${site.base}/?filed=${id}`)
@@ -131,7 +147,12 @@ describe('XSS in filed values', () => {
   it('once public, everyone reads them on the home page list, inert', async () => {
     const kari = await site.as('kari')
     const page = await kari(`${site.base}/desk/caseworkers/potholes/${id}`)
-    const accept = moveForms({ status: page.status, headers: page.headers, body: '', page: readPage(await page.text()) }).find((m) => m.fields.edge === 'accept')
+    const accept = moveForms({
+      status: page.status,
+      headers: page.headers,
+      body: '',
+      page: readPage(await page.text()),
+    }).find((m) => m.fields.edge === 'accept')
     expect(accept).toBeDefined()
     expect((await postForm(kari, new URL(accept?.action ?? '', site.base), accept?.fields ?? {})).status).toBe(303)
     const { html } = await openPage(site.visitor(), `${site.base}/`)

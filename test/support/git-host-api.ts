@@ -28,7 +28,8 @@ export async function startGitHostApi(repo: string, token: string, branch = 'mai
   const blobs = new Map<string, Uint8Array>()
   let head = ''
   const server = createServer((req, res) => {
-    if (req.headers.authorization !== `Bearer ${token}`) return void res.writeHead(401).end('{"message":"Bad credentials"}')
+    if (req.headers.authorization !== `Bearer ${token}`)
+      return void res.writeHead(401).end('{"message":"Bad credentials"}')
     const url = req.url ?? ''
     if (url === `/repos/${repo}/commits/${branch}` && head) return void res.end(head)
     const match = url.startsWith(`/repos/${repo}/git/`) ? /\/(trees|blobs)\/(\w+)(\?recursive=1)?$/.exec(url) : null

@@ -6,7 +6,11 @@ import { fileURLToPath } from 'node:url'
 export default function setup(): void {
   const root = fileURLToPath(new URL('../..', import.meta.url))
   const started = Date.now()
-  execFileSync(process.execPath, ['node_modules/nitropack/dist/cli/index.mjs', 'build'], { cwd: root, stdio: 'pipe', env: cleanEnv() })
+  execFileSync(process.execPath, ['node_modules/nitropack/dist/cli/index.mjs', 'build'], {
+    cwd: root,
+    stdio: 'pipe',
+    env: cleanEnv(),
+  })
   process.stdout.write(`[test] built .output in ${((Date.now() - started) / 1000).toFixed(1)} s\n`)
 }
 

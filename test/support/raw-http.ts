@@ -23,12 +23,18 @@ export function rawRequest(base: string, path: string, options: RawOptions = {})
     // Node frames a body by itself only for methods that usually carry one.
     const length = options.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(options.body)) }
     const headers = { ...length, ...options.headers }
-    const req = request(`${base}/`, { method: options.method ?? 'GET', path, headers, localAddress: options.from, agent: false }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }))
-      res.on('error', reject)
-    })
+    const req = request(
+      `${base}/`,
+      { method: options.method ?? 'GET', path, headers, localAddress: options.from, agent: false },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+        )
+        res.on('error', reject)
+      },
+    )
     req.on('error', reject)
     req.end(options.body)
   })

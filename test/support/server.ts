@@ -24,18 +24,32 @@ export interface ServerOptions {
   readonly dataDir?: string
 }
 
-export async function startServer(env: Record<string, string | undefined> = {}, options: ServerOptions = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string | undefined> = {},
+  options: ServerOptions = {},
+): Promise<RunningServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'svc-data-'))
   const child = spawn(process.execPath, [join(ROOT, '.output/server/index.mjs')], {
     env: cleanEnv({
-      PORT: String(options.port ?? 0), HOST: '127.0.0.1', DATA_DIR: dataDir, CONTENT_REPO: DEMO,
-      SVC_RATE_BURST: '0', BUS_URL: undefined, IDP_URL: undefined, MAP_TOKEN: undefined, ...env,
+      PORT: String(options.port ?? 0),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      CONTENT_REPO: DEMO,
+      SVC_RATE_BURST: '0',
+      BUS_URL: undefined,
+      IDP_URL: undefined,
+      MAP_TOKEN: undefined,
+      ...env,
     }),
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
-  child.stdout?.on('data', (d: Buffer) => { output += d.toString() })
-  child.stderr?.on('data', (d: Buffer) => { output += d.toString() })
+  child.stdout?.on('data', (d: Buffer) => {
+    output += d.toString()
+  })
+  child.stderr?.on('data', (d: Buffer) => {
+    output += d.toString()
+  })
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000)
     const check = () => {
@@ -63,9 +77,10 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
   return {
     url,
     output: () => output,
-    stop: () => stopChild(child).finally(() => {
-      if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true })
-    }),
+    stop: () =>
+      stopChild(child).finally(() => {
+        if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true })
+      }),
   }
 }
 
@@ -99,7 +114,10 @@ export async function startDevServer(
   env: Record<string, string | undefined> = {},
   options: Omit<ServerOptions, 'port'> = {},
 ): Promise<RunningServer & { readonly site: string }> {
-  const server = await startServerAtPickedPort(() => ({ SVC_MODE: 'development', PUBLIC_URL: undefined, DEV_IDP_PORT: '0', ...env }), options)
+  const server = await startServerAtPickedPort(
+    () => ({ SVC_MODE: 'development', PUBLIC_URL: undefined, DEV_IDP_PORT: '0', ...env }),
+    options,
+  )
   return { ...server, site: `http://localhost:${server.port}` }
 }
 
@@ -113,25 +131,35 @@ export function freePort(): Promise<number> {
     server.once('error', reject)
     server.listen(0, '127.0.0.1', () => {
       const address = server.address()
-      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))))
+      server.close(() =>
+        typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port')),
+      )
     })
   })
 }
 
 /** Runs the service until it exits by itself (for content that must not start). */
-export function runServerToExit(env: Record<string, string | undefined>): Promise<{ code: number | null; output: string }> {
+export function runServerToExit(
+  env: Record<string, string | undefined>,
+): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, [join(ROOT, '.output/server/index.mjs')], {
     env: cleanEnv({ PORT: '0', HOST: '127.0.0.1', BUS_URL: undefined, ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
-  child.stdout?.on('data', (d: Buffer) => { output += d.toString() })
-  child.stderr?.on('data', (d: Buffer) => { output += d.toString() })
+  child.stdout?.on('data', (d: Buffer) => {
+    output += d.toString()
+  })
+  child.stderr?.on('data', (d: Buffer) => {
+    output += d.toString()
+  })
   const timer = setTimeout(() => child.kill('SIGKILL'), 20_000)
-  return new Promise((resolve) => child.on('exit', (code) => {
-    clearTimeout(timer)
-    resolve({ code, output })
-  }))
+  return new Promise((resolve) =>
+    child.on('exit', (code) => {
+      clearTimeout(timer)
+      resolve({ code, output })
+    }),
+  )
 }
 
 function stopChild(child: ChildProcess): Promise<void> {

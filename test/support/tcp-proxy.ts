@@ -29,14 +29,15 @@ export async function startTcpProxy(target: string): Promise<TcpProxy> {
     client.once('close', () => upstream.destroy())
     upstream.once('close', () => client.destroy())
   })
-  const listen = (port: number) => new Promise<number>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(port, host, () => {
-      server.off('error', reject)
-      const address = server.address()
-      resolve(typeof address === 'object' && address !== null ? address.port : port)
+  const listen = (port: number) =>
+    new Promise<number>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(port, host, () => {
+        server.off('error', reject)
+        const address = server.address()
+        resolve(typeof address === 'object' && address !== null ? address.port : port)
+      })
     })
-  })
   const stop = async () => {
     const closed = new Promise((resolve) => server.close(resolve))
     for (const socket of sockets) socket.destroy()

@@ -14,9 +14,23 @@ import { signInAs } from './dev-sign-in'
 import { bucketForm, createCookieFetch, fileThrough, openPage, postForm, type CookieFetch } from './visitor-client'
 
 const files: Record<string, string> = {
-  'buckets/tips.yaml': ['title: Tips', 'sign_in: required', 'thanks: Your tip is saved.', 'fields:', '  - { name: tip, type: text, label: Your tip, required: true }', 'states:', '  - { name: new, label: New }'].join('\n'),
+  'buckets/tips.yaml': [
+    'title: Tips',
+    'sign_in: required',
+    'thanks: Your tip is saved.',
+    'fields:',
+    '  - { name: tip, type: text, label: Your tip, required: true }',
+    'states:',
+    '  - { name: new, label: New }',
+  ].join('\n'),
   'pages/tips.yaml': ['title: Send us a tip', 'blocks:', '  - form: tips'].join('\n'),
-  'buckets/notes.yaml': ['title: Notes', 'fields:', '  - { name: note, type: text, label: Your note, required: true }', 'states:', '  - { name: new, label: New }'].join('\n'),
+  'buckets/notes.yaml': [
+    'title: Notes',
+    'fields:',
+    '  - { name: note, type: text, label: Your note, required: true }',
+    'states:',
+    '  - { name: new, label: New }',
+  ].join('\n'),
   'pages/notes.yaml': ['title: Leave a note', 'blocks:', '  - form: notes'].join('\n'),
 }
 
@@ -54,7 +68,9 @@ describe('a bucket with sign_in: required', () => {
     const html = await response.text()
     expect(response.status).toBe(200)
     expect(html).not.toContain('action="/file/tips"')
-    expect(html).toContain(`<a class="button" href="/auth/sign-in?return=${encodeURIComponent('/tips')}">Sign in to report</a>`)
+    expect(html).toContain(
+      `<a class="button" href="/auth/sign-in?return=${encodeURIComponent('/tips')}">Sign in to report</a>`,
+    )
     expect(response.headers.getSetCookie().some((line) => line.startsWith('svc_session='))).toBe(false)
   })
 

@@ -9,7 +9,9 @@ export async function signInAs(client: CookieFetch, site: string, person: string
   for (let hop = 0; hop < 12; hop++) {
     if (response.status === 200) {
       const html = await response.text()
-      const form = [...html.matchAll(/<form method="post" action="([^"]+)">([\s\S]*?)<\/form>/g)].find(([, , inner]) => inner?.includes(`value="${person}"`))
+      const form = [...html.matchAll(/<form method="post" action="([^"]+)">([\s\S]*?)<\/form>/g)].find(([, , inner]) =>
+        inner?.includes(`value="${person}"`),
+      )
       if (form?.[1] === undefined) throw new Error(`no sign-in button for ${person} at ${at.href}`)
       response = await postForm(client, new URL(form[1], at), { person })
       continue

@@ -36,15 +36,18 @@ afterAll(async () => {
 })
 
 function failuresLogged(id: string): unknown[] {
-  return server.output().split('\n').flatMap((line) => {
-    let entry: { message?: string; record?: string }
-    try {
-      entry = JSON.parse(line) as typeof entry
-    } catch {
-      return [] // not a log line, or one still being written
-    }
-    return entry.record === id && entry.message?.includes('side effect(s) failed') ? [entry] : []
-  })
+  return server
+    .output()
+    .split('\n')
+    .flatMap((line) => {
+      let entry: { message?: string; record?: string }
+      try {
+        entry = JSON.parse(line) as typeof entry
+      } catch {
+        return [] // not a log line, or one still being written
+      }
+      return entry.record === id && entry.message?.includes('side effect(s) failed') ? [entry] : []
+    })
 }
 
 describe('a filing whose side effect fails', () => {
@@ -65,6 +68,11 @@ describe('a filing whose side effect fails', () => {
     expect(listItem(mine.html, street)).toContain('Received')
     // Logged once, as one structured line.
     await expect.poll(() => failuresLogged(id)).toHaveLength(1)
-    expect(failuresLogged(id)[0]).toMatchObject({ level: 'error', area: 'records', bucket: 'potholes', failures: [expect.stringMatching(/^projection: /)] })
+    expect(failuresLogged(id)[0]).toMatchObject({
+      level: 'error',
+      area: 'records',
+      bucket: 'potholes',
+      failures: [expect.stringMatching(/^projection: /)],
+    })
   })
 })

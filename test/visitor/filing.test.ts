@@ -4,7 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SiteModel } from '../../server/content/model'
 import { escaped, loadDemo } from '../support/demo-site'
 import { startServer, type RunningServer } from '../support/server'
-import { bucketForm, createCookieFetch, fileThrough, filedId, listItem, mainOf, openPage, postForm, selfMoveButtons } from './visitor-client'
+import {
+  bucketForm,
+  createCookieFetch,
+  fileThrough,
+  filedId,
+  listItem,
+  mainOf,
+  openPage,
+  postForm,
+  selfMoveButtons,
+} from './visitor-client'
 
 let server: RunningServer
 let site: SiteModel
@@ -28,22 +38,28 @@ function text(bucket: string, pick: (s: SiteModel) => readonly string[] | undefi
 }
 
 describe('filing from a page form', () => {
-  it.each([[0], [1]])('files a case through the home form and shows the bucket thanks in the storyline %i (post/redirect/get)', async (story) => {
-    const client = visitor(site.storylines[story])
-    const response = await fileThrough(client, base, '/', 'potholes', { street: unique('Mill Lane'), kind: 'pothole' })
-    expect(response.status).toBe(303)
-    expect(response.headers.get('location')).toMatch(/^\/\?filed=[A-Za-z0-9_-]+$/)
-    const { status, html } = await openPage(client, `${base}${response.headers.get('location')}`)
-    expect(status).toBe(200)
-    const box = /<div class="status" role="status">([\s\S]*?)<\/div><h1>/.exec(html)?.[1] ?? ''
-    const thanks = site.buckets.get('potholes')?.thanks ?? []
-    const bold = (t: string | undefined) => /\*\*(.+?)\*\*/.exec(t ?? '')?.[1] ?? 'no bold text'
-    expect(box).toContain(`<strong>${escaped(bold(thanks[story]))}</strong>`)
-    expect(box).not.toContain(escaped(bold(thanks[1 - story])))
-    expect(box).toContain('href="/my-reports"')
-  })
+  it.each([[0], [1]])(
+    'files a case through the home form and shows the bucket thanks in the storyline %i (post/redirect/get)',
+    async (story) => {
+      const client = visitor(site.storylines[story])
+      const response = await fileThrough(client, base, '/', 'potholes', {
+        street: unique('Mill Lane'),
+        kind: 'pothole',
+      })
+      expect(response.status).toBe(303)
+      expect(response.headers.get('location')).toMatch(/^\/\?filed=[A-Za-z0-9_-]+$/)
+      const { status, html } = await openPage(client, `${base}${response.headers.get('location')}`)
+      expect(status).toBe(200)
+      const box = /<div class="status" role="status">([\s\S]*?)<\/div><h1>/.exec(html)?.[1] ?? ''
+      const thanks = site.buckets.get('potholes')?.thanks ?? []
+      const bold = (t: string | undefined) => /\*\*(.+?)\*\*/.exec(t ?? '')?.[1] ?? 'no bold text'
+      expect(box).toContain(`<strong>${escaped(bold(thanks[story]))}</strong>`)
+      expect(box).not.toContain(escaped(bold(thanks[1 - story])))
+      expect(box).toContain('href="/my-reports"')
+    },
+  )
 
-  it('Self transition: the submitter\'s own move; when `from` is omitted, only the initial state counts', async () => {
+  it("Self transition: the submitter's own move; when `from` is omitted, only the initial state counts", async () => {
     const client = visitor()
     const street = unique('Self Lane')
     const id = filedId(await fileThrough(client, base, '/', 'potholes', { street, kind: 'crack' }))
@@ -66,12 +82,15 @@ describe('filing from a page form', () => {
     // Out of the initial state, withdraw is no longer offered, nor taken from
     // a button drawn before (another tab: its own one-time token).
     expect(selfMoveButtons(after.html, base, id)).toEqual([])
-    const again = await postForm(client, withdraw.action, { ...withdraw.hidden, svc_submission: randomBytes(16).toString('base64url') })
+    const again = await postForm(client, withdraw.action, {
+      ...withdraw.hidden,
+      svc_submission: randomBytes(16).toString('base64url'),
+    })
     expect(again.status).toBe(409)
     expect(await again.text()).toContain('This case was just changed')
   })
 
-  it('shows a visitor only their own cases, and refuses moving someone else\'s', async () => {
+  it("shows a visitor only their own cases, and refuses moving someone else's", async () => {
     const owner = visitor()
     const street = unique('Owner Lane')
     const id = filedId(await fileThrough(owner, base, '/', 'potholes', { street, kind: 'drain' }))

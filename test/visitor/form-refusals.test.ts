@@ -25,7 +25,12 @@ describe('a form post that cannot be taken as it is', () => {
   it('re-renders a refused form with status 422, an error summary, errors beside the fields and the input kept', async () => {
     const client = visitor()
     const details = 'Deep <hole> & "wide"\nsecond line'
-    const response = await fileThrough(client, base, '/', 'potholes', { street: '', email: 'not-an-email', details, traffic: 'Bus route' })
+    const response = await fileThrough(client, base, '/', 'potholes', {
+      street: '',
+      email: 'not-an-email',
+      details,
+      traffic: 'Bus route',
+    })
     expect(response.status).toBe(422)
     const html = await response.text()
     expect(html).toContain('<div class="error-summary" role="alert"')
@@ -33,7 +38,9 @@ describe('a form post that cannot be taken as it is', () => {
     for (const field of ['street', 'email', 'kind']) {
       expect(html).toMatch(new RegExp(`<p class="field-error-message" id="f-potholes-${field}-error">`))
     }
-    expect(html).toMatch(/<input type="email"[^>]*id="f-potholes-email"[^>]*aria-invalid="true"[^>]*value="not-an-email">/)
+    expect(html).toMatch(
+      /<input type="email"[^>]*id="f-potholes-email"[^>]*aria-invalid="true"[^>]*value="not-an-email">/,
+    )
     expect(html).toContain(`>\n${escaped(details)}</textarea>`)
     expect(html).toMatch(/value="Bus route" checked>/)
     // The page is the page again, forms working: it still carries its CSRF token and page.
@@ -41,25 +48,34 @@ describe('a form post that cannot be taken as it is', () => {
     expect(mainOf((await openPage(client, `${base}/my-reports`)).html)).toContain('Nothing here yet.')
   })
 
-  it('refuses a post without the session\'s CSRF token with 403 and files nothing', async () => {
+  it("refuses a post without the session's CSRF token with 403 and files nothing", async () => {
     const client = visitor()
     const street = unique('Forged Lane')
     const { html } = await openPage(client, `${base}/`)
     const form = bucketForm(html, base, 'potholes')
     const { svc_csrf: _token, ...rest } = form.hidden
     expect((await postForm(client, form.action, { ...rest, street, kind: 'pothole' })).status).toBe(403)
-    expect((await postForm(client, form.action, { ...rest, svc_csrf: 'guessed', street, kind: 'pothole' })).status).toBe(403)
+    expect(
+      (await postForm(client, form.action, { ...rest, svc_csrf: 'guessed', street, kind: 'pothole' })).status,
+    ).toBe(403)
     // A cookie-less post (another site's form) is refused the same way.
-    expect((await postForm(createCookieFetch(), form.action, { ...form.hidden, street, kind: 'pothole' })).status).toBe(403)
+    expect((await postForm(createCookieFetch(), form.action, { ...form.hidden, street, kind: 'pothole' })).status).toBe(
+      403,
+    )
     expect(mainOf((await openPage(client, `${base}/my-reports`)).html)).not.toContain(escaped(street))
   })
 
-  it('stores only the bucket\'s fields: unknown fields, service fields and a text posing as an upload are dropped', async () => {
+  it("stores only the bucket's fields: unknown fields, service fields and a text posing as an upload are dropped", async () => {
     const client = visitor()
     const street = unique('Stray Lane')
     const marker = unique('STRAY-MARKER')
     const response = await fileThrough(client, base, '/', 'potholes', {
-      street, kind: 'kerb', favourite: marker, state: 'closed', submitter: 'someone-else', photo: 'uploads/secret',
+      street,
+      kind: 'kerb',
+      favourite: marker,
+      state: 'closed',
+      submitter: 'someone-else',
+      photo: 'uploads/secret',
     })
     expect(response.status).toBe(303)
     const item = listItem((await openPage(client, `${base}/my-reports`)).html, street) ?? ''
@@ -79,7 +95,9 @@ describe('a form post that cannot be taken as it is', () => {
     const { svc_page: _page, ...noPage } = fields
     expect((await postForm(client, form.action, noPage)).status).toBe(400)
     // A record page's form names its record, and only a record the visitor may see.
-    expect((await postForm(client, form.action, { ...fields, svc_page: '/districts/nosuch', svc_record: 'nosuch' })).status).toBe(400)
+    expect(
+      (await postForm(client, form.action, { ...fields, svc_page: '/districts/nosuch', svc_record: 'nosuch' })).status,
+    ).toBe(400)
   })
 
   it('answers a bucket the content does not have with 410 and an oversized body with 413', async () => {

@@ -77,7 +77,11 @@ export function useNatsSite() {
     },
     /** A district added on /staff by Kari, as caseworkers add them. */
     async addDistrict(name: string, office = 'office@example.org'): Promise<string> {
-      const response = await fileThrough(site().kari, site().base, '/staff', 'districts', { name, description: `${name} is quiet.`, office })
+      const response = await fileThrough(site().kari, site().base, '/staff', 'districts', {
+        name,
+        description: `${name} is quiet.`,
+        office,
+      })
       expect(response.headers.get('location')).toMatch(/^\/staff\?filed=/)
       return filedId(response)
     },

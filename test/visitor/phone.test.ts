@@ -13,7 +13,12 @@ let phone: BrowserContext
 let site: SiteModel
 beforeAll(async () => {
   ;[server, browser, site] = await Promise.all([startServer(), launchChromium(), loadDemo()])
-  phone = await browser.newContext({ viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true, javaScriptEnabled: false })
+  phone = await browser.newContext({
+    viewport: { width: 320, height: 640 },
+    isMobile: true,
+    hasTouch: true,
+    javaScriptEnabled: false,
+  })
 })
 afterAll(async () => {
   await browser?.close()

@@ -17,17 +17,32 @@ describe('Narrowed public view', () => {
     const street = unique('Narrow Lane')
     const details = unique('DETAILS-MARKER')
     const email = `${randomBytes(4).toString('hex')}-contact@example.org`
-    const id = filedId(await fileThrough(anon, base, '/', 'potholes', { street, kind: 'pothole', details, email, phone: '+4791234599', depth: '7' }))
+    const id = filedId(
+      await fileThrough(anon, base, '/', 'potholes', {
+        street,
+        kind: 'pothole',
+        details,
+        email,
+        phone: '+4791234599',
+        depth: '7',
+      }),
+    )
     // `new` is not one of public.states.
     expect(await pageOf(anon, '/')).not.toContain(escaped(street))
     await deskMove('potholes', id, 'accept')
     await expect.poll(async () => mainOf(await pageOf(visitor(), '/')), { timeout: 5000 }).toContain(escaped(street))
     const nora = visitor()
     await world.signInAs(nora, 'nora')
-    for (const [client, path] of [[visitor(), '/'], [visitor('story'), '/potholes'], [nora, '/'], [anon, '/']] as const) {
+    for (const [client, path] of [
+      [visitor(), '/'],
+      [visitor('story'), '/potholes'],
+      [nora, '/'],
+      [anon, '/'],
+    ] as const) {
       const html = await pageOf(client, path)
       expect(listItem(html, street), path).toMatch(/>(Pothole|A hole in the road)</)
-      for (const secret of [details, email, '+4791234599', '>7<', id]) expect(html, `${path}: ${secret}`).not.toContain(secret)
+      for (const secret of [details, email, '+4791234599', '>7<', id])
+        expect(html, `${path}: ${secret}`).not.toContain(secret)
     }
     // A desk reader's desk view shows every field.
     const staff = await pageOf(kari, '/staff')
@@ -54,16 +69,21 @@ describe('Narrowed public view', () => {
     expect(desk).toContain('retired-office@example.org')
   })
 
-  it('offers in a form\'s record field only the records the visitor may see, by name', async () => {
+  it("offers in a form's record field only the records the visitor may see, by name", async () => {
     const active = unique('Open District')
     const retired = unique('Closed District')
     const retiredId = await addDistrict(retired)
     await addDistrict(active)
     await deskMove('districts', retiredId, 'retire')
-    await expect.poll(async () => {
-      const html = await pageOf(visitor(), '/')
-      return html.includes(`>${escaped(active)}</option>`) && !html.includes(escaped(retired))
-    }, { timeout: 5000 }).toBe(true)
+    await expect
+      .poll(
+        async () => {
+          const html = await pageOf(visitor(), '/')
+          return html.includes(`>${escaped(active)}</option>`) && !html.includes(escaped(retired))
+        },
+        { timeout: 5000 },
+      )
+      .toBe(true)
     // A caseworker reads the whole bucket, so the retired district is a choice for them.
     expect(await pageOf(world.site().kari, '/')).toContain(`>${escaped(retired)}</option>`)
   })
@@ -72,10 +92,25 @@ describe('Narrowed public view', () => {
     const { records } = world.site()
     const prefix = unique('Paged')
     for (let i = 1; i <= 22; i++) {
-      const view = await records.file({ bucket: 'potholes', storyline: 'plain', fields: { street: `${prefix} ${i}`, kind: 'pothole' }, submitter: '', actor: world.desk })
-      await records.move({ bucket: 'potholes', id: view.id, edge: 'accept', via: 'desk', expectSeq: view.seq, actor: world.desk })
+      const view = await records.file({
+        bucket: 'potholes',
+        storyline: 'plain',
+        fields: { street: `${prefix} ${i}`, kind: 'pothole' },
+        submitter: '',
+        actor: world.desk,
+      })
+      await records.move({
+        bucket: 'potholes',
+        id: view.id,
+        edge: 'accept',
+        via: 'desk',
+        expectSeq: view.seq,
+        actor: world.desk,
+      })
     }
-    await expect.poll(async () => mainOf(await pageOf(visitor(), '/potholes')), { timeout: 5000 }).toContain(`>${prefix} 22<`)
+    await expect
+      .poll(async () => mainOf(await pageOf(visitor(), '/potholes')), { timeout: 5000 })
+      .toContain(`>${prefix} 22<`)
     const first = mainOf(await pageOf(visitor(), '/potholes'))
     expect(first.match(/<li class="record-item">/g)).toHaveLength(20)
     expect(first.indexOf(`>${prefix} 22<`)).toBeLessThan(first.indexOf(`>${prefix} 3<`))

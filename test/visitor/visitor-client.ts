@@ -13,7 +13,13 @@ export interface PostedForm {
   readonly label: string
 }
 
-const unescape = (text: string) => text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
+const unescape = (text: string) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
 
 function readForms(html: string, base: string): PostedForm[] {
   return [...html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/gi)].map(([, attrs = '', inner = '']) => {
@@ -24,7 +30,9 @@ function readForms(html: string, base: string): PostedForm[] {
       if (name !== undefined) hidden[name] = unescape(/value="([^"]*)"/.exec(input)?.[1] ?? '')
     }
     const selected: Record<string, string> = {}
-    for (const [, name = '', options = ''] of inner.matchAll(/<select\b[^>]*name="([^"]*)"[^>]*>([\s\S]*?)<\/select>/gi)) {
+    for (const [, name = '', options = ''] of inner.matchAll(
+      /<select\b[^>]*name="([^"]*)"[^>]*>([\s\S]*?)<\/select>/gi,
+    )) {
       const value = /<option value="([^"]*)" selected>/.exec(options)?.[1]
       if (value !== undefined) selected[name] = unescape(value)
     }
@@ -42,7 +50,9 @@ export function bucketForm(html: string, base: string, bucket: string): PostedFo
 
 /** The self-move buttons of one record on the page. */
 export function selfMoveButtons(html: string, base: string, id: string): PostedForm[] {
-  return readForms(html, base).filter((f) => f.action.pathname.startsWith('/self/') && f.action.pathname.endsWith(`/${id}`))
+  return readForms(html, base).filter(
+    (f) => f.action.pathname.startsWith('/self/') && f.action.pathname.endsWith(`/${id}`),
+  )
 }
 
 export async function openPage(client: CookieFetch, url: string): Promise<{ status: number; html: string }> {
@@ -51,7 +61,13 @@ export async function openPage(client: CookieFetch, url: string): Promise<{ stat
 }
 
 /** Opens `path`, fills in its form for `bucket` and sends it. */
-export async function fileThrough(client: CookieFetch, base: string, path: string, bucket: string, fields: Record<string, string>): Promise<Response> {
+export async function fileThrough(
+  client: CookieFetch,
+  base: string,
+  path: string,
+  bucket: string,
+  fields: Record<string, string>,
+): Promise<Response> {
   const { html } = await openPage(client, `${base}${path}`)
   const form = bucketForm(html, base, bucket)
   return postForm(client, form.action, { ...form.hidden, ...form.selected, ...fields })
@@ -71,5 +87,7 @@ export function mainOf(html: string): string {
 
 /** One record's item in a list, by the name it is shown under. */
 export function listItem(html: string, name: string): string | undefined {
-  return [...html.matchAll(/<li class="record-item">[\s\S]*?<\/li>/g)].map((m) => m[0]).find((item) => item.includes(`>${name}<`))
+  return [...html.matchAll(/<li class="record-item">[\s\S]*?<\/li>/g)]
+    .map((m) => m[0])
+    .find((item) => item.includes(`>${name}<`))
 }

@@ -24,7 +24,9 @@ export default defineEventHandler(async (event) => {
   const active = opened.buckets.find((bucket) => bucket.name === query.bucket) ?? opened.buckets[0]
   const { index } = await useRecords()
   const listings = opened.buckets.map((bucket) =>
-    listBucket(index, bucket, bucket === active ? bucketFilter(bucket, query) : NO_FILTER, (view) => mayReadRecord(req.policy, req, view)),
+    listBucket(index, bucket, bucket === active ? bucketFilter(bucket, query) : NO_FILTER, (view) =>
+      mayReadRecord(req.policy, req, view),
+    ),
   )
   return sendPage(event, renderDeskPage({ ...req, assets: pkgAssets, desk: opened.desk, listings }))
 })

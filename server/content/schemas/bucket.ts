@@ -7,7 +7,8 @@ const optionSchema = z.union([optionValue, z.strictObject({ value: optionValue, 
 
 // {{record.state}} in a mail means the record's state, so no field may take the name.
 const fieldName = contentNameSchema.refine((n) => n !== 'state', {
-  message: 'a field may not be called state: {{record.state}} in a mail already means the record\'s state; pick another name, e.g. status',
+  message:
+    "a field may not be called state: {{record.state}} in a mail already means the record's state; pick another name, e.g. status",
   params: { rule: 'reserved-name' },
 })
 
@@ -18,7 +19,13 @@ export const fieldSchema = z.strictObject({
   help: textSchema.optional(),
   required: z.boolean().optional(),
   contact: z.boolean().optional(),
-  accept: z.array(z.string().regex(/^[\w.+-]+\/(\*|[\w.+-]+)$|^\.[\w]+$/, 'use a media type such as image/* or an extension such as .pdf')).optional(),
+  accept: z
+    .array(
+      z
+        .string()
+        .regex(/^[\w.+-]+\/(\*|[\w.+-]+)$|^\.[\w]+$/, 'use a media type such as image/* or an extension such as .pdf'),
+    )
+    .optional(),
   max_mb: z.number().positive().max(100).optional(),
   of: contentNameSchema.optional(),
   options: z.array(optionSchema).min(1, 'a choice needs at least one option').optional(),
@@ -55,7 +62,9 @@ export const bucketSchema = z.strictObject({
   states: z.array(stateSchema),
   moves: z.array(moveSchema).optional(),
   self: z.array(selfMoveSchema).optional(),
-  public: z.strictObject({ states: z.array(contentNameSchema).optional(), fields: z.array(contentNameSchema).optional() }).optional(),
+  public: z
+    .strictObject({ states: z.array(contentNameSchema).optional(), fields: z.array(contentNameSchema).optional() })
+    .optional(),
   thanks: textSchema.optional(),
 })
 export type RawBucket = z.infer<typeof bucketSchema>

@@ -3,7 +3,7 @@ import { contentNameSchema, textSchema } from './text'
 
 // phone is a text only: unquoted, YAML reads +4791234567 as a number and drops the +.
 const personSchema = z.strictObject({
-  name: z.string().min(1, 'write the person\'s name'),
+  name: z.string().min(1, "write the person's name"),
   email: z.email().optional(),
   phone: z.string().optional(),
 })
@@ -26,7 +26,9 @@ const blockSchema = z
 export const pageSchema = z.strictObject({
   title: textSchema,
   responsible: z.array(personSchema).optional(),
-  access: z.union([z.literal('public'), z.array(contentNameSchema).min(1, 'list at least one group, or write public')]).optional(),
+  access: z
+    .union([z.literal('public'), z.array(contentNameSchema).min(1, 'list at least one group, or write public')])
+    .optional(),
   record: contentNameSchema.optional(),
   blocks: z.array(blockSchema).optional(),
 })

@@ -16,8 +16,14 @@ export const siteSchema = z.strictObject({
     .optional(),
   font: z.string().optional(),
   footer: textSchema.optional(),
-  language: z.string().regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, 'use a language tag such as en or nb').optional(),
-  storylines: z.array(contentNameSchema).min(1, 'name at least one storyline, or leave storylines out for [main]').optional(),
+  language: z
+    .string()
+    .regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, 'use a language tag such as en or nb')
+    .optional(),
+  storylines: z
+    .array(contentNameSchema)
+    .min(1, 'name at least one storyline, or leave storylines out for [main]')
+    .optional(),
   inbox: z.email().optional(),
 })
 export type RawSite = z.infer<typeof siteSchema>

@@ -26,7 +26,8 @@ export function createGitSource(opts: GitSourceOptions): ContentSource {
   const base = join(opts.cacheDir, createHash('sha256').update(opts.url).digest('hex').slice(0, 16))
   const bare = join(base, 'repo.git')
   const env = gitEnv(opts)
-  const git = async (args: string[]) => (await run('git', ['--git-dir', bare, ...args], { env, maxBuffer: 64 << 20 })).stdout.trim()
+  const git = async (args: string[]) =>
+    (await run('git', ['--git-dir', bare, ...args], { env, maxBuffer: 64 << 20 })).stdout.trim()
 
   return {
     label,
@@ -35,7 +36,15 @@ export function createGitSource(opts: GitSourceOptions): ContentSource {
       try {
         await mkdir(base, { recursive: true })
         if (!(await exists(join(bare, 'HEAD')))) await run('git', ['init', '--bare', '--quiet', bare], { env })
-        await git(['fetch', '--quiet', '--depth', '1', '--no-tags', opts.url, `+refs/heads/${opts.branch}:refs/heads/${opts.branch}`])
+        await git([
+          'fetch',
+          '--quiet',
+          '--depth',
+          '1',
+          '--no-tags',
+          opts.url,
+          `+refs/heads/${opts.branch}:refs/heads/${opts.branch}`,
+        ])
         sha = await git(['rev-parse', '--verify', `refs/heads/${opts.branch}^{commit}`])
       } catch (cause) {
         throw new ContentSourceError(`cannot fetch ${label}: ${explain(cause)}`, { cause })
@@ -75,7 +84,9 @@ async function unpack(bare: string, sha: string, dir: string, env: NodeJS.Proces
     archive.stdout.pipe(tar.stdin)
     archive.on('error', reject)
     tar.on('error', reject)
-    tar.on('close', (code) => (code === 0 ? resolve() : reject(new ContentSourceError(`unpacking ${sha.slice(0, 12)} failed`))))
+    tar.on('close', (code) =>
+      code === 0 ? resolve() : reject(new ContentSourceError(`unpacking ${sha.slice(0, 12)} failed`)),
+    )
   })
   await rename(tmp, dir).catch(async (err: NodeJS.ErrnoException) => {
     // Another instance sharing the cache unpacked the same commit first.
@@ -102,12 +113,17 @@ function redact(url: string): string {
 function explain(cause: unknown): string {
   const stderr = String((cause as { stderr?: string }).stderr ?? (cause as Error).message ?? cause)
   if (/couldn't find remote ref|not our ref|invalid refspec/i.test(stderr)) return 'the branch does not exist'
-  if (/authentication|403|401|could not read Username|permission denied/i.test(stderr)) return 'access was refused; check GIT_API_TOKEN'
+  if (/authentication|403|401|could not read Username|permission denied/i.test(stderr))
+    return 'access was refused; check GIT_API_TOKEN'
   if (/not found|does not appear to be a git repository|does not exist/i.test(stderr)) return 'no repository there'
-  if (/could not resolve|connection refused|timed out|unable to access/i.test(stderr)) return 'the git host cannot be reached'
+  if (/could not resolve|connection refused|timed out|unable to access/i.test(stderr))
+    return 'the git host cannot be reached'
   return 'git failed'
 }
 
 async function exists(path: string): Promise<boolean> {
-  return stat(path).then(() => true, () => false)
+  return stat(path).then(
+    () => true,
+    () => false,
+  )
 }

@@ -12,9 +12,13 @@ export function createLocalSource(dir: string, label = dir): ContentSource {
   return {
     label,
     async fetch() {
-      const { paths, refused } = await realpath(root).then(walk).catch((cause: unknown) => {
-        throw new ContentSourceError(`cannot read the content folder ${label}: ${(cause as Error).message}`, { cause })
-      })
+      const { paths, refused } = await realpath(root)
+        .then(walk)
+        .catch((cause: unknown) => {
+          throw new ContentSourceError(`cannot read the content folder ${label}: ${(cause as Error).message}`, {
+            cause,
+          })
+        })
       return snapshotFromFolder(root, paths, refused)
     },
   }
@@ -22,7 +26,10 @@ export function createLocalSource(dir: string, label = dir): ContentSource {
 
 /** `paths` are the regular files of the folder; every read goes through readInside. */
 export async function snapshotFromFolder(
-  folder: string, paths: readonly string[], refused: readonly RefusedEntry[], revision?: string,
+  folder: string,
+  paths: readonly string[],
+  refused: readonly RefusedEntry[],
+  revision?: string,
 ): Promise<ContentSnapshot> {
   const root = await realpath(folder)
   const publicRoot = join(root, 'public')
@@ -58,10 +65,15 @@ async function walk(root: string): Promise<{ paths: string[]; refused: RefusedEn
   // A folder holding .git is another repository's checkout, a submodule when
   // initialised; .gitmodules names the ones a checkout left as empty folders.
   const folders = new Set(entries.filter((e) => e.isDirectory()).map(pathOf))
-  const submodules = new Set([
-    ...entries.filter((e) => e.name === '.git').map((e) => pathOf(e).replace(/(^|\/)\.git$/, '')).filter(Boolean),
-    ...(await declaredSubmodules(root)).filter((p) => folders.has(p)),
-  ].filter((p) => !isIgnored(p)))
+  const submodules = new Set(
+    [
+      ...entries
+        .filter((e) => e.name === '.git')
+        .map((e) => pathOf(e).replace(/(^|\/)\.git$/, ''))
+        .filter(Boolean),
+      ...(await declaredSubmodules(root)).filter((p) => folders.has(p)),
+    ].filter((p) => !isIgnored(p)),
+  )
   const inSubmodule = (p: string) => [...submodules].some((s) => p === s || p.startsWith(`${s}/`))
   const paths: string[] = []
   const refused: RefusedEntry[] = [...submodules].map((path) => ({ path, kind: 'submodule' }))
@@ -77,5 +89,7 @@ async function walk(root: string): Promise<{ paths: string[]; refused: RefusedEn
 async function declaredSubmodules(root: string): Promise<string[]> {
   const text = await readInside(root, '.gitmodules')
   if (!text) return []
-  return [...text.toString('utf8').matchAll(/^\s*path\s*=\s*(.+?)\s*$/gm)].map((m) => (m[1] ?? '').replace(/^"(.*)"$/, '$1').replace(/\/+$/, ''))
+  return [...text.toString('utf8').matchAll(/^\s*path\s*=\s*(.+?)\s*$/gm)].map((m) =>
+    (m[1] ?? '').replace(/^"(.*)"$/, '$1').replace(/\/+$/, ''),
+  )
 }

@@ -25,7 +25,9 @@ export class ContentSourceError extends Error {
 
 /** Which files of a repository the service reads as text. */
 export function isContentText(path: string): boolean {
-  return /\.ya?ml$/.test(path) && !path.startsWith('public/') || (path.startsWith('policy/') && path.endsWith('.cedar'))
+  return (
+    (/\.ya?ml$/.test(path) && !path.startsWith('public/')) || (path.startsWith('policy/') && path.endsWith('.cedar'))
+  )
 }
 
 /** Dot folders (.git, .github) and dependencies are never content. */

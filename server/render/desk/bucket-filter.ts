@@ -9,8 +9,9 @@ import { textAt } from '../storyline'
 
 export function renderBucketFilter(desk: string, bucket: Bucket, story: number, filter: BucketFilter): SafeHtml {
   const id = (part: string) => `${bucket.name}-${part}`
-  const options = bucket.states.map((state) =>
-    html`<option value="${state.name}"${state.name === filter.state ? html` selected` : null}>${textAt(state.label, story)}</option>`,
+  const options = bucket.states.map(
+    (state) =>
+      html`<option value="${state.name}"${state.name === filter.state ? html` selected` : null}>${textAt(state.label, story)}</option>`,
   )
   const filtered = filter.state !== undefined || filter.q !== ''
   return html`<form class="desk-filter" method="get" action="${deskPath(desk)}" role="search" aria-label="${`Filter ${textAt(bucket.title, story)}`}"><input type="hidden" name="bucket" value="${bucket.name}"><div class="desk-filter-field"><label for="${id('state')}">State</label><select id="${id('state')}" name="state"><option value="">All states</option>${options}</select></div><div class="desk-filter-field"><label for="${id('q')}">Search</label><input type="search" id="${id('q')}" name="q" value="${filter.q}" maxlength="${MAX_SEARCH}"></div><div class="desk-filter-actions"><button type="submit" class="button">Show</button>${

@@ -18,7 +18,10 @@ export interface DeskIndexOptions {
 export function renderDeskIndex({ site, story, viewer, assets, desks }: DeskIndexOptions): string {
   const bucketTitles = (desk: Desk) =>
     desk.buckets.map((name) => textAt(site.buckets.get(name)?.title, story) || name).join(', ')
-  const items = desks.map((desk) => html`<li><a href="${deskPath(desk.name)}">${textAt(desk.title, story)}</a><span class="desk-covers">${bucketTitles(desk)}</span></li>`)
+  const items = desks.map(
+    (desk) =>
+      html`<li><a href="${deskPath(desk.name)}">${textAt(desk.title, story)}</a><span class="desk-covers">${bucketTitles(desk)}</span></li>`,
+  )
   const body = html`<h1>Your desks</h1>${
     items.length > 0
       ? html`<ul class="desk-index">${items}</ul>`

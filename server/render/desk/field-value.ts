@@ -42,7 +42,10 @@ function renderGiven(field: Field, value: string, ctx: FieldValueContext): SafeH
       return linked.href === undefined ? html`${linked.name}` : html`<a href="${linked.href}">${linked.name}</a>`
     }
     case 'location':
-      return html`${value.split(',').map((part) => part.trim()).join(', ')}`
+      return html`${value
+        .split(',')
+        .map((part) => part.trim())
+        .join(', ')}`
     case 'email':
       return html`<a href="${`mailto:${value}`}">${value}</a>`
     case 'phone':

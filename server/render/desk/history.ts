@@ -30,9 +30,10 @@ function edgeLabel(bucket: Bucket, entry: HistoryEntry, story: number): string {
 
 function renderEntry(bucket: Bucket, entry: HistoryEntry, story: number): SafeHtml {
   const state = (name: string | undefined) => stateLabel(bucket, name ?? '', story)
-  const what = entry.type === 'filed'
-    ? html`<strong>Filed</strong> in ${state(entry.to)}`
-    : html`<strong>Moved from ${state(entry.from)} to ${state(entry.to)}</strong> (${edgeLabel(bucket, entry, story)}, ${HOW[entry.via ?? 'desk']})`
+  const what =
+    entry.type === 'filed'
+      ? html`<strong>Filed</strong> in ${state(entry.to)}`
+      : html`<strong>Moved from ${state(entry.from)} to ${state(entry.to)}</strong> (${edgeLabel(bucket, entry, story)}, ${HOW[entry.via ?? 'desk']})`
   return html`<li class="desk-history-entry">${renderTime(entry.time)}<span class="desk-history-what">${what}</span><span class="desk-history-who">by ${actorText(entry.actor)}</span></li>`
 }
 

@@ -12,7 +12,13 @@ import { html, type SafeHtml } from '../html'
 import { SUBMISSION_FIELD } from '../service-fields'
 import { textAt } from '../storyline'
 
-export function renderMoveButtons(desk: string, view: RecordView, moves: readonly Move[], csrf: string, story: number): SafeHtml {
+export function renderMoveButtons(
+  desk: string,
+  view: RecordView,
+  moves: readonly Move[],
+  csrf: string,
+  story: number,
+): SafeHtml {
   if (moves.length === 0) return html`<p class="empty">There are no moves you can make from this state.</p>`
   const action = `${deskRecordPath(desk, view.bucket, view.id)}/move`
   return html`<div class="desk-moves">${moves.map((move) => html`<form class="desk-move" method="post" action="${action}"><input type="hidden" name="${CSRF_FIELD}" value="${csrf}"><input type="hidden" name="edge" value="${move.name}"><input type="hidden" name="seq" value="${view.seq}"><input type="hidden" name="${SUBMISSION_FIELD}" value="${newSubmissionToken()}"><button type="submit" class="button">${textAt(move.label, story) || move.name}</button></form>`)}</div>`

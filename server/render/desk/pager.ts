@@ -5,7 +5,13 @@ import { deskPath } from '../../desk/names'
 import type { PageWindow } from '../../desk/paging'
 import { html, type SafeHtml } from '../html'
 
-export function renderPager(desk: string, bucket: string, label: string, filter: BucketFilter, window: PageWindow): SafeHtml | null {
+export function renderPager(
+  desk: string,
+  bucket: string,
+  label: string,
+  filter: BucketFilter,
+  window: PageWindow,
+): SafeHtml | null {
   if (window.pages <= 1) return null
   const href = (page: number) => `${deskPath(desk)}${filterQuery(bucket, { ...filter, page })}`
   const previous = window.page > 1 ? html`<a rel="prev" href="${href(window.page - 1)}">Previous page</a>` : null

@@ -33,7 +33,10 @@ export interface RecordPageOptions {
 }
 
 function renderDetails({ bucket, view, story, links }: RecordPageOptions): SafeHtml {
-  const fields = bucket.fields.map((field) => html`<div class="desk-field"><dt>${textAt(field.label, story) || field.name}</dt><dd>${renderFieldValue(field, { bucket, view, story, links })}</dd></div>`)
+  const fields = bucket.fields.map(
+    (field) =>
+      html`<div class="desk-field"><dt>${textAt(field.label, story) || field.name}</dt><dd>${renderFieldValue(field, { bucket, view, story, links })}</dd></div>`,
+  )
   return html`<dl class="desk-fields"><div class="desk-field"><dt>Filed</dt><dd>${renderTime(view.filedAt)}</dd></div><div class="desk-field"><dt>Storyline</dt><dd>${view.storyline}</dd></div>${fields}</dl>`
 }
 
@@ -41,13 +44,24 @@ export function renderRecordPage(options: RecordPageOptions): string {
   const { site, story, desk, bucket, view } = options
   const name = recordName(bucket, view)
   const deskTitle = textAt(desk.title, story) || desk.name
-  const body = html`<p class="desk-back"><a href="${deskPath(desk.name)}">Back to ${deskTitle}</a></p><h1>${name}</h1><p class="desk-state">${textAt(bucket.title, story) || bucket.name}: <strong>${stateLabel(bucket, view.state, story)}</strong></p><section aria-labelledby="record-moves"><h2 id="record-moves">Move this case</h2>${
-    renderMoveButtons(desk.name, view, options.moves, options.csrf, story)
-  }</section><section aria-labelledby="record-details"><h2 id="record-details">Details</h2>${renderDetails(options)}</section><section aria-labelledby="record-history"><h2 id="record-history">History</h2>${
-    renderHistory(bucket, options.history, story)
-  }</section>`
+  const body = html`<p class="desk-back"><a href="${deskPath(desk.name)}">Back to ${deskTitle}</a></p><h1>${name}</h1><p class="desk-state">${textAt(bucket.title, story) || bucket.name}: <strong>${stateLabel(bucket, view.state, story)}</strong></p><section aria-labelledby="record-moves"><h2 id="record-moves">Move this case</h2>${renderMoveButtons(
+    desk.name,
+    view,
+    options.moves,
+    options.csrf,
+    story,
+  )}</section><section aria-labelledby="record-details"><h2 id="record-details">Details</h2>${renderDetails(options)}</section><section aria-labelledby="record-history"><h2 id="record-history">History</h2>${renderHistory(
+    bucket,
+    options.history,
+    story,
+  )}</section>`
   return renderLayout({
-    site, story, title: name, body, assets: options.assets, viewer: options.viewer,
+    site,
+    story,
+    title: name,
+    body,
+    assets: options.assets,
+    viewer: options.viewer,
     status: options.status === undefined ? undefined : html`${options.status}`,
   })
 }

@@ -8,19 +8,22 @@ export function refusalMessage(refusal: Refusal, viewer: Viewer): DeskMessage {
   switch (refusal) {
     case 'not-found':
       return {
-        status: 404, title: 'Not found',
+        status: 404,
+        title: 'Not found',
         message: 'There is nothing at this address. It may be mistyped, or it is not on this desk.',
         links: [{ href: '/desk', label: 'Your desks' }],
       }
     case 'sign-in':
       return {
-        status: 403, title: 'Sign in needed',
+        status: 403,
+        title: 'Sign in needed',
         message: 'Desks are for signed-in staff. Sign in to continue.',
         links: !viewer.signedIn && viewer.signInHref !== null ? [{ href: viewer.signInHref, label: 'Sign in' }] : [],
       }
     case 'forbidden':
       return {
-        status: 403, title: 'Not open to you',
+        status: 403,
+        title: 'Not open to you',
         message: 'Your account may not open this. If you need it, ask the people who run the desk to invite you.',
         links: [{ href: '/desk', label: 'Your desks' }],
       }
@@ -29,7 +32,8 @@ export function refusalMessage(refusal: Refusal, viewer: Viewer): DeskMessage {
 
 export function staleMessage(recordHref: string): DeskMessage {
   return {
-    status: 409, title: 'This case was just changed',
+    status: 409,
+    title: 'This case was just changed',
     message: 'This case was just changed by someone else. Reload to see it.',
     links: [{ href: recordHref, label: 'Reload the case' }],
   }
@@ -37,7 +41,8 @@ export function staleMessage(recordHref: string): DeskMessage {
 
 export function moveNotAvailableMessage(recordHref: string, stateLabel: string): DeskMessage {
   return {
-    status: 409, title: 'This move is not available',
+    status: 409,
+    title: 'This move is not available',
     message: `This case is now ${stateLabel}, and that move cannot be made from there. Reload to see the moves it has.`,
     links: [{ href: recordHref, label: 'Reload the case' }],
   }
@@ -45,7 +50,8 @@ export function moveNotAvailableMessage(recordHref: string, stateLabel: string):
 
 export function formExpiredMessage(recordHref: string): DeskMessage {
   return {
-    status: 403, title: 'The move was refused',
+    status: 403,
+    title: 'The move was refused',
     message: 'This form was out of date or did not come from this site. Reload the case and try again.',
     links: [{ href: recordHref, label: 'Reload the case' }],
   }
@@ -53,7 +59,8 @@ export function formExpiredMessage(recordHref: string): DeskMessage {
 
 export function moveRefusedMessage(recordHref: string): DeskMessage {
   return {
-    status: 403, title: 'The move was refused',
+    status: 403,
+    title: 'The move was refused',
     message: 'Your account may not make this move on this case.',
     links: [{ href: recordHref, label: 'Back to the case' }],
   }

@@ -19,17 +19,33 @@ export function createDevIdpListener(provider: Provider): Listener {
     interact(provider, req, res, match[1] ?? '', match[2] ?? '').catch((error: unknown) => {
       log('warn', 'auth', `[svc] [auth] development sign-in failed: ${(error as Error).message}`)
       if (res.headersSent) return res.end()
-      reply(res, 400, 'text/plain', 'This sign-in has expired or was already used. Go back to the site and sign in again.')
+      reply(
+        res,
+        400,
+        'text/plain',
+        'This sign-in has expired or was already used. Go back to the site and sign in again.',
+      )
     })
   }
 }
 
-async function interact(provider: Provider, req: IncomingMessage, res: ServerResponse, uid: string, action: string): Promise<void> {
+async function interact(
+  provider: Provider,
+  req: IncomingMessage,
+  res: ServerResponse,
+  uid: string,
+  action: string,
+): Promise<void> {
   const details = await provider.interactionDetails(req, res)
   if (details.uid !== uid) throw new Error('the interaction belongs to another sign-in')
   if (action === '' && req.method === 'GET') return reply(res, 200, 'text/html', renderLoginPage(uid, DEMO_PEOPLE))
   if (action === '/abort' && req.method === 'GET') {
-    return provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'The sign-in was cancelled' }, { mergeWithLastSubmission: false })
+    return provider.interactionFinished(
+      req,
+      res,
+      { error: 'access_denied', error_description: 'The sign-in was cancelled' },
+      { mergeWithLastSubmission: false },
+    )
   }
   if (action === '/login' && req.method === 'POST') {
     const person = findDemoPerson(new URLSearchParams(await readForm(req)).get('person') ?? '')
@@ -38,7 +54,12 @@ async function interact(provider: Provider, req: IncomingMessage, res: ServerRes
     const grant = new provider.Grant({ accountId: person.id, clientId: String(details.params.client_id) })
     grant.addOIDCScope(typeof details.params.scope === 'string' ? details.params.scope : 'openid')
     const grantId = await grant.save()
-    return provider.interactionFinished(req, res, { login: { accountId: person.id }, consent: { grantId } }, { mergeWithLastSubmission: false })
+    return provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId: person.id }, consent: { grantId } },
+      { mergeWithLastSubmission: false },
+    )
   }
   reply(res, 405, 'text/plain', 'Method not allowed.')
 }

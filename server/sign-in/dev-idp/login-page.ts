@@ -16,11 +16,13 @@ button:focus-visible,a:focus-visible{outline:3px solid #f5a623;outline-offset:2p
 
 export function renderLoginPage(uid: string, people: readonly DemoPerson[]): string {
   const action = `/interaction/${encodeURIComponent(uid)}`
-  const items = people.map((person) => html`<li><form method="post" action="${action}/login">
+  const items = people.map(
+    (person) => html`<li><form method="post" action="${action}/login">
 <input type="hidden" name="person" value="${person.id}">
 <button type="submit">Sign in as ${person.name}</button>
 <span class="who">${person.email} · ${person.phone} · groups: ${person.groups.length === 0 ? 'none' : person.groups.join(', ')}</span>
-</form></li>`)
+</form></li>`,
+  )
   return html`<!doctype html>
 <html lang="en">
 <head>

@@ -17,13 +17,15 @@ export interface DevProviderOptions {
 
 export function createDevProvider(options: DevProviderOptions): Provider {
   return new Provider(options.issuer, {
-    clients: [{
-      client_id: options.clientId,
-      client_secret: options.clientSecret,
-      redirect_uris: [options.redirectUri],
-      response_types: ['code'],
-      grant_types: ['authorization_code'],
-    }],
+    clients: [
+      {
+        client_id: options.clientId,
+        client_secret: options.clientSecret,
+        redirect_uris: [options.redirectUri],
+        response_types: ['code'],
+        grant_types: ['authorization_code'],
+      },
+    ],
     jwks: { keys: [createSigningJwk()] },
     cookies: { keys: [randomBytes(32).toString('base64url')] },
     // `phone` is the standard scope, `phoneNumber` the one some providers use
@@ -63,11 +65,15 @@ export function createDevProvider(options: DevProviderOptions): Provider {
 // from before, so signing out of the site and in as someone else just works.
 function choosePersonEveryTime(): interactionPolicy.Policy {
   const policy = interactionPolicy.base()
-  policy.get('login')?.checks.add(new interactionPolicy.Check(
-    'choose_person',
-    'a demo person is chosen at every sign-in',
-    'login_required',
-    (ctx) => ctx.oidc.result?.login === undefined,
-  ))
+  policy
+    .get('login')
+    ?.checks.add(
+      new interactionPolicy.Check(
+        'choose_person',
+        'a demo person is chosen at every sign-in',
+        'login_required',
+        (ctx) => ctx.oidc.result?.login === undefined,
+      ),
+    )
   return policy
 }

@@ -34,12 +34,23 @@ export async function startDevIdp(options: DevIdpOptions): Promise<Provider> {
   const issuer = `http://${HOST}:${port}`
   // A fresh secret per start: only this process ever presents it.
   const clientSecret = randomBytes(32).toString('base64url')
-  const provider = createDevProvider({ issuer, clientId: DEV_CLIENT_ID, clientSecret, redirectUri: options.redirectUri, groupPrefix: options.groupPrefix })
-  server.on('request', createDevIdpListener(provider))
-  log('warn', 'auth', '[svc] [auth] DEVELOPMENT SIGN-IN: anyone can sign in as a demo person. Not for production: set IDP_URL.', {
+  const provider = createDevProvider({
     issuer,
-    people: DEMO_PEOPLE.map((person) => `${person.name} (${person.groups.join(', ') || 'no groups'})`),
+    clientId: DEV_CLIENT_ID,
+    clientSecret,
+    redirectUri: options.redirectUri,
+    groupPrefix: options.groupPrefix,
   })
+  server.on('request', createDevIdpListener(provider))
+  log(
+    'warn',
+    'auth',
+    '[svc] [auth] DEVELOPMENT SIGN-IN: anyone can sign in as a demo person. Not for production: set IDP_URL.',
+    {
+      issuer,
+      people: DEMO_PEOPLE.map((person) => `${person.name} (${person.groups.join(', ') || 'no groups'})`),
+    },
+  )
   return { issuer: new URL(issuer), clientId: DEV_CLIENT_ID, clientSecret }
 }
 

@@ -1,6 +1,14 @@
 // GET /automation/kv/{bucket}/{key}: a record's stored projection, for
 // automation holding AUTOMATION_READ_TOKEN (docs/report.md).
-import { createError, defineEventHandler, getRequestHeader, getRequestURL, getRouterParam, setResponseHeader, type H3Event } from 'h3'
+import {
+  createError,
+  defineEventHandler,
+  getRequestHeader,
+  getRequestURL,
+  getRouterParam,
+  setResponseHeader,
+  type H3Event,
+} from 'h3'
 import { useContent } from '../../../../server/app/content'
 import { useRecordsStorage } from '../../../../server/app/records-storage'
 import { useConfig } from '../../../../server/config/use-config'
@@ -20,7 +28,12 @@ export default defineEventHandler(async (event) => {
     throw createError({ statusCode: 401, statusMessage: 'Bearer token needed' })
   }
   const [{ site }, records] = await Promise.all([useContent(), useRecordsStorage()])
-  const projection = await readProjection(records, site, getRouterParam(event, 'bucket', { decode: true }) ?? '', getRouterParam(event, 'key', { decode: true }) ?? '')
+  const projection = await readProjection(
+    records,
+    site,
+    getRouterParam(event, 'bucket', { decode: true }) ?? '',
+    getRouterParam(event, 'key', { decode: true }) ?? '',
+  )
   if (projection === null) throw createError({ statusCode: 404, statusMessage: 'No such record' })
   return projection
 })

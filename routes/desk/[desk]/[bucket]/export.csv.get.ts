@@ -22,7 +22,11 @@ export default defineEventHandler(async (event) => {
   // Only the records the person may read, as on each record's own page.
   const readable = items.filter((view) => mayReadRecord(req.policy, req, view))
   setResponseHeader(event, 'content-type', 'text/csv; charset=utf-8; header=present')
-  setResponseHeader(event, 'content-disposition', `attachment; filename="${exportFileName(desk.name, bucket.name, new Date())}"`)
+  setResponseHeader(
+    event,
+    'content-disposition',
+    `attachment; filename="${exportFileName(desk.name, bucket.name, new Date())}"`,
+  )
   setResponseHeader(event, 'cache-control', 'private, no-store')
   setResponseHeader(event, 'x-content-type-options', 'nosniff')
   // A byte order mark, so spreadsheets read æ, ø and å as UTF-8.

@@ -20,10 +20,24 @@ export default defineEventHandler(async (event) => {
   if (found.refused !== undefined) return sendRefusal(event, req, found.refused)
   const { desk, bucket, view } = found
   const [history, csrf] = await Promise.all([records.history(bucket.name, view.id), getCsrfToken(event)])
-  const links = linkedRecords({ ...req, desk: desk.name, readable: found.readable, lookup: (b, id) => index.get(b, id) }, bucket, view)
-  return sendPage(event, renderRecordPage({
-    ...req, assets: pkgAssets, desk, bucket, view, history, links, csrf,
-    moves: allowedMoves(req.policy, req.principal, bucket, view),
-    status: deskMovedStatus(bucket, getQuery(event).moved, req.story),
-  }))
+  const links = linkedRecords(
+    { ...req, desk: desk.name, readable: found.readable, lookup: (b, id) => index.get(b, id) },
+    bucket,
+    view,
+  )
+  return sendPage(
+    event,
+    renderRecordPage({
+      ...req,
+      assets: pkgAssets,
+      desk,
+      bucket,
+      view,
+      history,
+      links,
+      csrf,
+      moves: allowedMoves(req.policy, req.principal, bucket, view),
+      status: deskMovedStatus(bucket, getQuery(event).moved, req.story),
+    }),
+  )
 })

@@ -14,7 +14,12 @@ import { mayMove } from '../../../../../server/policy/questions'
 import { EdgeNotAllowedError, RecordChangedError, RecordNotFoundError } from '../../../../../server/records/errors'
 import { CSRF_FIELD } from '../../../../../server/render/form'
 import { SUBMISSION_FIELD } from '../../../../../server/render/service-fields'
-import { formExpiredMessage, moveNotAvailableMessage, moveRefusedMessage, staleMessage } from '../../../../../server/render/desk/refusals'
+import {
+  formExpiredMessage,
+  moveNotAvailableMessage,
+  moveRefusedMessage,
+  staleMessage,
+} from '../../../../../server/render/desk/refusals'
 import { stateLabel } from '../../../../../server/render/desk/state-label'
 import { checkCsrf } from '../../../../../utils/csrf'
 
@@ -50,7 +55,12 @@ export default defineEventHandler(async (event) => {
   if (user === null) return sendRefusal(event, req, 'sign-in')
   try {
     await records.move({
-      bucket: bucket.name, id: view.id, edge: form.edge, via: 'desk', expectSeq: form.seq, submission,
+      bucket: bucket.name,
+      id: view.id,
+      edge: form.edge,
+      via: 'desk',
+      expectSeq: form.seq,
+      submission,
       actor: { kind: 'person', subject: user.subject, name: user.name },
     })
   } catch (error) {
