@@ -29,6 +29,7 @@ export default defineNitroConfig({
     './server/nitro/content-plugin.ts',
     './server/nitro/sign-in-plugin.ts',
     './server/nitro/storage-plugin.ts',
+    './server/nitro/form-secret-plugin.ts',
     './server/nitro/access-plugin.ts',
     './server/nitro/records-plugin.ts',
   ],

@@ -32,6 +32,12 @@ export interface RecordIndex {
   /** Newest filing first. */
   list(bucket: string, query: ListQuery): { total: number; items: RecordView[] }
   counts(): StateCount[]
+  /**
+   * The stream sequence of the newest event applied to any of `buckets`, 0
+   * before the first: whatever shows those buckets' records is unchanged while
+   * this is.
+   */
+  version(buckets: Iterable<string>): number
   /** The record once the index has seen version `seq` or later; null after `timeoutMs`. */
   waitFor(bucket: string, id: string, seq: number, timeoutMs: number): Promise<RecordView | null>
   inState(bucket: string, state: string): Iterable<RecordView>
@@ -65,6 +71,7 @@ export function createRecordIndex(
   const counts = createStateCounts()
   const postings = createPostings()
   const waiters = createRecordWaiters()
+  const versions = new Map<string, number>()
   const get = (bucket: string, id: string) => buckets.get(bucket)?.byId.get(id) ?? null
   const repair = createProjectionRepair({
     bus,
@@ -89,6 +96,7 @@ export function createRecordIndex(
     records.byId.set(after.id, after)
     buckets.set(event.bucket, records)
     counts.add(after)
+    versions.set(after.bucket, message.seq)
     waiters.seen(`${after.bucket}:${after.id}`, after)
     // Replaying a long stream at start must not cost one KV read per record:
     // only recent events can have lost their projection to a crash.
@@ -140,6 +148,11 @@ export function createRecordIndex(
       return { total: known ?? total, items }
     },
     counts: () => counts.list(),
+    version(names) {
+      let newest = 0
+      for (const name of names) newest = Math.max(newest, versions.get(name) ?? 0)
+      return newest
+    },
     waitFor(bucket, id, seq, timeoutMs) {
       const view = get(bucket, id)
       if (view !== null && view.seq >= seq) return Promise.resolve(view)
