@@ -25,6 +25,7 @@ export default defineNitroConfig({
   plugins: [
     './server/nitro/config-plugin.ts',
     './server/nitro/listen-plugin.ts',
+    './server/nitro/log-stream-plugin.ts',
     './server/nitro/bus-plugin.ts',
     './server/nitro/content-plugin.ts',
     './server/nitro/sign-in-plugin.ts',
