@@ -48,6 +48,9 @@ function stopAllAndExit(why: string, code: number): void {
   if (stopping) return
   stopping = true
   console.error(`[svc] [bench] ${why}`)
-  const stops = [...running].map((thing) => thing.stop().catch(() => undefined))
-  void Promise.all(stops).finally(() => process.exit(code))
+  // Last started first: instances before the bus they hold a connection to.
+  const stopAll = async () => {
+    for (const thing of [...running].reverse()) await thing.stop().catch(() => undefined)
+  }
+  void stopAll().finally(() => process.exit(code))
 }

@@ -10,6 +10,7 @@ import { stopOnExit } from './cleanup'
 
 const ENTRY = join(process.cwd(), '.output/server/index.mjs')
 const OUTPUT_KEPT = 64 * 1024
+const STOP_GRACE_MS = 5000
 
 export interface BenchService {
   readonly url: string
@@ -51,7 +52,10 @@ export async function startService(env: Record<string, string>): Promise<BenchSe
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM')
+        // One that lost its bus may take long to close its connections; a bench does not wait for that.
+        const slow = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS)
         await exited
+        clearTimeout(slow)
       }
       rmSync(dataDir, { recursive: true, force: true })
     },
