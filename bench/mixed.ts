@@ -13,7 +13,7 @@
 // makes every visitor a closed loop, a saturation test).
 // Run: npm run bench -- mixed
 import type { CookieFetch } from '../test/auth/cookie-fetch'
-import { busGrowth, readSettledBusSize, type StreamSize } from './support/bus-size'
+import { busGrowth, readSettledBusSize, type BusSize } from './support/bus-size'
 import { HIT_HEADER, hitRow, hitRows } from './support/hit-table'
 import { processMemory } from './support/process-memory'
 import { requireBuild } from './support/service'
@@ -49,7 +49,7 @@ try {
   if (!pages.includes('/about')) throw new Error(`[svc] [bench] /about not found from /: ${pages.join(' ')}`)
   const byPath = new Map(pages.map((path) => [path, [] as Hit[]]))
   const hits: Hit[] = []
-  const done = { filers: 0, filings: 0, moves: 0 }
+  const done: Done = { filers: 0, filings: 0, moves: 0 }
   // A desk with more than a page of cases, and every kind of request on each
   // instance before the clock starts: a real day's instances are warm.
   await Promise.all(
@@ -106,44 +106,12 @@ try {
     table([['path', ...HIT_HEADER.slice(1)], ...[...byPath].map(([path, list]) => hitRow(path, list, elapsed))]),
   )
 
-  const { filers, filings, moves } = done
   console.log(
-    `\nthe bus, before and after: ${filings} filings accepted of ${filers} tried, ${moves} moves made; ` +
+    `\nthe bus, before and after: ${done.filings} filings accepted of ${done.filers} tried, ` +
+      `${done.moves} moves made; ` +
       `each instance's /report counts ${reported.join(', ')} potholes, ${filedBefore} of them filed before the run`,
   )
-  const growth = busGrowth(before, after)
-  const explained = explainedGrowth(done)
-  const rows = [...growth].map(([name, grew]) => {
-    const allowed = explained.get(name)
-    const beyond = Math.max(0, grew.messages - (allowed?.messages ?? 0))
-    return [
-      name,
-      before.get(name)?.messages ?? 0,
-      after.get(name)!.messages,
-      grew.messages,
-      (grew.bytes / 1024).toFixed(1),
-      filings === 0 ? '-' : (grew.bytes / filings).toFixed(0),
-      allowed?.why ?? 'nothing',
-      beyond,
-    ]
-  })
-  const header = ['stream', 'msgs before', 'msgs after', '+msgs', '+KB', '+bytes/filing', 'explained by', 'beyond']
-  console.log(table([header, ...rows]))
-  const total = [...growth.values()].reduce(
-    (sum, grew) => ({ messages: sum.messages + grew.messages, bytes: sum.bytes + grew.bytes }),
-    {
-      messages: 0,
-      bytes: 0,
-    } satisfies StreamSize,
-  )
-  const beyond = rows.filter((row) => Number(row[7]) > 0).map((row) => `${row[0]} +${row[7]}`)
-  console.log(
-    `the bus grew by ${total.messages} messages, ${(total.bytes / 1024).toFixed(1)} KB; ` +
-      (beyond.length === 0
-        ? 'only by what visitors filed and caseworkers moved'
-        : `beyond what visitors filed and caseworkers moved: ${beyond.join(', ')} (${byPath.get('/')?.length ?? 0} anonymous views of /)`),
-  )
-
+  console.log(busGrowthReport(before, after, done))
   console.log(`\ninstances`)
   console.log(
     table([
@@ -160,12 +128,51 @@ try {
   await run.stop()
 }
 
+interface Done {
+  /** Visitors who set out to file, accepted or not. */
+  filers: number
+  filings: number
+  moves: number
+}
+
+/** Each stream's growth beside what visitors' filings and caseworkers' moves explain, and a verdict. */
+function busGrowthReport(before: BusSize, after: BusSize, done: Done): string {
+  const explained = explainedGrowth(done)
+  const rows = [...busGrowth(before, after)].map(([name, grew]) => {
+    const allowed = explained.get(name)
+    return {
+      name,
+      grew,
+      beyond: Math.max(0, grew.messages - (allowed?.messages ?? 0)),
+      cells: [
+        name,
+        before.get(name)?.messages ?? 0,
+        after.get(name)?.messages ?? 0,
+        grew.messages,
+        (grew.bytes / 1024).toFixed(1),
+        done.filings === 0 ? '-' : (grew.bytes / done.filings).toFixed(0),
+        allowed?.why ?? 'nothing',
+      ],
+    }
+  })
+  const header = ['stream', 'msgs before', 'msgs after', '+msgs', '+KB', '+bytes/filing', 'explained by', 'beyond']
+  const messages = rows.reduce((sum, row) => sum + row.grew.messages, 0)
+  const kb = (rows.reduce((sum, row) => sum + row.grew.bytes, 0) / 1024).toFixed(1)
+  const beyond = rows.filter((row) => row.beyond > 0).map((row) => `${row.name} +${row.beyond}`)
+  const verdict =
+    beyond.length === 0
+      ? 'only by what visitors filed and caseworkers moved'
+      : `beyond what visitors filed and caseworkers moved: ${beyond.join(', ')} messages`
+  const grown = table([header, ...rows.map((row) => [...row.cells, row.beyond])])
+  return `${grown}\nthe bus grew by ${messages} messages, ${kb} KB; ${verdict}`
+}
+
 /**
  * What each stream may grow by for what the visitors and caseworkers did: an
  * event, a projection and at most one mail intent per filing or move, a
  * session per visitor who filed, a membership per move (a move's grant).
  */
-function explainedGrowth({ filers, filings, moves }: { filers: number; filings: number; moves: number }) {
+function explainedGrowth({ filers, filings, moves }: Done) {
   const events = { messages: filings + moves, why: `${filings} filings + ${moves} moves` }
   return new Map<string, { messages: number; why: string }>([
     ['SVC_RECORDS', events],

@@ -96,7 +96,8 @@ function print(runs: Map<number, Map<Measure, Run>>, payloadBytes: number): void
   const rate = (run: Run) => (run.latencies.length * 1000) / run.elapsedMs
   console.log(
     `filing at ${LEVELS.join(', ')} clients, each awaiting one request at a time, ${RECORDS_PER_LEVEL} per level ` +
-      `(raw: ${RECORDS_PER_LEVEL * 2} publishes of ${payloadBytes} bytes, no msgID or expected sequence); Node ${process.version}`,
+      `(raw: ${RECORDS_PER_LEVEL * 2} publishes of ${payloadBytes} bytes, no msgID or expected sequence); ` +
+      `Node ${process.version}`,
   )
   const rows: (string | number)[][] = [['clients', 'what', 'done', 'failed', 'per s', 'p50 ms', 'p99 ms']]
   for (const [workers, level] of runs) {

@@ -48,12 +48,12 @@ try {
   if (died !== undefined) throw new Error(`[svc] [bench] ${died}`)
   const elapsed = performance.now() - started
   console.log(
-    `soak: ${(elapsed / 1000).toFixed(0)} s, ${CLIENTS} people, two instances on one nats-server, Node ${process.version}`,
+    `soak: ${(elapsed / 1000).toFixed(0)} s, ${CLIENTS} people, two instances on one nats-server, ` +
+      `Node ${process.version}`,
   )
   console.log(table([HIT_HEADER, ...hitRows(hits, elapsed)]))
-  console.log(
-    `accepted filings: ${accepted}; reported potholes per instance: ${(await run.reportedPotholes(accepted)).join(', ')}`,
-  )
+  const reported = await run.reportedPotholes(accepted)
+  console.log(`accepted filings: ${accepted}; reported potholes per instance: ${reported.join(', ')}`)
   const [a, b] = instances.map((instance) => processMemory(instance.pid).peakMb.toFixed(0))
   console.log(`peak RSS MB: A ${a}, B ${b}; both instances alive`)
   // What fails the soak is a 5xx or no answer; the table also counts statuses a working service would not give.

@@ -17,7 +17,7 @@ export interface H3Reference {
   stop: () => Promise<void>
 }
 
-/** The reference app on a loopback port, publishing to the nats-server at `natsUrl`; `action` is the path it answers. */
+/** The reference on a loopback port, publishing to the nats-server at `natsUrl`; `action` is the path it answers. */
 export async function startH3Reference(natsUrl: string, action: string): Promise<H3Reference> {
   const worker = new Worker(new URL(import.meta.url), { workerData: { natsUrl, action } })
   const url = await new Promise<string>((resolve, reject) => {

@@ -56,7 +56,9 @@ export async function startTwoInstances(accounts: readonly TestAccount[]): Promi
     instances.forEach(
       (instance, i) =>
         void instance.exited.then(({ code, signal }) => {
-          died ??= `instance ${'AB'[i]} (pid ${instance.pid}) exited with ${signal ?? code}:\n${instance.output().slice(-4000)}`
+          died ??=
+            `instance ${'AB'[i]} (pid ${instance.pid}) exited with ${signal ?? code}:\n` +
+            instance.output().slice(-4000)
         }),
     )
     return {
