@@ -18,6 +18,8 @@ interface LiveRecords {
 
 let live: Promise<LiveRecords> | null = null
 let liveIndex: RecordIndex | null = null
+// Set once the index has replayed: what a request that must not wait reads.
+let settled: LiveRecords | null = null
 
 export function startRecords(config: Config): Promise<LiveRecords> {
   live = (async () => {
@@ -36,7 +38,8 @@ export function startRecords(config: Config): Promise<LiveRecords> {
     liveIndex = index
     const records = createRecords({ bus, index, memberships, site, publicUrl })
     await index.ready
-    return { index, records }
+    settled = { index, records }
+    return settled
   })()
   return live
 }
@@ -44,6 +47,11 @@ export function startRecords(config: Config): Promise<LiveRecords> {
 export function useRecords(): Promise<LiveRecords> {
   if (!live) throw new Error('[svc] [records] records were never started')
   return live
+}
+
+/** The records once ready, without waiting; null before. */
+export function recordsIfReady(): LiveRecords | null {
+  return settled
 }
 
 /** Whether this instance's index has applied what the stream held when it last found itself behind. */
