@@ -4,16 +4,10 @@ import { createBusKvDriver } from '../../server/bus/kv-driver'
 import { decodeJson } from '../../server/bus/payload'
 import type { MailIntent } from '../../server/mail/mail-intent'
 import { queueMail } from '../../server/mail/mail-queue'
-import { createMemberships } from '../../server/people/memberships'
+import { MAIL_STREAM, mailSubject } from '../../server/mail/mail-stream'
+import { MEMBERSHIPS_KV, createMemberships } from '../../server/people/memberships'
 import { createRecordIndex } from '../../server/records/record-index'
-import {
-  MAIL_STREAM,
-  MEMBERSHIPS_KV,
-  RECORDS_KV,
-  RECORDS_STREAM,
-  mailSubject,
-  recordSubject,
-} from '../../server/records/types'
+import { RECORDS_KV, RECORDS_STREAM, recordSubject } from '../../server/records/types'
 import type { Projection, RecordEvent } from '../../server/records/types'
 import { waitFor } from '../bus/wait'
 import type { BusFactory } from './contract'
