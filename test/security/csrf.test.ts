@@ -37,21 +37,25 @@ const deskPage = async (client: CookieFetch, path: string) => {
 }
 
 describe('CSRF', () => {
-  it("a cross-site filing post with the victim's cookies but no token, another session's token or as a GET files nothing", async () => {
-    const victim = site.visitor()
-    const form = bucketForm((await openPage(victim, `${site.base}/`)).html, site.base, 'potholes')
-    const { svc_csrf: token, ...rest } = form.hidden
-    expect(token).toBeTruthy()
-    const before = await counts()
-    const fields = { ...rest, street: 'Forged Road 1', kind: 'pothole' }
-    expect((await postForm(victim, form.action, fields)).status).toBe(403)
-    expect((await postForm(victim, form.action, { ...fields, svc_csrf: await attackerToken() })).status).toBe(403)
-    expect((await postForm(victim, form.action, { ...fields, svc_csrf: '' })).status).toBe(403)
-    expect([404, 405]).toContain(
-      (await victim(`${form.action.href}?${new URLSearchParams({ ...fields, svc_csrf: token ?? '' })}`)).status,
-    )
-    expect(await counts()).toBe(before)
-  })
+  it(
+    "a cross-site filing post with the victim's cookies but no token, another session's token or as a GET " +
+      'files nothing',
+    async () => {
+      const victim = site.visitor()
+      const form = bucketForm((await openPage(victim, `${site.base}/`)).html, site.base, 'potholes')
+      const { svc_csrf: token, ...rest } = form.hidden
+      expect(token).toBeTruthy()
+      const before = await counts()
+      const fields = { ...rest, street: 'Forged Road 1', kind: 'pothole' }
+      expect((await postForm(victim, form.action, fields)).status).toBe(403)
+      expect((await postForm(victim, form.action, { ...fields, svc_csrf: await attackerToken() })).status).toBe(403)
+      expect((await postForm(victim, form.action, { ...fields, svc_csrf: '' })).status).toBe(403)
+      expect([404, 405]).toContain(
+        (await victim(`${form.action.href}?${new URLSearchParams({ ...fields, svc_csrf: token ?? '' })}`)).status,
+      )
+      expect(await counts()).toBe(before)
+    },
+  )
 
   it("an anonymous visitor's signed double submit: another cookie's token, a forged cookie and a cross-site origin file nothing", async () => {
     const victim = site.visitor()
@@ -139,7 +143,7 @@ describe('CSRF', () => {
     expect(await counts()).toBe(before)
   })
 
-  it('a cross-site sign-out is refused and the session kept; the session cookie is HttpOnly and SameSite=Lax', async () => {
+  it('a cross-site sign-out is refused, the session kept; the session cookie is HttpOnly, SameSite=Lax', async () => {
     const nora = site.visitor()
     const response = await nora(`${site.base}/auth/sign-in?return=/`)
     expect(response.headers.getSetCookie().find((line) => line.startsWith('svc_session='))).toMatch(
