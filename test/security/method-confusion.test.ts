@@ -31,7 +31,7 @@ const headerNames = (r: RawResponse) =>
 const counts = async () => (await fetch(`${base}/report`)).text()
 
 describe('method confusion', () => {
-  it('issue #8: HEAD works wherever GET does, health routes first: the same status and headers, and no body', async () => {
+  it('issue #8: HEAD works wherever GET does, health routes first: same status and headers, no body', async () => {
     const paths = [
       '/healthz',
       '/readyz',
