@@ -303,8 +303,10 @@ export function effectsContract(buses: BusFactory): void {
         submitter: 'ann',
         actor: desk,
       })
-      const stored = (await storage.getItem(`${names.cases}:${filed.id}`)) as Projection | null
-      expect(stored?.record).toEqual(filed)
+      // Written after the filing is answered: the append is what the visitor waits for.
+      const projected = async () => (await storage.getItem(`${names.cases}:${filed.id}`)) as Projection | null
+      await waitFor(async () => (await projected()) !== null, 5000, 'the projection of the filing')
+      expect((await projected())?.record).toEqual(filed)
 
       // a writer that crashed between its append and its projection
       const event: RecordEvent = {

@@ -6,7 +6,8 @@ import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bucketForm, createCookieFetch, openPage, type CookieFetch } from '../visitor/visitor-client'
 import { rawExchange } from '../support/raw-http'
-import { startServer, type RunningServer } from '../support/server'
+import { startDevServer, type RunningServer } from '../support/server'
+import { signInAs } from '../visitor/dev-sign-in'
 
 const SECRET = 'oversize-webhook-secret'
 const MB = 1024 * 1024
@@ -17,10 +18,13 @@ let client: CookieFetch
 let cookie: string
 let fields: Record<string, string>
 beforeAll(async () => {
-  server = await startServer({ CONTENT_WEBHOOK_SECRET: SECRET })
-  base = server.url
+  // Signed in (development provider), so sign-out has a session to end and must read its form.
+  const dev = await startDevServer({ CONTENT_WEBHOOK_SECRET: SECRET })
+  server = dev
+  base = dev.site
   client = createCookieFetch()
   client.setCookie(base, 'svc_story', 'plain')
+  await signInAs(client, base, 'nora')
   const form = bucketForm((await openPage(client, `${base}/`)).html, base, 'potholes')
   cookie = `svc_story=plain; svc_session=${client.cookie(base, 'svc_session') ?? ''}`
   fields = { ...form.hidden, street: 'Huge Road 1', kind: 'pothole' }
