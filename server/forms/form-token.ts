@@ -6,8 +6,23 @@
 import { createHmac } from 'node:crypto'
 import { sameSecret } from '../http/same-secret'
 
+// A visitor asks for their token on every page view and post; an HMAC costs
+// more than the rest of a cached page view, so recent ones are remembered.
+const REMEMBERED = 10_000
+const remembered = new Map<string, string>()
+let rememberedFor: Buffer | null = null
+
 export function formToken(secret: Buffer, visitorCookie: string): string {
-  return createHmac('sha256', secret).update(`svc-form\n${visitorCookie}`).digest('base64url')
+  if (rememberedFor !== secret) {
+    remembered.clear()
+    rememberedFor = secret
+  }
+  const known = remembered.get(visitorCookie)
+  if (known !== undefined) return known
+  const token = createHmac('sha256', secret).update(`svc-form\n${visitorCookie}`).digest('base64url')
+  if (remembered.size >= REMEMBERED) remembered.delete(remembered.keys().next().value ?? '')
+  remembered.set(visitorCookie, token)
+  return token
 }
 
 export function isFormToken(secret: Buffer, visitorCookie: string, submitted: string): boolean {

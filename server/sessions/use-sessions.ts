@@ -1,5 +1,6 @@
 // The process-wide session store on the process's bus, opened on first use.
 import { useBus } from '../app/bus'
+import { cacheSessionKv } from './cached-kv'
 import { guardKv, withinTime } from './guarded-kv'
 import { createSessionStore, SESSION_BUCKET_MAX_AGE_MS, type SessionStore } from './session-store'
 
@@ -25,5 +26,13 @@ async function open(): Promise<SessionStore> {
     BUS_WAIT_MS,
     'opening the session bucket',
   )
-  return createSessionStore({ kv: guardKv(kv, () => bus.isConnected(), BUS_WAIT_MS) })
+  const guarded = guardKv(kv, () => bus.isConnected(), BUS_WAIT_MS)
+  const watched = {
+    watch: (onChange: Parameters<typeof kv.watch>[0]) => kv.watch(onChange),
+    onReconnect: (handler: () => void) => bus.onReconnect(handler),
+    isConnected: () => bus.isConnected(),
+  }
+  return createSessionStore({
+    kv: await withinTime(cacheSessionKv(guarded, watched), BUS_WAIT_MS, 'watching sessions'),
+  })
 }
