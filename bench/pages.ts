@@ -2,7 +2,8 @@
 // very same bytes (the ratio is what the performance issue sets targets on):
 // anonymous pages (a returning visitor and a first visit), a signed-in desk
 // listing of 25 records, and /healthz. One instance on a nats-server, rate
-// limit off, wrk -t1 -c64 on loopback. PAGES_SECONDS per run (default 10).
+// limit off, wrk -t1 -c64 on loopback. PAGES_SECONDS per run (default 10);
+// PAGES_ONLY to run only the targets whose path contains it.
 import { connect } from '@nats-io/transport-node'
 import { jetstreamManager } from '@nats-io/jetstream'
 import { createCookieFetch } from '../test/auth/cookie-fetch'
@@ -66,11 +67,14 @@ try {
     { what: 'GET /desk/caseworkers (25), signed in', path: '/desk/caseworkers', cookie: desk },
     { what: 'GET /healthz', path: '/healthz', cookie: undefined },
   ]
+  // PAGES_ONLY=<text>: only the targets whose path contains it (to profile one, with BENCH_CPU_PROF).
+  const only = process.env.PAGES_ONLY
+  const chosen = only === undefined ? targets : targets.filter((target) => target.path.includes(only))
   const sessionsBefore = await sessionsStored()
   const rows: (string | number)[][] = [
     ['what', 'bytes', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'node:http req/s', 'ratio'],
   ]
-  for (const target of targets) {
+  for (const target of chosen) {
     const headers: Record<string, string> = target.cookie === undefined ? {} : { cookie: target.cookie }
     const sample = await getOnce(`${base}${target.path}`, headers)
     if (sample.status !== 200) throw new Error(`[svc] [bench] ${target.path} answered ${sample.status}`)

@@ -94,7 +94,8 @@ export function serveCachedPage(event: H3Event): string | Buffer | undefined {
   return page
 }
 
-function sendTemplate(event: H3Event, template: PageTemplate, csrf: string | undefined): string | Buffer {
+/** A kept page with its tokens filled in, or a 304 when the browser has these bytes already. */
+export function sendTemplate(event: H3Event, template: PageTemplate, csrf: string | undefined): string | Buffer {
   const token = template.needsCsrf ? csrf : undefined
   // Weak: the submission tokens differ per view, what the page says does not.
   const etag = `W/"${template.digest}${token === undefined ? '' : `.${token.slice(0, 12)}`}"`

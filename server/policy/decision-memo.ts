@@ -33,7 +33,8 @@ function requestKey({ principal, action, resource, context }: AuthorizationReque
   return JSON.stringify([action, principalKey(principal), resourceKey(resource), contextKey(context)])
 }
 
-function principalKey(principal: Principal): unknown {
+/** Everything about an asker that a decision can depend on, groups as a set. */
+export function principalKey(principal: Principal): unknown {
   if (principal === null) return null
   const { subject, email, phone, session } = principal
   // Group order is how the claim happened to list them; Cedar sees a set.

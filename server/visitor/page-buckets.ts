@@ -10,15 +10,20 @@ const known = new WeakMap<Page, readonly string[]>()
 export function pageBuckets(site: SiteModel, page: Page): readonly string[] {
   const cached = known.get(page)
   if (cached !== undefined) return cached
+  const shown = page.blocks.flatMap((block) => (block.kind === 'text' ? [] : [block.bucket]))
+  const buckets = withLinkedBuckets(site, page.record === undefined ? shown : [page.record, ...shown])
+  known.set(page, buckets)
+  return buckets
+}
+
+/** `names` and every bucket their record fields point at, however deep. */
+export function withLinkedBuckets(site: SiteModel, names: readonly string[]): readonly string[] {
   const found = new Set<string>()
   const visit = (name: string) => {
     if (found.has(name)) return
     found.add(name)
     for (const field of site.buckets.get(name)?.fields ?? []) if (field.of !== undefined) visit(field.of)
   }
-  if (page.record !== undefined) visit(page.record)
-  for (const block of page.blocks) if (block.kind !== 'text') visit(block.bucket)
-  const buckets = [...found]
-  known.set(page, buckets)
-  return buckets
+  names.forEach(visit)
+  return [...found]
 }

@@ -12,7 +12,7 @@ import { isName } from '../../../server/names'
 import { mayReadRecord } from '../../../server/policy/questions'
 import { renderDeskPage } from '../../../server/render/desk/desk-page'
 import { pkgAssets } from '../../../utils/assets'
-import { sendPage } from '../../../utils/html-response'
+import { sendKeptDeskPage } from '../../../utils/kept-desk-page'
 
 export default defineEventHandler(async (event) => {
   const req = await readDeskRequest(event)
@@ -23,10 +23,13 @@ export default defineEventHandler(async (event) => {
   const query = parseDeskQuery(getQuery(event))
   const active = opened.buckets.find((bucket) => bucket.name === query.bucket) ?? opened.buckets[0]
   const { index } = await useRecords()
-  const listings = opened.buckets.map((bucket) =>
-    listBucket(index, bucket, bucket === active ? bucketFilter(bucket, query) : NO_FILTER, (view) =>
-      mayReadRecord(req.policy, req, view),
-    ),
-  )
-  return sendPage(event, renderDeskPage({ ...req, assets: pkgAssets, desk: opened.desk, listings }))
+  const names = opened.buckets.map((bucket) => bucket.name)
+  return sendKeptDeskPage(event, req, names, () => {
+    const listings = opened.buckets.map((bucket) =>
+      listBucket(index, bucket, bucket === active ? bucketFilter(bucket, query) : NO_FILTER, (view) =>
+        mayReadRecord(req.policy, req, view),
+      ),
+    )
+    return renderDeskPage({ ...req, assets: pkgAssets, desk: opened.desk, listings })
+  })
 })
