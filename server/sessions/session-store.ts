@@ -2,7 +2,7 @@
 // sessions nobody returns to; a record's own `expires` decides whether it loads.
 import { BusConflictError } from '../bus/errors'
 import { decodeJson } from '../bus/payload'
-import type { BusKv } from '../bus/types'
+import type { BusKv, KvEntry } from '../bus/types'
 import {
   parseSessionRecord,
   toRecord,
@@ -49,6 +49,22 @@ export interface SessionStore {
   remove(id: string): Promise<void>
 }
 
+// A session is read on every request of its person, mostly the same entry
+// from memory (cached-kv.ts): parsed once per entry, not once per request.
+const parsed = new WeakMap<KvEntry, SessionRecord | null>()
+
+function parsedRecord(entry: KvEntry): SessionRecord | null {
+  if (parsed.has(entry)) return parsed.get(entry) ?? null
+  let record: SessionRecord | null
+  try {
+    record = parseSessionRecord(decodeJson(entry.value))
+  } catch {
+    record = null
+  }
+  parsed.set(entry, record)
+  return record
+}
+
 export function createSessionStore(options: SessionStoreOptions): SessionStore {
   const { kv } = options
   const now = options.now ?? Date.now
@@ -82,12 +98,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       if (!isSessionId(id)) return null
       const entry = await kv.get(id)
       if (entry === null) return null
-      let record: SessionRecord | null
-      try {
-        record = parseSessionRecord(decodeJson(entry.value))
-      } catch {
-        record = null
-      }
+      const record = parsedRecord(entry)
       if (record === null || record.expires <= now()) return null
       return { ...record, id, revision: entry.revision }
     },
