@@ -58,7 +58,8 @@ export async function readIndexSnapshot(bytes: Uint8Array, onView: (view: Record
   const intern = (text: string) => names.get(text) ?? (names.set(text, text), text)
   const decoder = new StringDecoder('utf8')
   let header: z.infer<typeof headerSchema> | undefined
-  let pending = ''
+  // The current line's text so far: a line of records spans many chunks.
+  let pending: string[] = []
   let records = 0
   const line = (text: string) => {
     if (header === undefined) return void (header = readHeader(text))
@@ -68,16 +69,21 @@ export async function readIndexSnapshot(bytes: Uint8Array, onView: (view: Record
     }
   }
   try {
-    for await (const chunk of Readable.from([bytes]).pipe(createGunzip())) {
-      const lines = (pending + decoder.write(chunk as Buffer)).split('\n')
-      pending = lines.pop() ?? ''
-      for (const text of lines) line(text)
+    for await (const chunk of Readable.from([bytes]).pipe(createGunzip({ chunkSize: 1 << 20 }))) {
+      let text = decoder.write(chunk as Buffer)
+      for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n')) {
+        pending.push(text.slice(0, end))
+        line(pending.join(''))
+        pending = []
+        text = text.slice(end + 1)
+      }
+      if (text !== '') pending.push(text)
     }
   } catch (error) {
     if (error instanceof SnapshotProblem) throw error
     throw new SnapshotProblem(`not a whole gzip stream: ${String(error)}`)
   }
-  if (header === undefined || pending !== '') throw new SnapshotProblem('cut short')
+  if (header === undefined || pending.length > 0) throw new SnapshotProblem('cut short')
   if (records !== header.records)
     throw new SnapshotProblem(`holds ${records} records, its header says ${header.records}`)
   return header.seq

@@ -13,33 +13,43 @@ export interface Postings {
 
 const EMPTY: readonly string[] = []
 
+// Most submitters file once: their entry is the id itself, not a list of
+// one, which at a million records is a good part of the index's memory.
+type Ids = string | string[]
+
+const push = (map: Map<string, Ids>, key: string, id: string) => {
+  const ids = map.get(key)
+  if (ids === undefined) map.set(key, id)
+  else if (typeof ids === 'string') map.set(key, [ids, id])
+  else ids.push(id)
+}
+
+const read = (ids: Ids | undefined): readonly string[] =>
+  ids === undefined ? EMPTY : typeof ids === 'string' ? [ids] : ids
+
 export function createPostings(): Postings {
-  const submitters = new Map<string, string[]>()
-  // bucket\0field -> value -> ids
-  const fields = new Map<string, Map<string, string[]>>()
-  const push = (map: Map<string, string[]>, key: string, id: string) => {
-    const ids = map.get(key)
-    if (ids) ids.push(id)
-    else map.set(key, [id])
-  }
+  // bucket -> submitter -> ids; keyed by the view's own strings, so no key is a new string.
+  const submitters = new Map<string, Map<string, Ids>>()
+  // bucket -> field -> value -> ids
+  const fields = new Map<string, Map<string, Map<string, Ids>>>()
   return {
     add(view) {
-      push(submitters, `${view.bucket}\0${view.submitter}`, view.id)
-      for (const [key, values] of fields) {
-        const [bucket, field] = key.split('\0')
-        if (bucket === view.bucket && field !== undefined) push(values, view.fields[field] ?? '', view.id)
-      }
+      let bucket = submitters.get(view.bucket)
+      if (bucket === undefined) submitters.set(view.bucket, (bucket = new Map()))
+      push(bucket, view.submitter, view.id)
+      for (const [field, values] of fields.get(view.bucket) ?? []) push(values, view.fields[field] ?? '', view.id)
     },
-    bySubmitter: (bucket, submitter) => submitters.get(`${bucket}\0${submitter}`) ?? EMPTY,
+    bySubmitter: (bucket, submitter) => read(submitters.get(bucket)?.get(submitter)),
     byField(bucket, field, value, all) {
-      const key = `${bucket}\0${field}`
-      let values = fields.get(key)
+      let byField = fields.get(bucket)
+      if (byField === undefined) fields.set(bucket, (byField = new Map()))
+      let values = byField.get(field)
       if (values === undefined) {
         values = new Map()
         for (const view of all()) push(values, view.fields[field] ?? '', view.id)
-        fields.set(key, values)
+        byField.set(field, values)
       }
-      return values.get(value) ?? EMPTY
+      return read(values.get(value))
     },
   }
 }

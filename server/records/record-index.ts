@@ -81,16 +81,16 @@ export function createRecordIndex(
     state.put(before, after)
     waiters.seen(`${after.bucket}:${after.id}`, after)
     // Replaying a long stream at start must not cost one KV read per record:
-    // only recent events can have lost their projection to a crash.
-    if (replayed || message.time.getTime() > Date.now() - REPAIR_WINDOW_MS) repair.schedule(after.bucket, after.id)
+    // only recent events can have lost their projection to a crash. Recent
+    // by the event's own time, as for the records a snapshot holds.
+    if (replayed || isRecent(after)) repair.schedule(after.bucket, after.id)
   }
 
   async function start(lastSeq: number): Promise<number> {
-    const recent = Date.now() - REPAIR_WINDOW_MS
     const due: RecordView[] = []
     const covered = await loadIndexSnapshot(bus, lastSeq, (view) => {
       state.put(null, view)
-      if (Date.parse(view.enteredAt) > recent) due.push(view)
+      if (isRecent(view)) due.push(view)
     })
     // Half a snapshot is no index: start again from nothing.
     if (covered === 0) state = createIndexState()
@@ -163,6 +163,10 @@ export function createRecordIndex(
       waiters.close()
     },
   }
+}
+
+function isRecent(view: RecordView): boolean {
+  return Date.parse(view.enteredAt) > Date.now() - REPAIR_WINDOW_MS
 }
 
 function skipped(message: StreamMessage, problem: string): void {
