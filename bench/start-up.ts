@@ -169,7 +169,11 @@ async function waitForLine(service: BenchService, message: string): Promise<stri
 
 async function waitUntil(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
   const deadline = performance.now() + DEADLINE_MS
-  while (!(await Promise.resolve().then(check).catch(() => false))) {
+  while (
+    !(await Promise.resolve()
+      .then(check)
+      .catch(() => false))
+  ) {
     if (performance.now() > deadline) throw new Error(`[svc] [bench] gave up waiting for ${what}`)
     await new Promise((resolve) => setTimeout(resolve, 20))
   }

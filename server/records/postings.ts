@@ -35,14 +35,14 @@ export function createPostings(): Postings {
   return {
     add(view) {
       let bucket = submitters.get(view.bucket)
-      if (bucket === undefined) submitters.set(view.bucket, (bucket = new Map()))
+      if (bucket === undefined) submitters.set(view.bucket, (bucket = new Map<string, Ids>()))
       push(bucket, view.submitter, view.id)
       for (const [field, values] of fields.get(view.bucket) ?? []) push(values, view.fields[field] ?? '', view.id)
     },
     bySubmitter: (bucket, submitter) => read(submitters.get(bucket)?.get(submitter)),
     byField(bucket, field, value, all) {
       let byField = fields.get(bucket)
-      if (byField === undefined) fields.set(bucket, (byField = new Map()))
+      if (byField === undefined) fields.set(bucket, (byField = new Map<string, Map<string, Ids>>()))
       let values = byField.get(field)
       if (values === undefined) {
         values = new Map()
