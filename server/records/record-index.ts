@@ -120,7 +120,7 @@ export function createRecordIndex(
       const { submitter, where, states, text } = query
       const ids =
         submitter !== undefined
-          ? postings.bySubmitter(bucket, submitter)
+          ? postings.bySubmitter(bucket, submitter, () => records.byId.values())
           : where !== undefined
             ? postings.byField(bucket, where.field, where.equals, () => records.byId.values())
             : records.order
