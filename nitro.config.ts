@@ -25,10 +25,12 @@ export default defineNitroConfig({
   plugins: [
     './server/nitro/config-plugin.ts',
     './server/nitro/listen-plugin.ts',
+    './server/nitro/log-stream-plugin.ts',
     './server/nitro/bus-plugin.ts',
     './server/nitro/content-plugin.ts',
     './server/nitro/sign-in-plugin.ts',
     './server/nitro/storage-plugin.ts',
+    './server/nitro/form-secret-plugin.ts',
     './server/nitro/access-plugin.ts',
     './server/nitro/records-plugin.ts',
   ],

@@ -18,9 +18,9 @@ import { createLocalSource } from '../server/content/sources/local'
 import { createRecordIndex } from '../server/records/record-index'
 import { createRecords } from '../server/records/records'
 import { RECORDS_STREAM } from '../server/records/types'
-import { startNatsServer } from '../test/support/nats-server'
 import { startTcpProxy } from '../test/support/tcp-proxy'
 import { openFilingSession, postFiling } from './support/home-form'
+import { startBenchNats } from './support/nats'
 import { requireBuild, startService, type BenchService } from './support/service'
 import { runConcurrently, table } from './support/timing'
 
@@ -33,7 +33,7 @@ requireBuild()
 const loaded = await loadContent(createLocalSource('examples/demo'), readCompileOptions({}))
 if (!loaded.site) throw new Error('[svc] [bench] the demo site does not compile')
 const site: SiteModel = loaded.site
-const nats = await startNatsServer()
+const nats = await startBenchNats()
 const proxy = await startTcpProxy(nats.url)
 const service = await startService({ BUS_URL: proxy.url })
 const bus = await createNatsBus({ url: nats.url })

@@ -1,124 +1,134 @@
-// How fast records are filed: the built service (npm run build first) on a
-// nats-server of its own (random port, throwaway store), filing through the
-// real route as a browser does (GET /, then POST /file/potholes url-encoded
-// with the session cookie and svc_csrf) at 1, 10 and 50 concurrent clients.
-// Until that route exists it measures records.file() in-process on the same
-// NATS instead, and says so. For comparison, the raw JetStream publish rate
-// from Node on a scratch stream. Loopback only; stops by itself.
-// Run: node bench/run.mjs records
+// How fast records are filed, beside what the bus and the framework allow, in
+// one run on one nats-server of its own (random port, throwaway store), at 1,
+// 10 and 50 clients each awaiting one request at a time:
+// - the service: the built bundle (npm run build first) filing through the
+//   real route as a browser does (GET / once per client for its cookies and
+//   svc_csrf, then POST /file/potholes url-encoded);
+// - h3 minimal: a bare h3 app reading the same url-encoded body and publishing
+//   it to JetStream, driven by the same client loop (./support/h3-reference.ts);
+// - raw publish: js.publish from Node on a scratch stream, awaited.
+// Prints each one's rate and p50/p99, and the ratios service/raw,
+// h3-minimal/raw and service/h3-minimal. RECORDS_PER_LEVEL (default 1000)
+// filings and h3 posts per level, twice that many raw publishes. Loopback
+// only; stops by itself.
+// Run: npm run bench -- records
 import { jetstream, jetstreamManager } from '@nats-io/jetstream'
 import { connect } from '@nats-io/transport-node'
-import { createNatsBus } from '../server/bus/nats'
-import { loadContent, readCompileOptions } from '../server/content/load'
-import { createLocalSource } from '../server/content/sources/local'
-import { createRecordIndex } from '../server/records/record-index'
-import { createRecords } from '../server/records/records'
-import { startNatsServer } from '../test/support/nats-server'
+import { isMainThread } from 'node:worker_threads'
+import { newSubmissionToken } from '../server/forms/submission-token'
+import { SUBMISSION_FIELD } from '../server/render/service-fields'
+import { stopOnExit } from './support/cleanup'
+import { serveH3Reference, startH3Reference } from './support/h3-reference'
 import { openFilingSession, postFiling, type FilingSession } from './support/home-form'
+import { startBenchNats } from './support/nats'
 import { requireBuild, startService } from './support/service'
 import { quantile, runConcurrently, table, type Run } from './support/timing'
 
 const LEVELS = [1, 10, 50]
-const RECORDS_PER_LEVEL = 1000
-const PUBLISHES_PER_LEVEL = 2000
+const RECORDS_PER_LEVEL = Number(process.env.RECORDS_PER_LEVEL ?? 1000)
 const WARM_UP = 20
 const LEVEL_DEADLINE_MS = 60_000
+const MEASURES = ['raw publish', 'h3 minimal', 'service'] as const
+type Measure = (typeof MEASURES)[number]
 
-requireBuild()
-const nats = await startNatsServer()
-const service = await startService({ BUS_URL: nats.url }).catch(async (error: unknown) => {
-  await nats.stop()
-  throw error
-})
-const street = (n: number) => ({ street: `Mill Lane ${n}`, kind: 'pothole' })
-const rows: (string | number)[][] = [['clients', 'records', 'failed', 'records/s', 'p50 ms', 'p99 ms']]
-const row = (workers: number, run: Run) => [
-  workers,
-  run.latencies.length,
-  run.failures,
-  ((run.latencies.length * 1000) / run.elapsedMs).toFixed(0),
-  quantile(run.latencies, 0.5).toFixed(2),
-  quantile(run.latencies, 0.99).toFixed(2),
-]
+// Each post a new filing, as if its browser had loaded the form again: the
+// form's one-time token (svc_submission) is random and bound to nothing, and a
+// post repeating one is answered with the record the first one filed.
+const street = (n: number) => ({ street: `Mill Lane ${n}`, kind: 'pothole', [SUBMISSION_FIELD]: newSubmissionToken() })
 
-try {
-  const probe = await openFilingSession(service.url, 'potholes')
-  const probeStatus = probe === null ? null : await postFiling(service.url, probe, street(0))
-  if (probe !== null && probeStatus !== null && probeStatus < 400) {
-    console.log(
-      `filing over HTTP: GET / then POST /file/potholes (url-encoded, session cookie, svc_csrf), ${RECORDS_PER_LEVEL} records per level`,
-    )
+if (isMainThread) await main()
+else await serveH3Reference()
+
+async function main(): Promise<void> {
+  requireBuild()
+  const nats = await startBenchNats()
+  const started: { stop: () => Promise<void> }[] = [nats]
+  try {
+    const service = await startService({ BUS_URL: nats.url })
+    started.push(service)
+    const h3 = stopOnExit(await startH3Reference(nats.url, '/file/potholes'))
+    started.push(h3)
+    const raw = await openRawPublisher(nats.url)
+    started.push(raw)
+
+    const probe = await openFilingSession(service.url, 'potholes')
+    if (probe === null) throw new Error('[svc] [bench] the home page has no form posting to /file/potholes')
+    const probeStatus = await postFiling(service.url, probe, street(0))
+    if (probeStatus >= 400) throw new Error(`[svc] [bench] POST /file/potholes answered ${probeStatus}`)
     let filed = 1
-    const file = async (sessions: FilingSession[], worker: number, n: number) => {
-      const ok = (await postFiling(service.url, sessions[worker]!, street(n)).catch(() => 599)) < 400
-      if (ok) filed++
+    const post = async (base: string, session: FilingSession, n: number) => {
+      const ok = (await postFiling(base, session, street(n)).catch(() => 599)) < 400
+      if (ok && base === service.url) filed++
       return ok
     }
-    const warm = [probe]
-    await runConcurrently(WARM_UP, 1, LEVEL_DEADLINE_MS, (w, n) => file(warm, w, n))
-    for (const workers of LEVELS) {
-      // One browser per client: its own session cookie and token.
+    // The reference gets the service's form fields, so its bodies are the same size; it reads no cookie.
+    const h3Session = { ...probe, cookie: '' }
+    const measure = async (what: Measure, workers: number, total: number): Promise<Run> => {
+      if (what === 'raw publish')
+        return runConcurrently(total * 2, workers, LEVEL_DEADLINE_MS, (_, n) => raw.publish(n))
+      if (what === 'h3 minimal')
+        return runConcurrently(total, workers, LEVEL_DEADLINE_MS, (_, n) => post(h3.url, h3Session, n))
+      // One browser per client: its own session cookie and CSRF token.
       const sessions = await Promise.all(
         Array.from({ length: workers }, async () => (await openFilingSession(service.url, 'potholes'))!),
       )
-      rows.push(
-        row(
-          workers,
-          await runConcurrently(RECORDS_PER_LEVEL, workers, LEVEL_DEADLINE_MS, (w, n) => file(sessions, w, n)),
-        ),
-      )
+      return runConcurrently(total, workers, LEVEL_DEADLINE_MS, (w, n) => post(service.url, sessions[w]!, n))
     }
-    console.log(table(rows))
-    console.log(`GET /report counts ${await reportedPotholes(filed)} potholes after ${filed} accepted filings`)
-  } else {
-    const why =
-      probe === null
-        ? 'the home page has no form posting to /file/potholes'
-        : `POST /file/potholes answered ${probeStatus}`
-    console.log(`NOT over HTTP: ${why} (the filing route is not there yet).`)
+
+    for (const what of MEASURES) await measure(what, 1, WARM_UP)
+    // Level by level, the three side by side, so a machine that slows down mid-run skews no one measure.
+    const runs = new Map<number, Map<Measure, Run>>()
+    for (const workers of LEVELS) {
+      const level = new Map<Measure, Run>()
+      for (const what of MEASURES) level.set(what, await measure(what, workers, RECORDS_PER_LEVEL))
+      runs.set(workers, level)
+    }
+    print(runs, raw.payloadBytes)
     console.log(
-      `Measuring records.file() in-process instead: the records layer on its own NATS connection to the same server, ${RECORDS_PER_LEVEL} records per level`,
+      `GET /report counts ${await reportedPotholes(service.url, filed)} potholes after ${filed} accepted filings`,
     )
-    const { site, diagnostics } = await loadContent(createLocalSource('examples/demo'), readCompileOptions({}))
-    if (!site)
-      throw new Error(`[svc] [bench] the demo site does not compile: ${diagnostics.map((d) => d.message).join('; ')}`)
-    const bus = await createNatsBus({ url: nats.url })
-    const index = createRecordIndex(bus)
-    await index.ready
-    const records = createRecords({ bus, site: () => site, index, publicUrl: '' })
-    const file = (n: number) =>
-      records
-        .file({
-          bucket: 'potholes',
-          storyline: site.storylines[n % 2] ?? 'plain',
-          fields: street(n),
-          submitter: `session:bench-${n}`,
-          actor: { kind: 'visitor', session: `bench-${n}` },
-        })
-        .then(
-          () => true,
-          () => false,
-        )
-    await runConcurrently(WARM_UP, 1, LEVEL_DEADLINE_MS, (_, n) => file(n))
-    for (const workers of LEVELS)
-      rows.push(row(workers, await runConcurrently(RECORDS_PER_LEVEL, workers, LEVEL_DEADLINE_MS, (_, n) => file(n))))
-    console.log(table(rows))
-    const filed = WARM_UP + rows.slice(1).reduce((sum, r) => sum + Number(r[1]), 0)
-    console.log(`GET /report on the service counts ${await reportedPotholes(filed)} potholes after ${filed} filings`)
-    index.close()
-    await bus.close()
+  } finally {
+    for (const thing of started.reverse()) await thing.stop()
   }
-  await rawPublish(nats.url)
-} finally {
-  await service.stop()
-  await nats.stop()
+}
+
+function print(runs: Map<number, Map<Measure, Run>>, payloadBytes: number): void {
+  const rate = (run: Run) => (run.latencies.length * 1000) / run.elapsedMs
+  console.log(
+    `filing at ${LEVELS.join(', ')} clients, each awaiting one request at a time, ${RECORDS_PER_LEVEL} per level ` +
+      `(raw: ${RECORDS_PER_LEVEL * 2} publishes of ${payloadBytes} bytes, no msgID or expected sequence); ` +
+      `Node ${process.version}`,
+  )
+  const rows: (string | number)[][] = [['clients', 'what', 'done', 'failed', 'per s', 'p50 ms', 'p99 ms']]
+  for (const [workers, level] of runs) {
+    for (const [what, run] of level) {
+      rows.push([
+        workers,
+        what,
+        run.latencies.length,
+        run.failures,
+        rate(run).toFixed(0),
+        quantile(run.latencies, 0.5).toFixed(2),
+        quantile(run.latencies, 0.99).toFixed(2),
+      ])
+    }
+  }
+  console.log(table(rows))
+  const ratios: (string | number)[][] = [['clients', 'service/raw', 'h3-minimal/raw', 'service/h3-minimal']]
+  for (const [workers, level] of runs) {
+    const [raw, h3, service] = MEASURES.map((what) => rate(level.get(what)!))
+    const ratio = (a: number, b: number) => `${(a / b).toFixed(3)}x`
+    ratios.push([workers, ratio(service!, raw!), ratio(h3!, raw!), ratio(service!, h3!)])
+  }
+  console.log(`\nthroughput ratios, same run`)
+  console.log(table(ratios))
 }
 
 // The service's own count, once its index has seen everything filed (or 10 s passed).
-async function reportedPotholes(expected: number): Promise<number> {
+async function reportedPotholes(base: string, expected: number): Promise<number> {
   const deadline = Date.now() + 10_000
   for (;;) {
-    const { counts } = (await (await fetch(`${service.url}/report`)).json()) as {
+    const { counts } = (await (await fetch(`${base}/report`)).json()) as {
       counts: { bucket: string; count: number }[]
     }
     const total = counts.filter((c) => c.bucket === 'potholes').reduce((sum, c) => sum + c.count, 0)
@@ -127,43 +137,32 @@ async function reportedPotholes(expected: number): Promise<number> {
   }
 }
 
-async function rawPublish(url: string): Promise<void> {
+/** js.publish from this process to a scratch stream, each awaited, of about a filed record event's size. */
+async function openRawPublisher(url: string) {
   const nc = await connect({ servers: url })
-  try {
-    const jsm = await jetstreamManager(nc)
-    await jsm.streams.add({ name: 'BENCH_SCRATCH', subjects: ['bench.scratch.>'] })
-    const js = jetstream(nc)
-    // About the size of a filed record event.
-    const payload = new TextEncoder().encode(
-      JSON.stringify({
-        v: 1,
-        type: 'filed',
-        record: 'AAAAAAAAAAAAAAAA',
-        bucket: 'potholes',
-        storyline: 'plain',
-        actor: { kind: 'visitor', session: 'x'.repeat(43) },
-        time: new Date().toISOString(),
-        to: 'new',
-        fields: street(1),
-        submitter: `session:${'x'.repeat(43)}`,
-      }),
-    )
-    const publish = (n: number) =>
+  await (await jetstreamManager(nc)).streams.add({ name: 'BENCH_SCRATCH', subjects: ['bench.scratch.>'] })
+  const js = jetstream(nc)
+  const payload = new TextEncoder().encode(
+    JSON.stringify({
+      v: 1,
+      type: 'filed',
+      record: 'AAAAAAAAAAAAAAAA',
+      bucket: 'potholes',
+      storyline: 'plain',
+      actor: { kind: 'visitor', session: 'x'.repeat(43) },
+      time: new Date().toISOString(),
+      to: 'new',
+      fields: { street: 'Mill Lane 1', kind: 'pothole' },
+      submitter: `session:${'x'.repeat(43)}`,
+    }),
+  )
+  return {
+    payloadBytes: payload.length,
+    publish: (n: number) =>
       js.publish(`bench.scratch.${n}`, payload).then(
         () => true,
         () => false,
-      )
-    await runConcurrently(WARM_UP, 1, LEVEL_DEADLINE_MS, (_, n) => publish(n))
-    const raw: (string | number)[][] = [['in flight', 'messages', 'failed', 'msgs/s', 'p50 ms', 'p99 ms']]
-    for (const workers of LEVELS)
-      raw.push(
-        row(workers, await runConcurrently(PUBLISHES_PER_LEVEL, workers, LEVEL_DEADLINE_MS, (_, n) => publish(n))),
-      )
-    console.log(
-      `\nraw JetStream publish from Node for comparison: js.publish awaited, scratch stream, ${payload.length}-byte payload, no msgID or expected sequence`,
-    )
-    console.log(table(raw))
-  } finally {
-    await nc.close()
+      ),
+    stop: () => nc.close(),
   }
 }

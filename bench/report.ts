@@ -17,7 +17,7 @@ import { createRecordIndex, type RecordIndex } from '../server/records/record-in
 import { createRecords } from '../server/records/records'
 import { renderReport } from '../server/render/report'
 import { reportBody } from '../server/report/report-body'
-import { startNatsServer } from '../test/support/nats-server'
+import { startBenchNats } from './support/nats'
 import { requireBuild, startService } from './support/service'
 import { createSyntheticBus } from './support/synthetic-bus'
 import { eventCount, syntheticMessages } from './support/synthetic-events'
@@ -85,7 +85,7 @@ function measureIndex(index: RecordIndex, rounds: number): { figures: Figures; b
 }
 
 async function measureSmall(): Promise<{ figures: Figures; httpMs: number; bodyUs: number }> {
-  const nats = await startNatsServer()
+  const nats = await startBenchNats()
   const stops: (() => Promise<void> | void)[] = [() => nats.stop()]
   try {
     const service = await startService({ BUS_URL: nats.url })

@@ -3,8 +3,9 @@
 // Packages stay external, so the bundle is written inside node_modules where
 // they resolve (cedar-wasm reads its .wasm beside its own file).
 import { build } from 'esbuild'
-import { spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { mkdir } from 'node:fs/promises'
+import os from 'node:os'
 import { fileURLToPath } from 'node:url'
 
 const name = process.argv[2]
@@ -29,6 +30,8 @@ await build({
 // A process of its own: importing the bundle next to esbuild's service made
 // Node 20.20 abort in V8's deoptimizer now and then, and a bench should not
 // share its process with the tool that built it anyway. The project root is
-// the working directory, as import.meta.url names the bundle.
-const run = spawnSync(process.execPath, [outfile], { cwd: root, stdio: 'inherit' })
-process.exit(run.status ?? 1)
+// the working directory, as import.meta.url names the bundle. A signal sent to
+// this process is passed on, so the bench stops what it started before it ends.
+const run = spawn(process.execPath, [outfile], { cwd: root, stdio: 'inherit' })
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => run.kill(signal))
+run.once('exit', (code, signal) => process.exit(code ?? (signal === null ? 1 : 128 + os.constants.signals[signal])))

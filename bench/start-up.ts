@@ -8,13 +8,13 @@
 // Each figure: ms from spawn to the first /readyz 200, the process's RSS then
 // and its peak RSS until then (VmRSS, VmHWM). Loopback only; stops by itself.
 // Run: npm run bench -- start-up
-import { readFileSync } from 'node:fs'
 import { jetstream } from '@nats-io/jetstream'
 import { connect } from '@nats-io/transport-node'
 import { createNatsBus } from '../server/bus/nats'
 import { ensureRecordStreams } from '../server/records/streams'
 import { RECORDS_STREAM, recordSubject, type RecordEvent } from '../server/records/types'
-import { startNatsServer } from '../test/support/nats-server'
+import { startBenchNats } from './support/nats'
+import { processMemory } from './support/process-memory'
 import { requireBuild, startService, type BenchService } from './support/service'
 import { eventCount, syntheticMessages } from './support/synthetic-events'
 import { table } from './support/timing'
@@ -27,7 +27,7 @@ const DEADLINE_MS = 600_000
 const FILED_AT = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000)
 
 requireBuild()
-const nats = await startNatsServer()
+const nats = await startBenchNats()
 try {
   const filledMs = await fill()
   console.log(
@@ -61,7 +61,7 @@ try {
     ]),
   )
   console.log(
-    `snapshot: ${mb(written.bytes)} MB gzip'd, covering sequence ${written.seq}, written in ${written.ms} ms; ` +
+    `snapshot: ${mb(written.bytes / 1024 / 1024)} MB gzip'd, covering sequence ${written.seq}, written in ${written.ms} ms; ` +
       `loaded in ${loaded.ms} ms, then ${after} events after it`,
   )
   console.log(`targets: ready < 5000 ms, RSS < 300 MB`)
@@ -134,18 +134,12 @@ async function measureStart(
   try {
     await waitUntil(async () => (await fetch(`${service.url}/readyz`)).status === 200, `${name}: /readyz 200`)
     const readyMs = performance.now() - spawned
-    const { rss, peak } = memoryOf(service.pid)
+    const { rssMb: rss, peakMb: peak } = processMemory(service.pid)
     const reported = await reportedRecords(service)
     return { name, readyMs, rss, peak, reported, line: await then(service) }
   } finally {
     await service.stop()
   }
-}
-
-function memoryOf(pid: number): { rss: number; peak: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) * 1024
-  return { rss: kb('VmRSS'), peak: kb('VmHWM') }
 }
 
 async function reportedRecords(service: BenchService): Promise<number> {
@@ -179,6 +173,6 @@ async function waitUntil(check: () => boolean | Promise<boolean>, what: string):
   }
 }
 
-function mb(bytes: number): string {
-  return (bytes / 1024 / 1024).toFixed(0)
+function mb(megabytes: number): string {
+  return megabytes.toFixed(0)
 }

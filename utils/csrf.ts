@@ -1,17 +1,40 @@
-// State-changing forms carry a token bound to the visitor's session, in the
-// `svc_csrf` field (CSRF_FIELD in server/render/form.ts).
-import type { H3Event } from 'h3'
+// State-changing forms carry a token in the `svc_csrf` field (CSRF_FIELD in
+// server/render/form.ts): a signed-in person's is their session's; a visitor
+// without one gets a signed double submit over the visitor cookie
+// (server/forms/form-token.ts), so showing a form stores nothing.
+import { getRequestHeader, type H3Event } from 'h3'
+import { useConfig } from '../server/config/use-config'
+import { useFormSecret } from '../server/forms/form-secret'
+import { formToken, isFormToken } from '../server/forms/form-token'
+import { isCrossSite } from '../server/http/cross-site'
 import { sameSecret } from '../server/http/same-secret'
-import { ensureSession, getSession } from './session'
+import { getSession } from './session'
+import { ensureVisitorCookie, getVisitorCookie } from './visitor-cookie'
 
-/** The token for a form; an anonymous visitor gets a session only now that a form needs one. */
+/** The token for a form this visitor is shown; an anonymous visitor gets the visitor cookie now. */
 export async function getCsrfToken(event: H3Event): Promise<string> {
-  return (await ensureSession(event)).csrf
+  const session = await getSession(event)
+  if (session !== null) return session.csrf
+  return formToken(await useFormSecret(), ensureVisitorCookie(event))
 }
 
-/** Whether `submitted` is the visitor's token; never true without a session. */
+/** Whether a post with `submitted` as its token is the visitor's own. */
 export async function checkCsrf(event: H3Event, submitted: unknown): Promise<boolean> {
+  if (typeof submitted !== 'string' || isCrossSitePost(event)) return false
   const session = await getSession(event)
-  if (session === null || typeof submitted !== 'string') return false
-  return sameSecret(session.csrf, submitted)
+  if (session !== null && sameSecret(session.csrf, submitted)) return true
+  // A signed-in person's posts carry their session's token and nothing else.
+  if (session?.user) return false
+  const cookie = getVisitorCookie(event)
+  return cookie !== null && isFormToken(await useFormSecret(), cookie, submitted)
+}
+
+function isCrossSitePost(event: H3Event): boolean {
+  const publicUrl = useConfig().PUBLIC_URL
+  return isCrossSite({
+    secFetchSite: getRequestHeader(event, 'sec-fetch-site'),
+    origin: getRequestHeader(event, 'origin'),
+    host: getRequestHeader(event, 'host'),
+    publicOrigin: publicUrl === undefined ? undefined : new URL(publicUrl).origin,
+  })
 }

@@ -1,6 +1,7 @@
 // A content page for one visitor: opened only by whom its access allows, a
 // record page only for a record they may see, with its lists, forms and
-// the message after what they just did.
+// the message after what they just did. A visitor who sees the page as
+// anyone would is served it from the page cache (utils/cached-page.ts).
 import type { H3Event } from 'h3'
 import { useConfig } from '../server/config/use-config'
 import type { Page } from '../server/content/model'
@@ -9,7 +10,10 @@ import { renderNotFound } from '../server/render/not-found'
 import { renderPage } from '../server/render/page'
 import { renderPageRefused } from '../server/render/sign-in-needed'
 import type { RecordView } from '../server/records/types'
+import { anonymousView } from '../server/visitor/anonymous-view'
+import type { PageContext } from '../server/visitor/context'
 import { pkgAssets } from './assets'
+import { cacheKeyOf, sendCachedPage } from './cached-page'
 import { getCsrfToken } from './csrf'
 import { sendPage } from './html-response'
 import { getViewer } from './viewer'
@@ -29,21 +33,38 @@ export interface ShowPage {
   readonly statusCode?: number
 }
 
-/** Throws SessionsUnavailableError when a form needs a session the bus cannot make. */
+/** Throws SessionsUnavailableError when the bus cannot answer for the session. */
 export async function showPage(event: H3Event, visit: Visit, show: ShowPage): Promise<string> {
+  const anonymous = show.refused === undefined ? anonymousView(visit.ctx, show.page) : null
+  const key = anonymous === null ? null : cacheKeyOf(event, anonymous, visit.signInOn, show)
+  if (anonymous !== null && key !== null) {
+    const seen = { ...visit, ctx: anonymous }
+    return sendCachedPage(event, anonymous.site, key, (csrfMark) => renderShown(event, seen, show, csrfMark))
+  }
+  const shown = await renderShown(event, visit, show, undefined)
+  return sendPage(event, shown.html, shown.status)
+}
+
+interface Shown {
+  readonly html: string
+  readonly status: number
+}
+
+/** `csrfMark` stands in for the visitor's CSRF token in a page rendered for the cache. */
+async function renderShown(event: H3Event, visit: Visit, show: ShowPage, csrfMark: string | undefined): Promise<Shown> {
   const { ctx } = visit
   const { site, story } = ctx
   const { page, path, query } = show
   const signIn = signInHref(visit, path)
   if (!mayOpenPage(ctx.policy, ctx.visitor, page)) {
     const href = ctx.visitor.signedIn ? null : (signIn ?? null)
-    return sendPage(event, renderPageRefused({ site, story, assets: pkgAssets, signInHref: href }), 403)
+    return { html: renderPageRefused({ site, story, assets: pkgAssets, signInHref: href }), status: 403 }
   }
   let record: RecordView | undefined
   if (page.record !== undefined) {
     // Not found, whether it never existed or is not this visitor's to see.
     const found = visibleRecord(ctx, page, show.recordId)
-    if (found === null) return sendPage(event, renderNotFound({ site, story, assets: pkgAssets, path }), 404)
+    if (found === null) return { html: renderNotFound({ site, story, assets: pkgAssets, path }), status: 404 }
     record = found
   }
   const data = buildPageData(ctx, {
@@ -54,38 +75,36 @@ export async function showPage(event: H3Event, visit: Visit, show: ShowPage): Pr
     signInHref: signIn,
     refused: show.refused,
   })
-  // Only a form needs a session; an anonymous reader of a page without one gets none.
-  const csrf = data.showsForm ? await getCsrfToken(event) : visit.session?.csrf
-  const status =
-    query.filed !== undefined
-      ? await filedStatus(ctx, visit.records, page, query.filed)
-      : query.moved !== undefined
-        ? await movedStatus(ctx, visit.records, movedBuckets(page), query.moved)
-        : undefined
+  // A visitor with records of their own may be shown self moves beside them.
+  const needsCsrf = data.showsForm || ctx.visitor.submitter !== undefined || visit.session !== null
+  const csrf = csrfMark ?? (needsCsrf ? await getCsrfToken(event) : undefined)
   const viewer = await getViewer(event, site, story, ctx.policy)
-  return sendPage(
-    event,
-    renderPage({
-      site,
-      page,
-      story,
-      assets: pkgAssets,
-      // A refused post is answered at /file/…: sign-in must still come back to the page.
-      viewer: viewer.signedIn ? viewer : { signedIn: false, signInHref: signIn ?? null },
-      mapsOn: Boolean(useConfig().MAP_TOKEN),
-      // Uploads fail closed until the object store is wired to an upload route.
-      filesEnabled: false,
-      recordId: record?.id,
-      csrf,
-      forms: data.forms,
-      lists: data.lists,
-      record: data.record,
-      signInToFile: data.signInToFile,
-      pagePath: path,
-      status,
-    }),
-    show.statusCode ?? 200,
-  )
+  const html = renderPage({
+    site,
+    page,
+    story,
+    assets: pkgAssets,
+    // A refused post is answered at /file/…: sign-in must still come back to the page.
+    viewer: viewer.signedIn ? viewer : { signedIn: false, signInHref: signIn ?? null },
+    mapsOn: Boolean(useConfig().MAP_TOKEN),
+    // Uploads fail closed until the object store is wired to an upload route.
+    filesEnabled: false,
+    recordId: record?.id,
+    csrf,
+    forms: data.forms,
+    lists: data.lists,
+    record: data.record,
+    signInToFile: data.signInToFile,
+    pagePath: path,
+    status: await statusOf(ctx, visit, page, query),
+  })
+  return { html, status: show.statusCode ?? 200 }
+}
+
+function statusOf(ctx: PageContext, visit: Visit, page: Page, query: PageQuery) {
+  if (query.filed !== undefined) return filedStatus(ctx, visit.records, page, query.filed)
+  if (query.moved !== undefined) return movedStatus(ctx, visit.records, movedBuckets(page), query.moved)
+  return undefined
 }
 
 // Self moves are offered in `mine` lists and on a record's own page.

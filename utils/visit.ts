@@ -10,6 +10,7 @@ import { visitorOf } from '../server/visitor/visitor'
 import { getPrincipal } from './caller'
 import { getSession } from './session'
 import { getStoryline } from './storyline'
+import { getVisitorCookie } from './visitor-cookie'
 
 /** Throws SessionsUnavailableError when the bus cannot answer for the session. */
 export async function startVisit(event: H3Event): Promise<Visit> {
@@ -21,7 +22,7 @@ export async function startVisit(event: H3Event): Promise<Visit> {
       story: getStoryline(event, site),
       policy: createPolicyEngine(site),
       index: live.index,
-      visitor: visitorOf(session, principal),
+      visitor: visitorOf(session, principal, getVisitorCookie(event)),
     },
     session,
     records: live.records,

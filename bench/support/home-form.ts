@@ -29,13 +29,14 @@ export async function openFilingSession(base: string, bucket: string): Promise<F
   return { action, cookie, hidden }
 }
 
-/** Posts one filing; the status the route answered. */
+/** Posts one filing; the status the route answered. A hidden field named in `fields` takes the value given there. */
 export async function postFiling(
   base: string,
   session: FilingSession,
   fields: Record<string, string>,
 ): Promise<number> {
-  const body = new URLSearchParams([...session.hidden, ...Object.entries(fields)])
+  const hidden = session.hidden.filter(([name]) => !Object.hasOwn(fields, name))
+  const body = new URLSearchParams([...hidden, ...Object.entries(fields)])
   const response = await fetch(`${base}${session.action}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: session.cookie },

@@ -6,9 +6,11 @@ import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { stopOnExit } from './cleanup'
 
 const ENTRY = join(process.cwd(), '.output/server/index.mjs')
 const OUTPUT_KEPT = 64 * 1024
+const STOP_GRACE_MS = 5000
 
 export interface BenchService {
   readonly url: string
@@ -42,6 +44,22 @@ export async function startService(env: Record<string, string>): Promise<BenchSe
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once('exit', (code, signal) => resolve({ code, signal }))
+  })
+  // Tracked from its spawn, so a signal while it starts stops it too.
+  const { stop } = stopOnExit({
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM')
+        // One that lost its bus may take long to close its connections; a bench does not wait for that.
+        const slow = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS)
+        await exited
+        clearTimeout(slow)
+      }
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  })
   // The last of what it printed, enough for a fatal error's native stack.
   let output = ''
   const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-OUTPUT_KEPT))
@@ -59,21 +77,9 @@ export async function startService(env: Record<string, string>): Promise<BenchSe
       clearTimeout(timer)
       reject(new Error(`[svc] [bench] the service exited with ${code}:\n${output}`))
     })
+  }).catch(async (error: unknown) => {
+    await stop()
+    throw error
   })
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    child.once('exit', (code, signal) => resolve({ code, signal }))
-  })
-  return {
-    url,
-    pid: child.pid ?? 0,
-    exited,
-    output: () => output,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM')
-        await exited
-      }
-      rmSync(dataDir, { recursive: true, force: true })
-    },
-  }
+  return { url, pid: child.pid ?? 0, exited, output: () => output, stop }
 }

@@ -18,6 +18,8 @@ export interface IndexState {
   readonly counts: StateCounts
   readonly postings: Postings
   get(bucket: string, id: string): RecordView | null
+  /** The stream sequence of the newest event applied to `bucket`'s records, 0 before the first. */
+  version(bucket: string): number
   /** Stores `after` in place of `before` (null for a new record). */
   put(before: RecordView | null, after: RecordView): void
   /** Every view, bucket by bucket in filing order: the order a snapshot keeps. */
@@ -28,11 +30,13 @@ export function createIndexState(): IndexState {
   const buckets = new Map<string, BucketRecords>()
   const counts = createStateCounts()
   const postings = createPostings()
+  const versions = new Map<string, number>()
   return {
     buckets,
     counts,
     postings,
     get: (bucket, id) => buckets.get(bucket)?.byId.get(id) ?? null,
+    version: (bucket) => versions.get(bucket) ?? 0,
     put(before, after) {
       let records = buckets.get(after.bucket)
       if (records === undefined) {
@@ -45,6 +49,8 @@ export function createIndexState(): IndexState {
       } else counts.remove(before)
       records.byId.set(after.id, after)
       counts.add(after)
+      // A snapshot hands views over in filing order, not in event order.
+      if (after.seq > (versions.get(after.bucket) ?? 0)) versions.set(after.bucket, after.seq)
     },
     *views() {
       for (const { byId, order } of buckets.values()) {

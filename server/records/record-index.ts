@@ -33,6 +33,12 @@ export interface RecordIndex {
   /** Newest filing first. */
   list(bucket: string, query: ListQuery): { total: number; items: RecordView[] }
   counts(): StateCount[]
+  /**
+   * The stream sequence of the newest event applied to any of `buckets`, 0
+   * before the first: whatever shows those buckets' records is unchanged while
+   * this is.
+   */
+  version(buckets: Iterable<string>): number
   /** The record once the index has seen version `seq` or later; null after `timeoutMs`. */
   waitFor(bucket: string, id: string, seq: number, timeoutMs: number): Promise<RecordView | null>
   inState(bucket: string, state: string): Iterable<RecordView>
@@ -146,6 +152,11 @@ export function createRecordIndex(
       return { total: known ?? total, items }
     },
     counts: () => state.counts.list(),
+    version(names) {
+      let newest = 0
+      for (const name of names) newest = Math.max(newest, state.version(name))
+      return newest
+    },
     waitFor(bucket, id, seq, timeoutMs) {
       const view = get(bucket, id)
       if (view !== null && view.seq >= seq) return Promise.resolve(view)

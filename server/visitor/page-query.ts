@@ -33,7 +33,12 @@ export function listHref(path: string, query: PageQuery, index: number, page: nu
   const pages = new Map(query.pages)
   if (page > 1) pages.set(index, page)
   else pages.delete(index)
-  const search = new URLSearchParams([...pages].sort(([a], [b]) => a - b).map(([i, n]) => [listParam(i), String(n)]))
-  const text = search.toString()
+  const text = listSearch(pages)
   return text === '' ? path : `${path}?${text}`
+}
+
+/** The query as this service writes it in its own links, without `?`: lists' pages only. */
+export function listSearch(pages: PageQuery['pages']): string {
+  const sorted = [...pages].sort(([a], [b]) => a - b)
+  return new URLSearchParams(sorted.map(([i, n]) => [listParam(i), String(n)])).toString()
 }

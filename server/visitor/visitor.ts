@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto'
 import type { Session } from '../sessions'
 import type { Principal } from '../policy/request'
 import { VISITOR_PREFIX, type Actor } from '../records/types'
+import { visitorCookieKey } from './visitor-cookie'
 
 export interface Visitor {
   readonly principal: Principal
@@ -20,7 +21,11 @@ function visitorKey(sessionId: string): string {
   return createHash('sha256').update(`svc-visitor:${sessionId}`).digest('base64url').slice(0, 32)
 }
 
-export function visitorOf(session: Session | null, principal: Principal): Visitor {
+/**
+ * `visitorCookie` is the visitor cookie's value (visitor-cookie.ts): who has
+ * no session is known by it, once a form has given them one.
+ */
+export function visitorOf(session: Session | null, principal: Principal, visitorCookie: string | null): Visitor {
   const user = session?.user
   if (user && principal !== null) {
     return {
@@ -30,8 +35,8 @@ export function visitorOf(session: Session | null, principal: Principal): Visito
       actor: { kind: 'person', subject: user.subject, name: user.name },
     }
   }
-  if (session === null) return { principal: null, signedIn: false }
-  const key = visitorKey(session.id)
+  if (session === null && visitorCookie === null) return { principal: null, signedIn: false }
+  const key = session === null ? visitorCookieKey(visitorCookie ?? '') : visitorKey(session.id)
   return {
     principal: null,
     signedIn: false,

@@ -53,6 +53,49 @@ describe('CSRF', () => {
     expect(await counts()).toBe(before)
   })
 
+  it("an anonymous visitor's signed double submit: another cookie's token, a forged cookie and a cross-site origin file nothing", async () => {
+    const victim = site.visitor()
+    const form = bucketForm((await openPage(victim, `${site.base}/`)).html, site.base, 'potholes')
+    const fields = { ...form.hidden, street: 'Double Road 9', kind: 'pothole' }
+    const before = await counts()
+    // The attacker's own cookie and token pair, the cookie planted in the victim's browser.
+    const attacker = site.visitor()
+    const theirs = bucketForm((await openPage(attacker, `${site.base}/`)).html, site.base, 'potholes')
+    const planted = victim.copy()
+    planted.setCookie(site.base, 'svc_visitor', 'AAAAAAAAAAAAAAAAAAAAAA')
+    expect((await postForm(planted, form.action, fields)).status).toBe(403)
+    expect((await postForm(victim, form.action, { ...fields, svc_csrf: theirs.hidden.svc_csrf ?? '' })).status).toBe(
+      403,
+    )
+    // The victim's own token, but the browser says another site sent the form.
+    const foreign: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site' },
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+    ]
+    for (const headers of foreign) {
+      const response = await victim(form.action, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        body: new URLSearchParams(fields).toString(),
+      })
+      expect(response.status).toBe(403)
+    }
+    expect(await counts()).toBe(before)
+    // The same post from the service's own page is taken.
+    const sameSite = await victim(form.action, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'sec-fetch-site': 'same-origin',
+        origin: site.base,
+      },
+      body: new URLSearchParams(fields).toString(),
+    })
+    expect(sameSite.status).toBe(303)
+    expect(victim.cookie(site.base, 'svc_session')).toBeUndefined()
+  })
+
   it("a desk move with the caseworker's cookies but without her token moves nothing", async () => {
     const id = filedId(
       await fileThrough(site.visitor(), site.base, '/', 'potholes', { street: 'Desk Road 2', kind: 'crack' }),

@@ -111,10 +111,13 @@ describe('a form post that cannot be taken as it is', () => {
     expect(await huge.text()).toContain('Too much was sent')
   })
 
-  it('gives an anonymous reader of a page without a form no session', async () => {
-    const response = await fetch(`${base}/about`, { headers: { cookie: 'svc_story=plain' } })
-    expect(response.headers.getSetCookie().some((line) => line.startsWith('svc_session='))).toBe(false)
-    const withForm = await fetch(`${base}/`, { headers: { cookie: 'svc_story=plain' } })
-    expect(withForm.headers.getSetCookie().some((line) => line.startsWith('svc_session='))).toBe(true)
+  it('gives an anonymous reader no session, and a visitor cookie only with a form', async () => {
+    const cookies = async (path: string) =>
+      (await fetch(`${base}${path}`, { headers: { cookie: 'svc_story=plain' } })).headers.getSetCookie()
+    const about = await cookies('/about')
+    expect(about.filter((line) => /^svc_(session|visitor)=/.test(line))).toEqual([])
+    const withForm = await cookies('/')
+    expect(withForm.some((line) => line.startsWith('svc_session='))).toBe(false)
+    expect(withForm.some((line) => line.startsWith('svc_visitor='))).toBe(true)
   })
 })

@@ -1,0 +1,105 @@
+// Page views under load, each beside a bare node:http server answering the
+// very same bytes (the ratio is what the performance issue sets targets on):
+// anonymous pages (a returning visitor and a first visit), a signed-in desk
+// listing of 25 records, and /healthz. One instance on a nats-server, rate
+// limit off, wrk -t1 -c64 on loopback. PAGES_SECONDS per run (default 10).
+import { connect } from '@nats-io/transport-node'
+import { jetstreamManager } from '@nats-io/jetstream'
+import { createCookieFetch } from '../test/auth/cookie-fetch'
+import { signIn } from '../test/auth/sign-in-flow'
+import { startTestIdp } from '../test/auth/test-idp'
+import { startNatsServer } from '../test/support/nats-server'
+import { freePort } from '../test/support/server'
+import { getOnce, serveSameBytes } from './support/same-bytes'
+import { requireBuild, startService } from './support/service'
+import { table } from './support/timing'
+import { fileReport } from './support/visits'
+import { requireWrk, runWrk } from './support/wrk'
+
+const SECONDS = Number(process.env.PAGES_SECONDS ?? 10)
+const CONNECTIONS = 64
+const CLIENT = { clientId: 'svc-pages', clientSecret: 'pages-client-secret' }
+const RETURNING = 'svc_story=plain; svc_visitor=benchVisitorCookie0000'
+
+requireBuild()
+requireWrk()
+const nats = await startNatsServer()
+const port = await freePort()
+const base = `http://127.0.0.1:${port}`
+const idp = await startTestIdp({
+  ...CLIENT,
+  redirectUri: `${base}/auth/callback`,
+  accounts: [{ id: 'kari', claims: { name: 'Kari Caseworker', email: 'kari@example.org', groups: ['caseworkers'] } }],
+})
+const service = await startService({
+  BUS_URL: nats.url,
+  IDP_URL: idp.url,
+  OAUTH2_CLIENT_ID: CLIENT.clientId,
+  OAUTH2_CLIENT_SECRET: CLIENT.clientSecret,
+  PORT: String(port),
+  PUBLIC_URL: base,
+})
+
+async function sessionsStored(): Promise<number> {
+  const connection = await connect({ servers: nats.url })
+  try {
+    const jsm = await jetstreamManager(connection)
+    return (await jsm.streams.info('KV_svc_sessions')).state.messages
+  } finally {
+    await connection.close()
+  }
+}
+
+try {
+  // 30 reports, so the desk's first page is a full 25.
+  for (let n = 0; n < 30; n++) await fileReport(base, n)
+  const caseworker = createCookieFetch()
+  await signIn(caseworker, base, 'kari')
+  const desk = `svc_story=plain; svc_session=${caseworker.cookie(base, 'svc_session') ?? ''}`
+  const targets = [
+    { what: 'GET / anonymous, returning', path: '/', cookie: RETURNING },
+    { what: 'GET /about anonymous, returning', path: '/about', cookie: RETURNING },
+    { what: 'GET / first visit (no cookie)', path: '/', cookie: undefined },
+    { what: 'GET /desk/caseworkers (25), signed in', path: '/desk/caseworkers', cookie: desk },
+    { what: 'GET /healthz', path: '/healthz', cookie: undefined },
+  ]
+  const sessionsBefore = await sessionsStored()
+  const rows: (string | number)[][] = [
+    ['what', 'bytes', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'node:http req/s', 'ratio'],
+  ]
+  for (const target of targets) {
+    const headers: Record<string, string> = target.cookie === undefined ? {} : { cookie: target.cookie }
+    const sample = await getOnce(`${base}${target.path}`, headers)
+    if (sample.status !== 200) throw new Error(`[svc] [bench] ${target.path} answered ${sample.status}`)
+    const body = sample.body
+    const reference = await serveSameBytes(body, sample.contentType)
+    try {
+      const measured = await runWrk(`${base}${target.path}`, { seconds: SECONDS, connections: CONNECTIONS, headers })
+      const bare = await runWrk(reference.url, { seconds: SECONDS, connections: CONNECTIONS })
+      rows.push([
+        target.what,
+        body.length,
+        measured.requestsPerSecond.toFixed(0),
+        measured.p50Ms.toFixed(2),
+        measured.p99Ms.toFixed(2),
+        measured.errors,
+        bare.requestsPerSecond.toFixed(0),
+        `${(measured.requestsPerSecond / bare.requestsPerSecond).toFixed(3)}x`,
+      ])
+    } finally {
+      await reference.close()
+    }
+  }
+  console.log(
+    `pages: wrk -t1 -c${CONNECTIONS}, ${SECONDS} s per run, one instance on nats-server, Node ${process.version}`,
+  )
+  console.log(table(rows))
+  console.log(`sessions written during the runs: ${(await sessionsStored()) - sessionsBefore}`)
+} catch (error) {
+  console.error(service.output().slice(-3000))
+  throw error
+} finally {
+  await service.stop()
+  await idp.stop()
+  await nats.stop()
+}
