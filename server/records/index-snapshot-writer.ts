@@ -1,8 +1,8 @@
 // Writes the record index snapshot every so often, from one instance at a
 // time: the holder of a lease in KV, taken with create or update at the
 // revision read, so two instances cannot both take it. Serializing a million
-// records costs the writer about a second of CPU; with a lease that second is
-// spent once per period, not once per instance. The holder renews it on every
+// records costs the writer a few seconds of CPU; with a lease those are spent
+// once per period, not once per instance. The holder renews it on every
 // tick; when it stops, another takes over once the lease has run out.
 import { randomUUID } from 'node:crypto'
 import { BusConflictError } from '../bus/errors'

@@ -3,10 +3,11 @@
 // records in chunks, each a JSON array of compact tuples in filing order.
 // gzip's CRC catches a corrupt body, the header a snapshot of another
 // format; INDEX_VERSION changes whenever what a view holds or means does.
+import { once } from 'node:events'
 import { Readable } from 'node:stream'
 import { StringDecoder } from 'node:string_decoder'
-import { promisify } from 'node:util'
-import { createGunzip, gzip } from 'node:zlib'
+import { setImmediate } from 'node:timers/promises'
+import { createGunzip, createGzip } from 'node:zlib'
 import { z } from 'zod'
 import type { FieldValues, RecordView } from './types'
 
@@ -28,23 +29,29 @@ export class SnapshotProblem extends Error {
   override readonly name = 'SnapshotProblem'
 }
 
-/** The snapshot's bytes; call it in one go, so `seq` and the views agree. */
-export function serializeIndex(seq: number, views: Iterable<RecordView>): Promise<Uint8Array> {
-  const lines: string[] = []
-  let chunk: Tuple[] = []
-  let records = 0
-  for (const v of views) {
-    chunk.push([v.id, v.bucket, v.storyline, v.state, v.submitter, v.filedAt, v.enteredAt, v.seq, v.fields])
-    records++
-    if (chunk.length === RECORDS_PER_LINE) {
-      lines.push(JSON.stringify(chunk))
-      chunk = []
-    }
-  }
-  if (chunk.length > 0) lines.push(JSON.stringify(chunk))
-  const header = { format: 'svc-record-index', version: INDEX_VERSION, seq, records }
+/**
+ * The snapshot's bytes. Compressed as it is made, so the writer holds the
+ * gzip'd bytes and one chunk of text, not the whole text; other work runs
+ * between chunks, so writing never stalls the instance for long.
+ */
+export async function serializeIndex(seq: number, views: readonly RecordView[]): Promise<Uint8Array> {
   // Level 1: most of the size for a fraction of the writer's time.
-  return promisify(gzip)(`${JSON.stringify(header)}\n${lines.join('\n')}\n`, { level: 1 })
+  const zip = createGzip({ level: 1 })
+  const parts: Buffer[] = []
+  zip.on('data', (part: Buffer) => parts.push(part))
+  const ended = once(zip, 'end')
+  const header = { format: 'svc-record-index', version: INDEX_VERSION, seq, records: views.length }
+  zip.write(`${JSON.stringify(header)}\n`)
+  for (let start = 0; start < views.length; start += RECORDS_PER_LINE) {
+    const tuples: Tuple[] = views
+      .slice(start, start + RECORDS_PER_LINE)
+      .map((v) => [v.id, v.bucket, v.storyline, v.state, v.submitter, v.filedAt, v.enteredAt, v.seq, v.fields])
+    if (!zip.write(`${JSON.stringify(tuples)}\n`)) await once(zip, 'drain')
+    else await setImmediate()
+  }
+  zip.end()
+  await ended
+  return Buffer.concat(parts)
 }
 
 /**

@@ -42,8 +42,12 @@ export interface RecordIndex {
   /** The record once the index has seen version `seq` or later; null after `timeoutMs`. */
   waitFor(bucket: string, id: string, seq: number, timeoutMs: number): Promise<RecordView | null>
   inState(bucket: string, state: string): Iterable<RecordView>
-  /** The stream sequence applied and every view, taken together in one go (for a snapshot). */
-  contents(): { seq: number; views: Iterable<RecordView> }
+  /**
+   * The stream sequence applied and every view as of it, in filing order (for
+   * a snapshot). Views are never changed, only replaced, so the list stays
+   * true to `seq` while the index moves on.
+   */
+  contents(): { seq: number; views: readonly RecordView[] }
   close(): void
 }
 
@@ -167,7 +171,7 @@ export function createRecordIndex(
         if (view.state === wanted) yield view
       }
     },
-    contents: () => ({ seq: applied, views: state.views() }),
+    contents: () => ({ seq: applied, views: [...state.views()] }),
     close() {
       feed.close()
       repair.close()

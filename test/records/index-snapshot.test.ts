@@ -46,13 +46,15 @@ async function logged<T>(run: () => Promise<T>): Promise<{ result: T; lines: Rec
   }
 }
 
-/** What a visitor and a desk see of an index: report counts, listings, records. */
+/** What a visitor and a desk see of an index: report counts, listings, records, page versions. */
 function answers(index: RecordIndex, buckets: string[]) {
   return {
     counts: index.counts(),
     listings: buckets.map((bucket) => index.list(bucket, { offset: 0, limit: 100 })),
     accepted: buckets.map((bucket) => index.list(bucket, { states: ['accepted'], offset: 0, limit: 100 })),
     bySubmitter: buckets.map((bucket) => index.list(bucket, { submitter: 'ann', offset: 0, limit: 100 })),
+    // What cached pages are keyed by: a restored index must not serve a stale page as current.
+    versions: buckets.map((bucket) => index.version([bucket])),
   }
 }
 
