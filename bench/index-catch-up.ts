@@ -91,12 +91,14 @@ async function cutOff(): Promise<void> {
   rows.push([
     'cut off, then reconnected',
     behind,
-    `behind for ${loggedBehindMs(service).at(-1)} ms as the service logs it; ${catchingUp} answers of records: catching up`,
+    `behind for ${loggedBehindMs(service).at(-1)} ms as the service logs it; ${catchingUp} answers of records: ` +
+      `catching up`,
   ])
   rows.push([
     '',
     '',
-    `/report complete ${completeMs.toFixed(0)} ms after the proxy was restored (the client reconnected after ${reconnectedMs?.toFixed(0)} ms)`,
+    `/report complete ${completeMs.toFixed(0)} ms after the proxy was restored (the client reconnected after ` +
+      `${reconnectedMs?.toFixed(0)} ms)`,
   ])
   rows.push([
     '',
@@ -154,7 +156,8 @@ async function restartUnderLoad(): Promise<void> {
   rows.push([
     '',
     '',
-    `/report equal to the stream ${(performance.now() - stopped).toFixed(0)} ms after filing stopped; ${okWhileBehind} ok answers while behind`,
+    `/report equal to the stream ${(performance.now() - stopped).toFixed(0)} ms after filing stopped; ` +
+      `${okWhileBehind} ok answers while behind`,
   ])
 }
 
@@ -168,7 +171,8 @@ async function replayAtStart(): Promise<void> {
     rows.push([
       'replay at start (second instance)',
       stored,
-      `ready ${readyMs.toFixed(0)} ms after spawning, ${((stored * 1000) / readyMs).toFixed(0)} events/s; /report counts ${await reportedRecords(second)}`,
+      `ready ${readyMs.toFixed(0)} ms after spawning, ${((stored * 1000) / readyMs).toFixed(0)} events/s; /report ` +
+        `counts ${await reportedRecords(second)}`,
     ])
   } finally {
     await second.stop()

@@ -8,8 +8,9 @@ import { jetstreamManager } from '@nats-io/jetstream'
 import { createCookieFetch } from '../test/auth/cookie-fetch'
 import { signIn } from '../test/auth/sign-in-flow'
 import { startTestIdp } from '../test/auth/test-idp'
-import { startNatsServer } from '../test/support/nats-server'
 import { freePort } from '../test/support/server'
+import { stopOnExit } from './support/cleanup'
+import { startBenchNats } from './support/nats'
 import { getOnce, serveSameBytes } from './support/same-bytes'
 import { requireBuild, startService } from './support/service'
 import { table } from './support/timing'
@@ -23,14 +24,16 @@ const RETURNING = 'svc_story=plain; svc_visitor=benchVisitorCookie0000'
 
 requireBuild()
 requireWrk()
-const nats = await startNatsServer()
+const nats = await startBenchNats()
 const port = await freePort()
 const base = `http://127.0.0.1:${port}`
-const idp = await startTestIdp({
-  ...CLIENT,
-  redirectUri: `${base}/auth/callback`,
-  accounts: [{ id: 'kari', claims: { name: 'Kari Caseworker', email: 'kari@example.org', groups: ['caseworkers'] } }],
-})
+const idp = stopOnExit(
+  await startTestIdp({
+    ...CLIENT,
+    redirectUri: `${base}/auth/callback`,
+    accounts: [{ id: 'kari', claims: { name: 'Kari Caseworker', email: 'kari@example.org', groups: ['caseworkers'] } }],
+  }),
+)
 const service = await startService({
   BUS_URL: nats.url,
   IDP_URL: idp.url,

@@ -160,7 +160,8 @@ async function measureLarge(httpMs: number, smallBodyUs: number): Promise<Figure
     ...figures,
     [
       'loading an index (replay at start)',
-      `${count} events in ${(loadMs / 1000).toFixed(1)} s (${((count * 1000) / loadMs).toFixed(0)}/s, encoding included), ${records} records, heap +${heapMb.toFixed(0)} MB`,
+      `${count} events in ${(loadMs / 1000).toFixed(1)} s (${((count * 1000) / loadMs).toFixed(0)}/s, encoding ` +
+        `included), ${records} records, heap +${heapMb.toFixed(0)} MB`,
     ],
   ])
 }

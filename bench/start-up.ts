@@ -61,7 +61,8 @@ try {
     ]),
   )
   console.log(
-    `snapshot: ${mb(written.bytes / 1024 / 1024)} MB gzip'd, covering sequence ${written.seq}, written in ${written.ms} ms; ` +
+    `snapshot: ${mb(written.bytes / 1024 / 1024)} MB gzip'd, covering sequence ${written.seq}, ` +
+      `written in ${written.ms} ms; ` +
       `loaded in ${loaded.ms} ms, then ${after} events after it`,
   )
   console.log(`targets: ready < 5000 ms, RSS < 300 MB`)

@@ -73,10 +73,13 @@ const wasmModule = (result: number) => [
   0x0b,
 ]
 
+const externrefModule = JSON.stringify(wasmModule(0x6f))
+const i32Module = JSON.stringify(wasmModule(0x7f))
+
 const child = `
 const [result, avoid] = [process.argv[2], process.argv[3] === 'avoid']
 if (avoid) (await import('node:v8')).setFlagsFromString('--no-turbo-inline-js-wasm-calls')
-const bytes = new Uint8Array(result === 'externref' ? ${JSON.stringify(wasmModule(0x6f))} : ${JSON.stringify(wasmModule(0x7f))})
+const bytes = new Uint8Array(result === 'externref' ? ${externrefModule} : ${i32Module})
 let calls = 0
 globalThis.shared = 1
 const { instance } = await WebAssembly.instantiate(bytes, { js: { cb(x) {

@@ -33,28 +33,32 @@ describe('content sources', () => {
     expect(site?.pages.length).toBeGreaterThan(3)
   })
 
-  it('Runtime configuration: CONTENT_REPO, CONTENT_BRANCH: clones and follows a git URL with the git CLI, one snapshot per commit', async () => {
-    const repo = gitRepo()
-    const source = createContentSource({
-      CONTENT_REPO: `file://${repo}`,
-      CONTENT_BRANCH: 'main',
-      DATA_DIR: join(work, 'data'),
-    })
-    const first = await loadContent(source, options)
-    expect(first.site?.branding.name[0]).toBe('Fix My Street Northvale')
-    writeFileSync(
-      join(repo, 'site.yaml'),
-      readFileSync(join(repo, 'site.yaml'), 'utf8').replace('name: Fix My Street Northvale', 'name: Fix My Road'),
-    )
-    execFileSync('git', ['-c', 'user.email=t@example.org', '-c', 'user.name=t', 'commit', '-qam', 'rename'], {
-      cwd: repo,
-    })
-    const second = await loadContent(source, options)
-    expect(second.site?.branding.name[0]).toBe('Fix My Road')
-    expect(second.snapshot.revision).not.toBe(first.snapshot.revision)
-    // The older snapshot still reads its own pictures.
-    expect(await first.snapshot.readPublic('logo.svg')).not.toBeNull()
-  })
+  it(
+    'Runtime configuration: CONTENT_REPO, CONTENT_BRANCH: clones and follows a git URL with the git CLI, one ' +
+      'snapshot per commit',
+    async () => {
+      const repo = gitRepo()
+      const source = createContentSource({
+        CONTENT_REPO: `file://${repo}`,
+        CONTENT_BRANCH: 'main',
+        DATA_DIR: join(work, 'data'),
+      })
+      const first = await loadContent(source, options)
+      expect(first.site?.branding.name[0]).toBe('Fix My Street Northvale')
+      writeFileSync(
+        join(repo, 'site.yaml'),
+        readFileSync(join(repo, 'site.yaml'), 'utf8').replace('name: Fix My Street Northvale', 'name: Fix My Road'),
+      )
+      execFileSync('git', ['-c', 'user.email=t@example.org', '-c', 'user.name=t', 'commit', '-qam', 'rename'], {
+        cwd: repo,
+      })
+      const second = await loadContent(source, options)
+      expect(second.site?.branding.name[0]).toBe('Fix My Road')
+      expect(second.snapshot.revision).not.toBe(first.snapshot.revision)
+      // The older snapshot still reads its own pictures.
+      expect(await first.snapshot.readPublic('logo.svg')).not.toBeNull()
+    },
+  )
 
   it('names the repository, never the token, when a git host refuses or is missing', async () => {
     const source = createContentSource({
@@ -86,13 +90,21 @@ describe('owner/name on the git host API', () => {
   })
   afterAll(() => api.close())
 
-  it('Runtime configuration: GIT_API_TOKEN (Endpoints: /site/ pictures are fetched from the content host): reads the repository through the API with GIT_API_TOKEN, pictures on demand', async () => {
-    const source = createContentSource({ CONTENT_REPO: 'acme/site', GIT_API_TOKEN: 'good-token', GIT_API_URL: api.url })
-    const { site, snapshot } = await loadContent(source, options)
-    expect(site?.branding.name[0]).toBe('Fix My Street Northvale')
-    expect(new TextDecoder().decode((await snapshot.readPublic('logo.svg')) ?? new Uint8Array())).toContain('<svg')
-    expect(await snapshot.readPublic('nope.png')).toBeNull()
-  })
+  it(
+    'Runtime configuration: GIT_API_TOKEN (Endpoints: /site/ pictures are fetched from the content host): ' +
+      'reads the repository through the API with GIT_API_TOKEN, pictures on demand',
+    async () => {
+      const source = createContentSource({
+        CONTENT_REPO: 'acme/site',
+        GIT_API_TOKEN: 'good-token',
+        GIT_API_URL: api.url,
+      })
+      const { site, snapshot } = await loadContent(source, options)
+      expect(site?.branding.name[0]).toBe('Fix My Street Northvale')
+      expect(new TextDecoder().decode((await snapshot.readPublic('logo.svg')) ?? new Uint8Array())).toContain('<svg')
+      expect(await snapshot.readPublic('nope.png')).toBeNull()
+    },
+  )
 
   it('says which repository was refused on a wrong token, and never prints the token', async () => {
     const source = createContentSource({

@@ -18,21 +18,25 @@ const get = (path: string, headers: Record<string, string> = {}) =>
   fetch(`${server.url}${path}`, { headers: { cookie: 'svc_story=plain', ...headers } })
 
 describe('pages', () => {
-  it('Site definition: site.yaml carries all branding: serves every fixed page of the demo site with its title and the site branding', async () => {
-    const fixed = site.pages.filter((p) => !p.path.includes(':') && p.access === 'public')
-    expect(fixed.length).toBeGreaterThan(4)
-    for (const page of fixed) {
-      const res = await get(page.path)
-      expect(res.status, page.path).toBe(200)
-      expect(res.headers.get('content-type')).toContain('text/html')
-      const body = await res.text()
-      expect(body).toContain(`<h1>${escaped(page.title[0] ?? '')}</h1>`)
-      expect(body).toContain('<html lang="en">')
-      expect(body).toContain('--color-primary: #0b6e4f')
-      expect(body).toContain('src="/site/logo.svg"')
-      expect(body).toMatch(/<main id="main"/)
-    }
-  })
+  it(
+    'Site definition: site.yaml carries all branding: serves every fixed page of the demo site with its title ' +
+      'and the site branding',
+    async () => {
+      const fixed = site.pages.filter((p) => !p.path.includes(':') && p.access === 'public')
+      expect(fixed.length).toBeGreaterThan(4)
+      for (const page of fixed) {
+        const res = await get(page.path)
+        expect(res.status, page.path).toBe(200)
+        expect(res.headers.get('content-type')).toContain('text/html')
+        const body = await res.text()
+        expect(body).toContain(`<h1>${escaped(page.title[0] ?? '')}</h1>`)
+        expect(body).toContain('<html lang="en">')
+        expect(body).toContain('--color-primary: #0b6e4f')
+        expect(body).toContain('src="/site/logo.svg"')
+        expect(body).toMatch(/<main id="main"/)
+      }
+    },
+  )
 
   it('renders the form with a labelled control for every field type', async () => {
     const body = await (await get('/')).text()
@@ -53,10 +57,14 @@ describe('pages', () => {
     }
   })
 
-  it('Errors 2 (Runtime configuration: STORE_* unset): a type: file field fails closed while uploads are not available', async () => {
-    const body = await (await get('/')).text()
-    expect(body).toMatch(/<input[^>]*type="file"[^>]*disabled/)
-  })
+  it(
+    'Errors 2 (Runtime configuration: STORE_* unset): a type: file field fails closed while uploads are not ' +
+      'available',
+    async () => {
+      const body = await (await get('/')).text()
+      expect(body).toMatch(/<input[^>]*type="file"[^>]*disabled/)
+    },
+  )
 
   it('Errors 3 (Runtime configuration: MAP_TOKEN): when MAP_TOKEN is unset, maps are off', async () => {
     const body = await (await get('/')).text()
@@ -120,17 +128,21 @@ describe('errors', () => {
 })
 
 describe('Versioning 4: static asset files have content-hashed names', () => {
-  it("Endpoints, other routes: serves /pkg files from the service's own disk with hashed names, cached forever, and pages name the current bundle", async () => {
-    const body = await (await get('/')).text()
-    const css = /href="(\/pkg\/site\.([0-9a-f]{10})\.css)"/.exec(body)
-    expect(css).not.toBeNull()
-    const res = await get(css?.[1] ?? '')
-    expect(res.status).toBe(200)
-    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
-    const source = readFileSync(join(ROOT, 'server/render/assets/site.css'))
-    const { createHash } = await import('node:crypto')
-    expect(css?.[2]).toBe(createHash('sha256').update(source).digest('hex').slice(0, 10))
-    expect(readFileSync(join(ROOT, '.output/hash.txt'), 'utf8')).toMatch(/^[0-9a-f]{16}\n$/)
-    expect((await get('/pkg/site.0000000000.css')).status).toBe(404)
-  })
+  it(
+    "Endpoints, other routes: serves /pkg files from the service's own disk with hashed names, cached forever, " +
+      'and pages name the current bundle',
+    async () => {
+      const body = await (await get('/')).text()
+      const css = /href="(\/pkg\/site\.([0-9a-f]{10})\.css)"/.exec(body)
+      expect(css).not.toBeNull()
+      const res = await get(css?.[1] ?? '')
+      expect(res.status).toBe(200)
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+      const source = readFileSync(join(ROOT, 'server/render/assets/site.css'))
+      const { createHash } = await import('node:crypto')
+      expect(css?.[2]).toBe(createHash('sha256').update(source).digest('hex').slice(0, 10))
+      expect(readFileSync(join(ROOT, '.output/hash.txt'), 'utf8')).toMatch(/^[0-9a-f]{16}\n$/)
+      expect((await get('/pkg/site.0000000000.css')).status).toBe(404)
+    },
+  )
 })

@@ -55,7 +55,8 @@ describe('validatePolicyFiles', () => {
       'permit (principal, action == Action::"self", resource is Record in Bucket::"potholes")',
       '  when { context.from == resource.state && context.edge == "withdraw" && resource has submitter &&',
       '         principal has subject && resource.submitter == principal.subject };',
-      'permit (principal in Group::"desk", action == Action::"move", resource in Bucket::"potholes") when { context.edge == "close" };',
+      'permit (principal in Group::"desk", action == Action::"move", resource in Bucket::"potholes") when { ' +
+        'context.edge == "close" };',
       'permit (principal, action in [Action::"open", Action::"suggest"], resource is Page);',
       'permit (principal in Group::"staff", action == Action::"invite", resource == Group::"volunteers");',
     ].join('\n')
@@ -143,7 +144,8 @@ describe('validatePolicyFiles', () => {
 
   it('counts a multi-byte character as one column', () => {
     const text =
-      'permit (principal, action == Action::"read", resource is Record) when { resource.storyline == "café 😀" || resource.colour == "x" };'
+      'permit (principal, action == Action::"read", resource is Record) when { resource.storyline == "café 😀" || ' +
+      'resource.colour == "x" };'
     const diagnostics = errors(text)
     expect(diagnostics.map((d) => [d.line, d.col])).toEqual([[1, 107]])
     expect([...text].slice(106).join('')).toMatch(/^resource\.colour/)

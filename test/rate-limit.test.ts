@@ -23,59 +23,63 @@ function takeMany(limiter: { take: (key: string) => { ok: boolean } }, key: stri
   return allowed
 }
 
-describe('Limits: Request rate (What the service does 9): per caller IP, a burst of 100 requests, refilled at 10 per second', () => {
-  it('allows 100 at once, then one more per 100 ms, up to the burst again', () => {
-    const c = clock()
-    const limiter = createRateLimiter({ ...readRateLimitConfig({}), now: c.now })
-    expect(takeMany(limiter, 'a', 100)).toBe(100)
-    expect(limiter.take('a')).toEqual({ ok: false, retryAfterSeconds: 1 })
-    c.advance(100)
-    expect(takeMany(limiter, 'a', 5)).toBe(1)
-    c.advance(60_000)
-    expect(takeMany(limiter, 'a', 150)).toBe(100)
-  })
+describe(
+  'Limits: Request rate (What the service does 9): per caller IP, a burst of 100 requests, refilled at 10 per ' +
+    'second',
+  () => {
+    it('allows 100 at once, then one more per 100 ms, up to the burst again', () => {
+      const c = clock()
+      const limiter = createRateLimiter({ ...readRateLimitConfig({}), now: c.now })
+      expect(takeMany(limiter, 'a', 100)).toBe(100)
+      expect(limiter.take('a')).toEqual({ ok: false, retryAfterSeconds: 1 })
+      c.advance(100)
+      expect(takeMany(limiter, 'a', 5)).toBe(1)
+      c.advance(60_000)
+      expect(takeMany(limiter, 'a', 150)).toBe(100)
+    })
 
-  it('counts each caller on its own', () => {
-    const limiter = createRateLimiter({ burst: 2, perSecond: 1, now: clock().now })
-    expect(takeMany(limiter, '198.51.100.1', 3)).toBe(2)
-    expect(takeMany(limiter, '198.51.100.2', 3)).toBe(2)
-  })
+    it('counts each caller on its own', () => {
+      const limiter = createRateLimiter({ burst: 2, perSecond: 1, now: clock().now })
+      expect(takeMany(limiter, '198.51.100.1', 3)).toBe(2)
+      expect(takeMany(limiter, '198.51.100.2', 3)).toBe(2)
+    })
 
-  it('does not charge a refused request', () => {
-    const c = clock()
-    const limiter = createRateLimiter({ burst: 1, perSecond: 1, now: c.now })
-    limiter.take('a')
-    expect(takeMany(limiter, 'a', 50)).toBe(0)
-    c.advance(1000)
-    expect(limiter.take('a').ok).toBe(true)
-  })
+    it('does not charge a refused request', () => {
+      const c = clock()
+      const limiter = createRateLimiter({ burst: 1, perSecond: 1, now: c.now })
+      limiter.take('a')
+      expect(takeMany(limiter, 'a', 50)).toBe(0)
+      c.advance(1000)
+      expect(limiter.take('a').ok).toBe(true)
+    })
 
-  it('tells how many whole seconds until the next request is allowed', () => {
-    const c = clock()
-    const slow = createRateLimiter({ burst: 1, perSecond: 0.1, now: c.now })
-    slow.take('a')
-    expect(slow.take('a')).toEqual({ ok: false, retryAfterSeconds: 10 })
-    c.advance(5000)
-    expect(slow.take('a')).toEqual({ ok: false, retryAfterSeconds: 5 })
-    c.advance(4999)
-    expect(slow.take('a')).toEqual({ ok: false, retryAfterSeconds: 1 })
-    c.advance(1)
-    expect(slow.take('a').ok).toBe(true)
-  })
+    it('tells how many whole seconds until the next request is allowed', () => {
+      const c = clock()
+      const slow = createRateLimiter({ burst: 1, perSecond: 0.1, now: c.now })
+      slow.take('a')
+      expect(slow.take('a')).toEqual({ ok: false, retryAfterSeconds: 10 })
+      c.advance(5000)
+      expect(slow.take('a')).toEqual({ ok: false, retryAfterSeconds: 5 })
+      c.advance(4999)
+      expect(slow.take('a')).toEqual({ ok: false, retryAfterSeconds: 1 })
+      c.advance(1)
+      expect(slow.take('a').ok).toBe(true)
+    })
 
-  it('mints no tokens when the clock steps back and forth', () => {
-    const c = clock()
-    const limiter = createRateLimiter({ burst: 1, perSecond: 1, now: c.now })
-    c.advance(10_000)
-    limiter.take('a')
-    c.advance(-5000)
-    expect(limiter.take('a').ok).toBe(false)
-    c.advance(5000)
-    expect(limiter.take('a').ok).toBe(false)
-    c.advance(1000)
-    expect(limiter.take('a').ok).toBe(true)
-  })
-})
+    it('mints no tokens when the clock steps back and forth', () => {
+      const c = clock()
+      const limiter = createRateLimiter({ burst: 1, perSecond: 1, now: c.now })
+      c.advance(10_000)
+      limiter.take('a')
+      c.advance(-5000)
+      expect(limiter.take('a').ok).toBe(false)
+      c.advance(5000)
+      expect(limiter.take('a').ok).toBe(false)
+      c.advance(1000)
+      expect(limiter.take('a').ok).toBe(true)
+    })
+  },
+)
 
 describe('Limits: Disabling: either variable set to 0 turns the limit off', () => {
   it.each([
@@ -202,20 +206,24 @@ describe('Limits: the middleware in a real h3 app', () => {
     })
   }
 
-  it('Placement and Errors 1: turns an over-limit request away with 429 and Retry-After before the handler is entered', async () => {
-    // 0.01 per second: no token comes back while the test runs.
-    const { base, entered } = await serve({ SVC_RATE_BURST: '2', SVC_RATE_PER_SECOND: '0.01' })
-    expect((await fetch(`${base}/a`)).status).toBe(200)
-    expect((await fetch(`${base}/b`)).status).toBe(200)
-    const refused = await fetch(`${base}/c`)
-    expect(refused.status).toBe(429)
-    expect(refused.headers.get('content-type')).toMatch(/^text\/plain/)
-    const retryAfter = Number(refused.headers.get('retry-after'))
-    expect(retryAfter).toBeGreaterThan(0)
-    expect(retryAfter).toBeLessThanOrEqual(100)
-    expect(await refused.text()).toBe(`Too many requests. Try again in ${retryAfter} seconds.`)
-    expect(entered()).toBe(2)
-  })
+  it(
+    'Placement and Errors 1: turns an over-limit request away with 429 and Retry-After before the handler is ' +
+      'entered',
+    async () => {
+      // 0.01 per second: no token comes back while the test runs.
+      const { base, entered } = await serve({ SVC_RATE_BURST: '2', SVC_RATE_PER_SECOND: '0.01' })
+      expect((await fetch(`${base}/a`)).status).toBe(200)
+      expect((await fetch(`${base}/b`)).status).toBe(200)
+      const refused = await fetch(`${base}/c`)
+      expect(refused.status).toBe(429)
+      expect(refused.headers.get('content-type')).toMatch(/^text\/plain/)
+      const retryAfter = Number(refused.headers.get('retry-after'))
+      expect(retryAfter).toBeGreaterThan(0)
+      expect(retryAfter).toBeLessThanOrEqual(100)
+      expect(await refused.text()).toBe(`Too many requests. Try again in ${retryAfter} seconds.`)
+      expect(entered()).toBe(2)
+    },
+  )
 
   it('Not counted is decided before it: the middleware counts every path it sees, /pkg ones too', async () => {
     // In the service, Nitro's static layer answers the files under /pkg before

@@ -26,23 +26,27 @@ function verbatimTexts(page: Page): Text[] {
 }
 
 describe('Storylines', () => {
-  it('Storylines 3 (What the service does 7): a visitor is given exactly one storyline, uniformly at random, kept in a cookie', async () => {
-    const given = new Map<string, number>()
-    for (let i = 0; i < 200; i++) {
-      const res = await fetch(`${server.url}/`)
-      const cookie = /svc_story=([a-z_]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1] ?? 'none'
-      given.set(cookie, (given.get(cookie) ?? 0) + 1)
-    }
-    expect([...given.keys()].sort()).toEqual([...site.storylines].sort())
-    // Uniform: each of the two gets between 30% and 70% (a miss has odds below one in a million).
-    for (const count of given.values()) expect(count).toBeGreaterThan(60)
-    const kept = await fetch(`${server.url}/`, { headers: { cookie: 'svc_story=story' } })
-    expect(kept.headers.getSetCookie().some((line) => line.startsWith('svc_story='))).toBe(false)
-    const stale = await fetch(`${server.url}/`, { headers: { cookie: 'svc_story=gone' } })
-    expect(stale.headers.get('set-cookie')).toMatch(/svc_story=(plain|story);.*Max-Age=31536000/)
-  })
+  it(
+    'Storylines 3 (What the service does 7): a visitor is given exactly one storyline, uniformly at random, ' +
+      'kept in a cookie',
+    async () => {
+      const given = new Map<string, number>()
+      for (let i = 0; i < 200; i++) {
+        const res = await fetch(`${server.url}/`)
+        const cookie = /svc_story=([a-z_]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1] ?? 'none'
+        given.set(cookie, (given.get(cookie) ?? 0) + 1)
+      }
+      expect([...given.keys()].sort()).toEqual([...site.storylines].sort())
+      // Uniform: each of the two gets between 30% and 70% (a miss has odds below one in a million).
+      for (const count of given.values()) expect(count).toBeGreaterThan(60)
+      const kept = await fetch(`${server.url}/`, { headers: { cookie: 'svc_story=story' } })
+      expect(kept.headers.getSetCookie().some((line) => line.startsWith('svc_story='))).toBe(false)
+      const stale = await fetch(`${server.url}/`, { headers: { cookie: 'svc_story=gone' } })
+      expect(stale.headers.get('set-cookie')).toMatch(/svc_story=(plain|story);.*Max-Age=31536000/)
+    },
+  )
 
-  it('Storylines 4: that storyline is read on every page; two visitors see different texts, one never sees two', async () => {
+  it('Storylines 4: the storyline is read on every page; two visitors see different texts, none sees two', async () => {
     const pages = site.pages.filter((p) => p.access === 'public' && !p.path.includes(':'))
     expect(pages.length).toBeGreaterThan(4)
     for (const page of pages) {

@@ -1,41 +1,46 @@
-// Serving a page from the page cache (server/visitor/page-cache.ts): the key
-// names what such a page depends on besides the content version, the
-// visitor's CSRF token is filled in, and a repeat view answers 304.
+// Serving pages from the page cache (server/visitor/page-cache.ts). The route
+// renders a missing page and keeps it (sendCachedPage); the middleware in
+// server/nitro/cached-pages.ts answers a kept one before any route runs
+// (serveCachedPage), from what is already in memory, with no await.
 import { randomBytes } from 'node:crypto'
-import { getRequestHeader, getRequestURL, setResponseHeader, type H3Event } from 'h3'
+import { getQuery, getRequestHeader, getRequestURL, parseCookies, setResponseHeader, type H3Event } from 'h3'
+import { useContentStore } from '../server/app/content'
+import { recordsIfReady } from '../server/app/records'
+import { findPage } from '../server/content/find-page'
 import type { SiteModel } from '../server/content/model'
+import { formSecretIfReady } from '../server/forms/form-secret'
+import { formToken } from '../server/forms/form-token'
+import { signInIfReady } from '../server/sign-in/use-sign-in'
+import { seesAsAnyone } from '../server/visitor/anonymous-view'
 import type { PageContext } from '../server/visitor/context'
-import { pageBuckets } from '../server/visitor/page-buckets'
 import { usePageCache } from '../server/visitor/page-cache'
-import { listSearch } from '../server/visitor/page-query'
-import { createPageTemplate, fillPageTemplate } from '../server/visitor/page-template'
+import { pageCacheKey } from '../server/visitor/page-cache-key'
+import { parsePageQuery } from '../server/visitor/page-query'
+import { createPageTemplate, fillPageTemplate, type PageTemplate } from '../server/visitor/page-template'
+import { cookieSubmitter } from '../server/visitor/visitor'
+import { readVisitorCookieValue, VISITOR_COOKIE } from '../server/visitor/visitor-cookie'
 import type { ShowPage } from './show-page'
 import { getCsrfToken } from './csrf'
 import { sendPage } from './html-response'
+import { SESSION_COOKIE } from './session'
+import { STORYLINE_COOKIE } from './storyline'
 
 // Stands in for the CSRF token in cached pages; random, so no content can guess it.
 const CSRF_MARK = randomBytes(16).toString('base64url')
 
-/**
- * The cache key, or null when the page is not kept: after a post (its
- * message is for one visitor) or when the query is not one the service's own
- * links make (a crawler's junk must not fill the cache).
- */
 export function cacheKeyOf(event: H3Event, ctx: PageContext, signInOn: boolean, show: ShowPage): string | null {
-  const { query } = show
-  if (query.filed !== undefined || query.moved !== undefined) return null
   const search = getRequestURL(event).search.slice(1)
-  if (search !== listSearch(query.pages)) return null
-  const version = ctx.index.version(pageBuckets(ctx.site, show.page))
-  return JSON.stringify([show.path, search, ctx.story, version, signInOn])
+  const { site, index, story } = ctx
+  return pageCacheKey({ site, index, page: show.page, path: show.path, search, query: show.query, story, signInOn })
 }
 
+/** The page under `key`, rendered and kept first if it is not kept yet. */
 export async function sendCachedPage(
   event: H3Event,
   site: SiteModel,
   key: string,
   render: (csrfMark: string) => Promise<{ html: string; status: number }>,
-): Promise<string> {
+): Promise<string | Buffer> {
   const cache = usePageCache(site)
   let template = cache.get(key)
   if (template === undefined) {
@@ -45,13 +50,55 @@ export async function sendCachedPage(
     template = createPageTemplate(shown.html, CSRF_MARK)
     cache.set(key, template)
   }
-  const csrf = template.needsCsrf ? await getCsrfToken(event) : undefined
+  return sendTemplate(event, template, template.needsCsrf ? await getCsrfToken(event) : undefined)
+}
+
+/**
+ * A kept page for a visitor without a session, or undefined to let the route
+ * answer: anything not ready, not kept, or not the same for this visitor as
+ * for anyone (a first visit needs its cookies made, a filer sees their own).
+ */
+export function serveCachedPage(event: H3Event): string | Buffer | undefined {
+  const site = useContentStore()?.current()?.site
+  const live = recordsIfReady()
+  const signIn = signInIfReady()
+  const secret = formSecretIfReady()
+  if (site === undefined || live === null || signIn === null || secret === null) return undefined
+  const cookies = parseCookies(event)
+  if (cookies[SESSION_COOKIE] !== undefined) return undefined
+  const story = site.storylines.indexOf(cookies[STORYLINE_COOKIE] ?? '')
+  if (story < 0) return undefined
+  const [pathname = '/', search = ''] = event.path.split('?', 2)
+  const found = findPage(site, pathname)
+  if (found === null) return undefined
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
+  const query = parsePageQuery(getQuery(event))
+  const key = pageCacheKey({
+    site,
+    index: live.index,
+    page: found.page,
+    path,
+    search,
+    query,
+    story,
+    signInOn: signIn.on,
+  })
+  const template = key === null ? undefined : usePageCache(site).get(key)
+  if (template === undefined) return undefined
+  const visitor = readVisitorCookieValue(cookies[VISITOR_COOKIE])
+  if (template.needsCsrf && visitor === null) return undefined
+  if (visitor !== null && !seesAsAnyone(site, live.index, found.page, cookieSubmitter(visitor))) return undefined
+  const page = sendTemplate(event, template, visitor === null ? undefined : formToken(secret, visitor))
+  // Ended here rather than returned: h3 would send it a turn of the event loop later.
+  event.node.res.end(page)
+  return page
+}
+
+function sendTemplate(event: H3Event, template: PageTemplate, csrf: string | undefined): string | Buffer {
+  const token = template.needsCsrf ? csrf : undefined
   // Weak: the submission tokens differ per view, what the page says does not.
-  const etag = `W/"${template.digest}${csrf === undefined ? '' : `.${csrf.slice(0, 12)}`}"`
+  const etag = `W/"${template.digest}${token === undefined ? '' : `.${token.slice(0, 12)}`}"`
   setResponseHeader(event, 'etag', etag)
-  if (getRequestHeader(event, 'if-none-match') === etag) {
-    sendPage(event, '', 304)
-    return ''
-  }
-  return sendPage(event, fillPageTemplate(template, csrf), 200)
+  if (getRequestHeader(event, 'if-none-match') === etag) return sendPage(event, '', 304)
+  return sendPage(event, fillPageTemplate(template, token), 200)
 }

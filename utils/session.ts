@@ -11,7 +11,7 @@ import { sendPage } from './html-response'
 import { isSecureSite } from './secure'
 import { getStoryline } from './storyline'
 
-const SESSION_COOKIE = 'svc_session'
+export const SESSION_COOKIE = 'svc_session'
 // Attempts at a read-modify-write that keeps meeting another request's write.
 const SAVE_ATTEMPTS = 3
 

@@ -34,7 +34,8 @@ export interface ShowPage {
 }
 
 /** Throws SessionsUnavailableError when the bus cannot answer for the session. */
-export async function showPage(event: H3Event, visit: Visit, show: ShowPage): Promise<string> {
+export async function showPage(event: H3Event, visit: Visit, show: ShowPage): Promise<string | Buffer> {
+  // The same decision the middleware makes (server/nitro/cached-pages.ts) before any route.
   const anonymous = show.refused === undefined ? anonymousView(visit.ctx, show.page) : null
   const key = anonymous === null ? null : cacheKeyOf(event, anonymous, visit.signInOn, show)
   if (anonymous !== null && key !== null) {

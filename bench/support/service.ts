@@ -32,7 +32,10 @@ export function requireBuild(): void {
 export async function startService(env: Record<string, string>): Promise<BenchService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-'))
   // Only what the service needs: nothing from the shell (a BUS_URL, a token) leaks in.
-  const child = spawn(process.execPath, [ENTRY], {
+  // BENCH_CPU_PROF=<dir>: each instance writes a V8 CPU profile there when stopped.
+  const profile = process.env.BENCH_CPU_PROF
+  const flags = profile === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profile}`]
+  const child = spawn(process.execPath, [...flags, ENTRY], {
     env: {
       PATH: process.env.PATH,
       PORT: '0',

@@ -40,7 +40,7 @@ async function readBody(event: H3Event, limit: number): Promise<FormBody | FormR
   }
 }
 
-async function handle(event: H3Event): Promise<string | void> {
+async function handle(event: H3Event): Promise<string | Buffer | void> {
   const visit = await startVisit(event)
   const { site, visitor } = visit.ctx
   const name = nameSchema.safeParse(getRouterParam(event, 'bucket'))

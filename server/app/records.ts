@@ -19,6 +19,8 @@ interface LiveRecords {
 
 let live: Promise<LiveRecords> | null = null
 let liveIndex: RecordIndex | null = null
+// Set once the index has replayed: what a request that must not wait reads.
+let settled: LiveRecords | null = null
 
 export function startRecords(config: Config): Promise<LiveRecords> {
   live = (async () => {
@@ -39,7 +41,8 @@ export function startRecords(config: Config): Promise<LiveRecords> {
     await index.ready
     const everyMs = config.RECORDS_SNAPSHOT_SECONDS * 1000
     if (everyMs > 0) startSnapshotWriter({ bus, index, everyMs })
-    return { index, records }
+    settled = { index, records }
+    return settled
   })()
   return live
 }
@@ -47,6 +50,11 @@ export function startRecords(config: Config): Promise<LiveRecords> {
 export function useRecords(): Promise<LiveRecords> {
   if (!live) throw new Error('[svc] [records] records were never started')
   return live
+}
+
+/** The records once ready, without waiting; null before. */
+export function recordsIfReady(): LiveRecords | null {
+  return settled
 }
 
 /** Whether this instance's index has applied what the stream held when it last found itself behind. */

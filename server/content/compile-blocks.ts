@@ -72,7 +72,8 @@ export function compileBlocks(ctx: CompileContext, yaml: YamlFile, raw: RawPage,
           yaml,
           [...at, 'field'],
           'public-unknown',
-          `field "${field.name}" is not in the public view of bucket "${bucket.name}", and a map shows only public fields; add it to public.fields`,
+          `field "${field.name}" is not in the public view of bucket "${bucket.name}", and a map shows only public ` +
+            `fields; add it to public.fields`,
         )
       }
       return [{ kind: 'map', bucket: b.map.bucket, field: b.map.field }]
@@ -87,7 +88,8 @@ export function compileBlocks(ctx: CompileContext, yaml: YamlFile, raw: RawPage,
           yaml,
           [...at, b.list.view ? 'view' : 'bucket'],
           'public-unknown',
-          `bucket "${bucket.name}" has no public: view, so a public list of it shows nothing; ${NO_PUBLIC}, or use view: mine or view: desk`,
+          `bucket "${bucket.name}" has no public: view, so a public list of it shows nothing; ${NO_PUBLIC}, or use ` +
+            `view: mine or view: desk`,
         )
       }
       if (bucket && where) {
@@ -134,7 +136,8 @@ function checkChoices(
         yaml,
         path,
         'public-unknown',
-        `field "${field.name}" offers records of bucket "${of.name}", which has no public: view, so visitors have nothing to choose from; add public: to bucket "${of.name}"`,
+        `field "${field.name}" offers records of bucket "${of.name}", which has no public: view, so visitors have ` +
+          `nothing to choose from; add public: to bucket "${of.name}"`,
         { severity: 'warning' },
       )
     }

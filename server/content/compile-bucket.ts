@@ -65,7 +65,8 @@ export function compileBucket(
           yaml,
           [...path, 'after'],
           'after-without-move',
-          `state "${s.name}" moves to "${to}" after ${days} days, but no move goes from "${s.name}" to "${to}"; declare one under moves: the timed move uses that edge, its mail and its event`,
+          `state "${s.name}" moves to "${to}" after ${days} days, but no move goes from "${s.name}" to "${to}"; ` +
+            `declare one under moves: the timed move uses that edge, its mail and its event`,
         )
       }
     }
@@ -81,7 +82,8 @@ export function compileBucket(
         yaml,
         ['self'],
         'bad-value',
-        'records in a sign_in: none bucket are anonymous, so nobody can take these self moves; drop self: or use sign_in: optional',
+        'records in a sign_in: none bucket are anonymous, so nobody can take these self moves; drop self: or use ' +
+          'sign_in: optional',
         { severity: 'warning', key: true },
       )
     }
@@ -92,7 +94,8 @@ export function compileBucket(
           yaml,
           ['states', i, 'grants'],
           'bad-value',
-          `records in a sign_in: none bucket are anonymous and this bucket has no contact: true field, so grants can never add anyone to "${s.grants}"; add a contact field or use sign_in: optional`,
+          `records in a sign_in: none bucket are anonymous and this bucket has no contact: true field, so grants can ` +
+            `never add anyone to "${s.grants}"; add a contact field or use sign_in: optional`,
           { severity: 'warning' },
         )
       })

@@ -50,7 +50,8 @@ export function createCompileContext(
           yaml,
           path,
           'storyline-length',
-          `this list has ${raw.length} ${raw.length === 1 ? 'entry' : 'entries'} but the site has ${storylines.length} storylines (${storylines.join(', ')}); give one entry per storyline or a single text`,
+          `this list has ${raw.length} ${raw.length === 1 ? 'entry' : 'entries'} but the site has ` +
+            `${storylines.length} storylines (${storylines.join(', ')}); give one entry per storyline or a single text`,
         )
         return storylines.map((_, i) => raw[Math.min(i, raw.length - 1)] ?? '')
       }

@@ -30,7 +30,8 @@ export function compileFields(
         yaml,
         ['fields', i, 'contact'],
         'bad-value',
-        `field "${first.name}" is already this bucket's contact ${f.type} field, and a bucket has at most one; drop "contact" here`,
+        `field "${first.name}" is already this bucket's contact ${f.type} field, and a bucket has at most one; drop ` +
+          `"contact" here`,
         { key: true },
       )
     }

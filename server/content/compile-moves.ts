@@ -89,7 +89,8 @@ function checkFrom(
       yaml,
       [...path, 'to'],
       rule,
-      `${what} "${m.name}" has no from:, so it is taken from the initial state "${m.to}", which is also its to; add from: or pick another to`,
+      `${what} "${m.name}" has no from:, so it is taken from the initial state "${m.to}", which is also its to; add ` +
+        `from: or pick another to`,
     )
   } else {
     ctx.report(
@@ -115,7 +116,8 @@ function compileMail(
       yaml,
       [...path, 'to'],
       'mail-to',
-      `mail "to" must be submitter, an email field of this bucket (${emailFields.join(', ') || 'none'}), or an address${suggestion(m.to, ['submitter', ...emailFields])}`,
+      `mail "to" must be submitter, an email field of this bucket (${emailFields.join(', ') || 'none'}), or an ` +
+        `address${suggestion(m.to, ['submitter', ...emailFields])}`,
     )
   }
   checkPlaceholders(ctx, yaml, [...path, 'subject'], m.subject, fields)

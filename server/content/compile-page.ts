@@ -44,7 +44,8 @@ export function compilePage(
         yaml,
         ['record'],
         'public-unknown',
-        `bucket "${bucket.name}" has no public: view, so only desk readers can see its records on this public page; add public: to the bucket, or give the page access: [groups]`,
+        `bucket "${bucket.name}" has no public: view, so only desk readers can see its records on this public page; ` +
+          `add public: to the bucket, or give the page access: [groups]`,
         { severity: 'warning' },
       )
     }
@@ -57,7 +58,8 @@ export function compilePage(
       if (refs.groups.has(group)) return
       const fix =
         suggestion(group, refs.groups) ||
-        "; unless the identity provider's groups claim or RESPONSIBLE_GROUP supplies it, nobody is in it: check the name, or add it to a desk's invites"
+        "; unless the identity provider's groups claim or RESPONSIBLE_GROUP supplies it, nobody is in it: check the " +
+          "name, or add it to a desk's invites"
       ctx.report(
         yaml,
         ['access', i],
@@ -84,7 +86,8 @@ export function compilePage(
         yaml,
         ['responsible', i, 'phone'],
         'bad-value',
-        `"${p.phone}" is not a phone number; write it with its country code, e.g. "+4791234567", or without + to have ${ctx.options.phoneCountry} put in front`,
+        `"${p.phone}" is not a phone number; write it with its country code, e.g. "+4791234567", or without + to ` +
+          `have ${ctx.options.phoneCountry} put in front`,
       )
     }
     return [{ name: p.name, email: p.email?.toLowerCase(), phone: phone ?? undefined }]

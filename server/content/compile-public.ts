@@ -39,21 +39,24 @@ export function compilePublic(
         yaml,
         path,
         'bad-value',
-        `field "${name}" is a file, and files are never public: they are only served to desk readers; take it out of public.fields`,
+        `field "${name}" is a file, and files are never public: they are only served to desk readers; take it out of ` +
+          `public.fields`,
       )
     } else if (field.contact) {
       ctx.report(
         yaml,
         path,
         'bad-value',
-        `field "${name}" is the submitter's contact (contact: true), and making it public would publish personal data; take it out of public.fields`,
+        `field "${name}" is the submitter's contact (contact: true), and making it public would publish personal ` +
+          `data; take it out of public.fields`,
       )
     } else if (field.type === 'email' || field.type === 'phone') {
       ctx.report(
         yaml,
         path,
         'bad-value',
-        `field "${name}" is ${field.type === 'email' ? 'an e-mail address' : 'a phone number'} that everyone could read; take it out of public.fields unless it is meant to be public`,
+        `field "${name}" is ${field.type === 'email' ? 'an e-mail address' : 'a phone number'} that everyone could ` +
+          `read; take it out of public.fields unless it is meant to be public`,
         { severity: 'warning' },
       )
     }

@@ -114,7 +114,8 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
             reserved
               ? `names starting with svc_ are reserved for the service; rename ${yaml.file}`
               : tooLong
-                ? `"${name}" is ${name.length} characters; names go into the service's URLs, so use at most ${NAME_MAX_LENGTH}`
+                ? `"${name}" is ${name.length} characters; names go into the service's URLs, so use at most ` +
+                  `${NAME_MAX_LENGTH}`
                 : `"${name}" cannot be a name; use lowercase letters, digits and _`,
           ),
         )

@@ -25,7 +25,8 @@ export function readCompileOptions(env: { PHONE_COUNTRY?: string }): CompileOpti
   const country = env.PHONE_COUNTRY?.trim() || DEFAULT_CALLING_CODE
   if (!isCallingCode(country)) {
     throw new ContentSettingError(
-      `PHONE_COUNTRY "${country}" is not a calling code; write + and 1 to 4 digits, not starting with 0, e.g. PHONE_COUNTRY=+47`,
+      `PHONE_COUNTRY "${country}" is not a calling code; write + and 1 to 4 digits, not starting with 0, e.g. ` +
+        `PHONE_COUNTRY=+47`,
     )
   }
   return { phoneCountry: country }

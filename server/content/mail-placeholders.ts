@@ -41,7 +41,9 @@ function problem(name: string, fields: readonly Field[], known: readonly string[
   if (file) {
     return {
       rule: 'bad-value',
-      message: `{{${name}}}: field "${file.name}" is a file, and a file cannot be put into a mail; use {{link}} to point at the record instead`,
+      message:
+        `{{${name}}}: field "${file.name}" is a file, and a file cannot be put into a mail; use {{link}} to ` +
+        `point at the record instead`,
     }
   }
   const near = didYouMean(name, known)

@@ -31,7 +31,9 @@ export function pagePath(file: string): PagePath {
   if (first !== undefined && ((RESERVED_PAGE_PARTS as readonly string[]).includes(first) || first.startsWith('svc_'))) {
     return {
       rule: 'reserved-name',
-      error: `/${first} belongs to the service itself, so no page can be served under it; rename "${first}" (reserved: ${RESERVED_PAGE_PARTS.join(', ')} and anything starting with svc_)`,
+      error:
+        `/${first} belongs to the service itself, so no page can be served under it; rename "${first}" ` +
+        `(reserved: ${RESERVED_PAGE_PARTS.join(', ')} and anything starting with svc_)`,
     }
   }
   const bad = segments.find((s) => !SEGMENT.test(s))

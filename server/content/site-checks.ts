@@ -36,7 +36,8 @@ export function checkInbox(ctx: CompileContext, siteYaml: YamlFile, site: RawSit
     siteYaml,
     [],
     'missing-key',
-    `${named.file} names responsible people, but ${siteYaml.file} has no inbox, so their edit suggestions are kept but not mailed; add inbox: with the site's address`,
+    `${named.file} names responsible people, but ${siteYaml.file} has no inbox, so their edit suggestions are kept ` +
+      `but not mailed; add inbox: with the site's address`,
     { severity: 'warning' },
   )
 }

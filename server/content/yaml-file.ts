@@ -22,7 +22,10 @@ export interface YamlFile {
    * text is not written there verbatim (escapes, folded lines).
    */
   find(path: Path, needle: string): Position[]
-  /** The value at `path` as written, and a comment on its line (`primary: #0b6e4f` is empty with the comment `0b6e4f`). */
+  /**
+   * The value at `path` as written, and a comment on its line (`primary: #0b6e4f` is empty with the comment
+   * `0b6e4f`).
+   */
   written(path: Path): { text: string; comment: string | undefined } | undefined
 }
 

@@ -57,7 +57,8 @@ function toDiagnostics(yaml: YamlFile, root: z.ZodType, issue: z.core.$ZodIssue,
       return [
         make(
           isType ? 'unknown-field-type' : 'bad-value',
-          `${isType ? 'unknown field type' : 'unknown value'} "${input}" for ${where}${suggestion(input, values)} (one of: ${values.join(', ')})`,
+          `${isType ? 'unknown field type' : 'unknown value'} "${input}" for ${where}${suggestion(input, values)} ` +
+            `(one of: ${values.join(', ')})`,
         ),
       ]
     }

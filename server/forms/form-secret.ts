@@ -11,15 +11,21 @@ const SECRETS_BUCKET = 'svc_secrets'
 const FORM_KEY = 'form-token'
 
 let secret: Promise<Buffer> | null = null
+let settled: Buffer | null = null
 
 export function startFormSecret(bus: Promise<Bus>): Promise<Buffer> {
-  secret = bus.then(readOrCreate)
+  secret = bus.then(readOrCreate).then((key) => (settled = key))
   return secret
 }
 
 export function useFormSecret(): Promise<Buffer> {
   if (!secret) throw new Error('[svc] [forms] the form secret was never started')
   return secret
+}
+
+/** The key once read, without waiting; null before. */
+export function formSecretIfReady(): Buffer | null {
+  return settled
 }
 
 async function readOrCreate(bus: Bus): Promise<Buffer> {

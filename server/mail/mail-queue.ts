@@ -5,7 +5,7 @@
 import { BusConflictError } from '../bus/errors'
 import type { Bus } from '../bus/types'
 import type { MailIntent } from './mail-intent'
-import { MAIL_STREAM, mailSubject } from '../records/types'
+import { MAIL_STREAM, mailSubject } from './mail-stream'
 import type { RecordView } from '../records/types'
 
 export async function queueMail(bus: Bus, view: RecordView, intent: MailIntent): Promise<void> {

@@ -6,7 +6,12 @@ import { BusConflictError } from '../bus/errors'
 import { encodeKvKey } from '../bus/kv-driver'
 import type { Bus, BusKv } from '../bus/types'
 import { loadMembershipView, type MembershipView } from './membership-view'
-import { MEMBERSHIPS_KV } from '../records/types'
+
+/**
+ * Service-kept memberships, one entry per group and person (`<personkey>:<group>`,
+ * person first so one person's entries list by prefix).
+ */
+export const MEMBERSHIPS_KV = 'svc_memberships'
 
 /** Whatever the provider (or a form) tells about a person; any one may match. */
 export interface PersonKeys {

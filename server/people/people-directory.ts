@@ -4,12 +4,7 @@
 import { encodeKvKey } from '../bus/kv-driver'
 import { decodeJson } from '../bus/payload'
 import type { BusKv } from '../bus/types'
-
-export interface PersonKeys {
-  readonly subject?: string
-  readonly email?: string
-  readonly phone?: string
-}
+import type { PersonKeys } from './memberships'
 
 interface Entry {
   readonly groups: readonly string[]

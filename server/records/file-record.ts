@@ -72,7 +72,10 @@ export async function fileRecord(ctx: RecordsContext, newId: () => string, input
   const { seq } = appended
   const view = applyEvent(null, event, seq)
   if (view === null) throw recordsError(`filing ${bucket.name}/${id} does not fold`)
-  await ctx.sideEffects({
+  // The acknowledged append is the filing; the visitor need not wait for its
+  // projection and mail. Readers fall back to the stream while the projection
+  // lags (records.ts), and a failed effect is logged and caught up.
+  void ctx.sideEffects({
     site,
     bucket,
     view,

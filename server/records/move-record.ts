@@ -35,7 +35,10 @@ export interface MoveInput {
 
 export interface MoveOutcome {
   readonly record: RecordView
-  /** This very move was already on the stream: a retry, a double submit, or (for the clock) another instance's identical move. */
+  /**
+   * This very move was already on the stream: a retry, a double submit, or (for the clock) another instance's
+   * identical move.
+   */
   readonly duplicate: boolean
 }
 

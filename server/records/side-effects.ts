@@ -56,7 +56,8 @@ export function createSideEffects({ bus, index, memberships, publicUrl }: SideEf
     log(
       'error',
       'records',
-      `[svc] [records] ${bucket}/${id} at ${seq} is recorded, but ${failed.length} side effect(s) failed; the catch-up repairs them`,
+      `[svc] [records] ${bucket}/${id} at ${seq} is recorded, but ${failed.length} side effect(s) failed; the ` +
+        `catch-up repairs them`,
       {
         bucket,
         record: id,

@@ -1,5 +1,6 @@
 import type { Bus } from '../bus/types'
-import { MAIL_STREAM, RECORDS_STREAM } from './types'
+import { MAIL_STREAM } from '../mail/mail-stream'
+import { RECORDS_STREAM } from './types'
 
 // Both the writer and every index may be the first to touch a fresh bus.
 export async function ensureRecordStreams(bus: Bus): Promise<void> {

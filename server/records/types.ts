@@ -4,16 +4,11 @@
 import { z } from 'zod'
 
 export const RECORDS_STREAM = 'SVC_RECORDS'
-export const MAIL_STREAM = 'SVC_MAIL'
 
 export const recordSubject = (bucket: string, id: string): string => `svc.rec.${bucket}.${id}`
-/** One subject per event's mail, so "is it queued?" has an exact answer and queueing it twice is refused for ever. */
-export const mailSubject = (bucket: string, id: string, seq: number): string => `svc.mail.${bucket}.${id}.${seq}`
 
 /** KV projection of each record (`<bucket>:<id>` through the unstorage key encoding). */
 export const RECORDS_KV = 'svc_records'
-/** Service-kept memberships, one entry per group and person (`<personkey>:<group>`, person first so one person's entries list by prefix). */
-export const MEMBERSHIPS_KV = 'svc_memberships'
 
 /** Field values as stored: text for every type; checkbox `yes`/absent; location `lat,lng`. */
 export const fieldValuesSchema = z.record(z.string(), z.string())

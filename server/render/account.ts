@@ -1,6 +1,6 @@
 // The header's account corner: who is signed in, their desks, and sign-out;
 // or a sign-in link for a visitor.
-import { CSRF_FIELD } from './form'
+import { CSRF_FIELD, hiddenInputs } from './form'
 import { html, type SafeHtml } from './html'
 
 export type Viewer =
@@ -12,6 +12,8 @@ export type Viewer =
     }
   | { readonly signedIn: false; readonly signInHref: string | null }
 
+const SIGN_OUT_BUTTON = html`<button type="submit">Sign out</button>`
+
 export function renderAccount(viewer: Viewer | undefined): SafeHtml | null {
   if (viewer === undefined) return null
   if (!viewer.signedIn) {
@@ -20,7 +22,9 @@ export function renderAccount(viewer: Viewer | undefined): SafeHtml | null {
       : html`<div class="account"><a href="${viewer.signInHref}">Sign in</a></div>`
   }
   const desks = viewer.desks.map((d) => html`<li><a href="${d.href}">${d.label}</a></li>`)
-  return html`<div class="account"><span class="account-name">Signed in as <strong>${viewer.name}</strong></span>${
-    desks.length > 0 ? html`<ul class="account-desks" aria-label="Your desks">${desks}</ul>` : null
-  }<form method="post" action="/auth/sign-out" class="sign-out"><input type="hidden" name="${CSRF_FIELD}" value="${viewer.csrf}"><button type="submit">Sign out</button></form></div>`
+  const name = html`<span class="account-name">Signed in as <strong>${viewer.name}</strong></span>`
+  const deskList = desks.length > 0 ? html`<ul class="account-desks" aria-label="Your desks">${desks}</ul>` : null
+  const csrf = hiddenInputs({ [CSRF_FIELD]: viewer.csrf })
+  const signOut = html`<form method="post" action="/auth/sign-out" class="sign-out">${csrf}${SIGN_OUT_BUTTON}</form>`
+  return html`<div class="account">${name}${deskList}${signOut}</div>`
 }

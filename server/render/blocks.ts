@@ -49,10 +49,11 @@ function hiddenInputs(options: BlocksOptions): Readonly<Record<string, string>> 
     : { [PAGE_FIELD]: options.pagePath, [RECORD_FIELD]: options.recordId }
 }
 
+const NO_SIGN_IN = 'This form is for signed-in people, and signing in is not available right now.'
+
 function renderSignInToFile(href: string | null): SafeHtml {
   const safe = href === null ? undefined : safeUrl(href)
-  if (safe === undefined)
-    return html`<p class="form-sign-in">This form is for signed-in people, and signing in is not available right now.</p>`
+  if (safe === undefined) return html`<p class="form-sign-in">${NO_SIGN_IN}</p>`
   return html`<p class="form-sign-in"><a class="button" href="${safe}">Sign in to report</a></p>`
 }
 

@@ -24,10 +24,10 @@ export interface DocumentParts {
 
 function renderNav(links: readonly NavLink[]): SafeHtml | null {
   if (links.length === 0) return null
-  const items = links.map(
-    (link) =>
-      html`<li><a href="${safeUrl(link.href) ?? '/'}"${link.current ? html` aria-current="page"` : null}>${link.label}</a></li>`,
-  )
+  const items = links.map((link) => {
+    const current = link.current ? html` aria-current="page"` : null
+    return html`<li><a href="${safeUrl(link.href) ?? '/'}"${current}>${link.label}</a></li>`
+  })
   return html`<nav class="site-nav" aria-label="Main"><ul>${items}</ul></nav>`
 }
 

@@ -17,7 +17,8 @@ export interface ErrorPageOptions {
 }
 
 export function renderErrorPage(options: ErrorPageOptions): string {
-  const body = html`<h1>${options.title}</h1><p>${options.message}</p><p class="error-code">Error ${options.status}</p><p><a href="/">Go to the home page</a></p>`
+  const code = html`<p class="error-code">Error ${options.status}</p>`
+  const body = html`<h1>${options.title}</h1><p>${options.message}</p>${code}<p><a href="/">Go to the home page</a></p>`
   if (options.site !== undefined) {
     return renderLayout({
       site: options.site,

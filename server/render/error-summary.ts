@@ -23,5 +23,7 @@ export function renderErrorSummary(
     .map(([, message]) => html`<li>${message}</li>`)
   if (fieldItems.length === 0 && formItems.length === 0) return null
   const titleId = `f-${bucket.name}-errors`
-  return html`<div class="error-summary" role="alert" aria-labelledby="${titleId}" tabindex="-1"><h2 id="${titleId}">There is a problem</h2><ul>${formItems}${fieldItems}</ul></div>`
+  const heading = html`<h2 id="${titleId}">There is a problem</h2>`
+  const attrs = html`role="alert" aria-labelledby="${titleId}" tabindex="-1"`
+  return html`<div class="error-summary" ${attrs}>${heading}<ul>${formItems}${fieldItems}</ul></div>`
 }

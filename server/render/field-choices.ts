@@ -34,9 +34,9 @@ export function renderRadios(ctx: FieldContext, choices: readonly Choice[]): Saf
 
 export function renderSelect(ctx: FieldContext, choices: readonly Choice[]): SafeHtml {
   const current = ctx.values[ctx.field.name]
-  const options = choices.map(
-    (choice) =>
-      html`<option value="${choice.value}"${choice.value === current ? html` selected` : null}>${choice.label}</option>`,
-  )
+  const options = choices.map((choice) => {
+    const selected = choice.value === current ? html` selected` : null
+    return html`<option value="${choice.value}"${selected}>${choice.label}</option>`
+  })
   return html`<select${controlAttrs(ctx)}><option value="">Choose…</option>${options}</select>`
 }

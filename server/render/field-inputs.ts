@@ -46,7 +46,8 @@ export function renderCheckbox(ctx: FieldContext): SafeHtml {
 export function renderFile(ctx: FieldContext): SafeHtml {
   const accept = ctx.field.accept?.length ? html` accept="${ctx.field.accept.join(',')}"` : null
   if (!ctx.filesEnabled) {
-    return html`<input type="file" id="${ctx.ids.control}" name="${ctx.field.name}" disabled${describedAttrs(ctx)}${accept}>`
+    const described = describedAttrs(ctx)
+    return html`<input type="file" id="${ctx.ids.control}" name="${ctx.field.name}" disabled${described}${accept}>`
   }
   return html`<input type="file"${controlAttrs(ctx)}${accept}>`
 }

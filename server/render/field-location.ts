@@ -6,11 +6,10 @@ export function renderLocation(ctx: FieldContext): SafeHtml {
   const name = ctx.field.name
   const part = (key: 'lat' | 'lng', label: string, id: string): SafeHtml => {
     const value = ctx.values[`${name}.${key}`] ?? ''
-    return html`<div class="location-part"><label for="${id}">${label}</label><input type="text" inputmode="decimal" autocomplete="off"${controlAttrs(
-      ctx,
-      `${name}.${key}`,
-      id,
-    )} value="${value}"></div>`
+    const attrs = controlAttrs(ctx, `${name}.${key}`, id)
+    const input = html`<input type="text" inputmode="decimal" autocomplete="off"${attrs} value="${value}">`
+    return html`<div class="location-part"><label for="${id}">${label}</label>${input}</div>`
   }
-  return html`<div class="location">${part('lat', 'Latitude', ctx.ids.control)}${part('lng', 'Longitude', `${ctx.ids.control}-lng`)}</div>`
+  const lat = part('lat', 'Latitude', ctx.ids.control)
+  return html`<div class="location">${lat}${part('lng', 'Longitude', `${ctx.ids.control}-lng`)}</div>`
 }

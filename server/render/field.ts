@@ -37,13 +37,10 @@ function renderLabelText(ctx: FieldContext): SafeHtml {
 }
 
 function renderDetails(ctx: FieldContext): SafeHtml {
+  const error = html`<span class="visually-hidden">Error: </span>${ctx.error}`
   return html`${ctx.help ? html`<p class="field-help" id="${ctx.ids.help}">${ctx.help}</p>` : null}${
     ctx.note ? html`<p class="field-note" id="${ctx.ids.note}">${ctx.note}</p>` : null
-  }${
-    ctx.error
-      ? html`<p class="field-error-message" id="${ctx.ids.error}"><span class="visually-hidden">Error: </span>${ctx.error}</p>`
-      : null
-  }`
+  }${ctx.error ? html`<p class="field-error-message" id="${ctx.ids.error}">${error}</p>` : null}`
 }
 
 function fieldClass(ctx: FieldContext, kind: string): string {
@@ -51,11 +48,19 @@ function fieldClass(ctx: FieldContext, kind: string): string {
 }
 
 function labelled(ctx: FieldContext, control: SafeHtml): SafeHtml {
-  return html`<div class="${fieldClass(ctx, ctx.field.type)}"><label for="${ctx.ids.control}">${renderLabelText(ctx)}</label>${renderDetails(ctx)}${control}</div>`
+  const label = html`<label for="${ctx.ids.control}">${renderLabelText(ctx)}</label>`
+  return html`<div class="${fieldClass(ctx, ctx.field.type)}">${label}${renderDetails(ctx)}${control}</div>`
 }
 
 function grouped(ctx: FieldContext, controls: SafeHtml, groupAttrs: SafeHtml | null): SafeHtml {
-  return html`<fieldset class="${fieldClass(ctx, ctx.field.type)}"${groupAttrs}><legend>${renderLabelText(ctx)}</legend>${renderDetails(ctx)}${controls}</fieldset>`
+  const legend = html`<legend>${renderLabelText(ctx)}</legend>`
+  const className = fieldClass(ctx, ctx.field.type)
+  return html`<fieldset class="${className}"${groupAttrs}>${legend}${renderDetails(ctx)}${controls}</fieldset>`
+}
+
+function renderCheckboxChoice(ctx: FieldContext): SafeHtml {
+  const label = html`<label for="${ctx.ids.control}">${renderLabelText(ctx)}</label>`
+  return html`<div class="choice">${renderCheckbox(ctx)}${label}</div>`
 }
 
 function renderControl(ctx: FieldContext): SafeHtml {
@@ -77,13 +82,14 @@ function renderControl(ctx: FieldContext): SafeHtml {
       const choices = choicesOf(ctx)
       if (choices.length > MAX_RADIOS) return labelled(ctx, renderSelect(ctx, choices))
       // `required` is not an attribute of fieldset; the radios carry it.
-      const groupAttrs = html` role="radiogroup"${field.required ? html` aria-required="true"` : null}${describedAttrs(ctx)}`
+      const required = field.required ? html` aria-required="true"` : null
+      const groupAttrs = html` role="radiogroup"${required}${describedAttrs(ctx)}`
       return grouped(ctx, renderRadios(ctx, choices), groupAttrs)
     }
     case 'location':
       return grouped(ctx, renderLocation(ctx), null)
     case 'checkbox':
-      return html`<div class="${fieldClass(ctx, 'checkbox')}">${renderDetails(ctx)}<div class="choice">${renderCheckbox(ctx)}<label for="${ctx.ids.control}">${renderLabelText(ctx)}</label></div></div>`
+      return html`<div class="${fieldClass(ctx, 'checkbox')}">${renderDetails(ctx)}${renderCheckboxChoice(ctx)}</div>`
   }
 }
 

@@ -12,19 +12,22 @@ const REFUSALS: Readonly<Record<FormRefusal, { status: number; title: string; me
     status: 410,
     title: 'This form is no longer here',
     message:
-      'The site has changed since the form was loaded, and nothing was saved. Go back to the page, reload it and try again.',
+      'The site has changed since the form was loaded, and nothing was saved. ' +
+      'Go back to the page, reload it and try again.',
   },
   'not-a-form': {
     status: 400,
     title: 'This form could not be used',
     message:
-      'The form does not belong to a page of this site, so nothing was saved. Go back to the page, reload it and try again.',
+      'The form does not belong to a page of this site, so nothing was saved. ' +
+      'Go back to the page, reload it and try again.',
   },
   'too-large': {
     status: 413,
     title: 'Too much was sent',
     message:
-      'The form carried more than it may, and nothing was saved. Shorten your answers or leave out the file, then send it again.',
+      'The form carried more than it may, and nothing was saved. ' +
+      'Shorten your answers or leave out the file, then send it again.',
   },
   unreadable: {
     status: 400,

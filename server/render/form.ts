@@ -11,6 +11,13 @@ import { SUBMISSION_FIELD } from './service-fields'
 /** Name of the hidden CSRF input; `svc_` names are reserved from content fields. */
 export const CSRF_FIELD = 'svc_csrf'
 
+/** Hidden inputs, one per entry in order: service values a form sends along. */
+export function hiddenInputs(fields: Readonly<Record<string, string | number>>): SafeHtml {
+  const input = ([name, value]: [string, string | number]) =>
+    html`<input type="hidden" name="${name}" value="${value}">`
+  return html`${Object.entries(fields).map(input)}`
+}
+
 export interface FormOptions {
   /** Submitted values by field name; location parts as `<field>.lat` / `<field>.lng`. */
   readonly values?: Readonly<Record<string, string>>
@@ -48,9 +55,7 @@ export function renderForm(bucket: Bucket, story: number, options: FormOptions =
     options.notice === undefined ? null : html`<div class="form-notice">${options.notice}</div>`
   }${
     options.csrf === undefined ? null : html`<input type="hidden" name="${CSRF_FIELD}" value="${options.csrf}">`
-  }<input type="hidden" name="${SUBMISSION_FIELD}" value="${newSubmissionToken()}">${Object.entries(
+  }<input type="hidden" name="${SUBMISSION_FIELD}" value="${newSubmissionToken()}">${hiddenInputs(
     options.hidden ?? {},
-  ).map(
-    ([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`,
   )}${fields}<button type="submit" class="button">${options.submitLabel || 'Send'}</button></form>`
 }

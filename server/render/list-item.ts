@@ -12,5 +12,11 @@ function renderTitle(record: RecordSummary): SafeHtml {
 }
 
 export function renderListItem(record: RecordSummary, form: SelfMoveForm): SafeHtml {
-  return html`<li class="record-item">${renderTitle(record)}${renderRecordMeta(record)}${renderRecordFields(record.fields)}${renderSelfMoves(record, form)}</li>`
+  const parts = [
+    renderTitle(record),
+    renderRecordMeta(record),
+    renderRecordFields(record.fields),
+    renderSelfMoves(record, form),
+  ]
+  return html`<li class="record-item">${parts}</li>`
 }

@@ -47,7 +47,9 @@ export function renderList(block: ListBlock, bucket: Bucket, options: ListRender
       ? html`<p class="empty">Nothing here yet.</p>`
       : html`<ul class="records">${items.map((item) => renderListItem(item, form))}</ul>`
   const body = html`${shown}${data ? renderPaging(data, headingId, title) : null}`
-  return html`<section class="list" data-bucket="${bucket.name}" data-view="${block.view}"${
+  const attrs = html`data-bucket="${bucket.name}" data-view="${block.view}"${
     block.where ? html` data-where-field="${block.where.field}"` : null
-  }${record === undefined ? null : html` data-record="${record}"`} aria-labelledby="${headingId}"><h2 id="${headingId}">${title}</h2>${renderSignInNote(data)}${body}</section>`
+  }${record === undefined ? null : html` data-record="${record}"`} aria-labelledby="${headingId}"`
+  const heading = html`<h2 id="${headingId}">${title}</h2>`
+  return html`<section class="list" ${attrs}>${heading}${renderSignInNote(data)}${body}</section>`
 }

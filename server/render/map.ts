@@ -8,5 +8,7 @@ type MapBlock = Extract<Block, { kind: 'map' }>
 
 export function renderMap(block: MapBlock, bucket: Bucket, story: number, mapsOn: boolean): SafeHtml | null {
   if (!mapsOn) return null
-  return html`<figure class="map" data-bucket="${bucket.name}" data-field="${block.field}"><div class="map-canvas"></div><figcaption>Map: ${textAt(bucket.title, story)}</figcaption></figure>`
+  const caption = html`<figcaption>Map: ${textAt(bucket.title, story)}</figcaption>`
+  const attrs = html`data-bucket="${bucket.name}" data-field="${block.field}"`
+  return html`<figure class="map" ${attrs}><div class="map-canvas"></div>${caption}</figure>`
 }

@@ -10,14 +10,16 @@ function renderValue(field: ShownField): SafeHtml {
 
 export function renderRecordFields(fields: readonly ShownField[]): SafeHtml | null {
   if (fields.length === 0) return null
-  const rows = fields.map(
-    (field) =>
-      html`<div><dt>${field.label}</dt><dd${field.multiline ? html` class="multiline"` : null}>${renderValue(field)}</dd></div>`,
-  )
+  const rows = fields.map((field) => {
+    const multiline = field.multiline ? html` class="multiline"` : null
+    return html`<div><dt>${field.label}</dt><dd${multiline}>${renderValue(field)}</dd></div>`
+  })
   return html`<dl class="record-fields">${rows}</dl>`
 }
 
 /** The state, and the day it was filed (ISO, so no locale guesses). */
 export function renderRecordMeta(record: RecordSummary): SafeHtml {
-  return html`<p class="record-meta"><span class="record-state">${record.stateLabel}</span> · <span>Filed <time datetime="${record.filedAt}">${record.filedAt.slice(0, 10)}</time></span></p>`
+  const filed = html`<time datetime="${record.filedAt}">${record.filedAt.slice(0, 10)}</time>`
+  const state = html`<span class="record-state">${record.stateLabel}</span>`
+  return html`<p class="record-meta">${state} · <span>Filed ${filed}</span></p>`
 }

@@ -6,5 +6,11 @@ import type { RecordSummary, SelfMoveForm } from './record-model'
 import { renderSelfMoves } from './self-move-form'
 
 export function renderRecordHeader(record: RecordSummary, form: SelfMoveForm): SafeHtml {
-  return html`<section class="record" aria-labelledby="record-name"><h2 id="record-name">${record.name ?? 'This record'}</h2>${renderRecordMeta(record)}${renderRecordFields(record.fields)}${renderSelfMoves(record, form)}</section>`
+  const parts = [
+    html`<h2 id="record-name">${record.name ?? 'This record'}</h2>`,
+    renderRecordMeta(record),
+    renderRecordFields(record.fields),
+    renderSelfMoves(record, form),
+  ]
+  return html`<section class="record" aria-labelledby="record-name">${parts}</section>`
 }

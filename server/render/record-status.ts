@@ -13,5 +13,6 @@ export function renderThanks(thanks: string, myCasesHref?: string): SafeHtml {
 }
 
 export function renderMoved(stateLabel: string, name?: string): SafeHtml {
-  return html`<p>Done. ${name === undefined ? 'Your case' : html`Your case “${name}”`} is now: <strong>${stateLabel}</strong>.</p>`
+  const which = name === undefined ? 'Your case' : html`Your case “${name}”`
+  return html`<p>Done. ${which} is now: <strong>${stateLabel}</strong>.</p>`
 }

@@ -7,14 +7,18 @@ import { html, type SafeHtml } from './html'
 import type { CountFormat } from './report-number'
 
 export function renderReportChart(table: ReportTable, storylines: readonly string[], format: CountFormat): SafeHtml {
-  const groups = table.rows.map(
-    (row) =>
-      html`<li><span class="report-chart-state">${row.label}</span><ul class="report-bars">${row.counts.map(
-        (count, column) =>
-          html`<li class="report-bar-row"><span class="report-bar-name">${storylines[column]}</span><span class="report-bar-track"><span class="report-bar" style="width: ${barWidth(count, table.max)}%"></span></span><span class="report-bar-value">${format(count)}</span></li>`,
-      )}</ul></li>`,
-  )
-  return html`<figure class="report-chart"><figcaption>${table.title}: the same counts as bars, one per storyline</figcaption><ul class="report-chart-states">${groups}</ul></figure>`
+  const bar = (count: number, column: number) => {
+    const track = html`<span class="report-bar" style="width: ${barWidth(count, table.max)}%"></span>`
+    const value = html`<span class="report-bar-value">${format(count)}</span>`
+    const name = html`<span class="report-bar-name">${storylines[column]}</span>`
+    return html`<li class="report-bar-row">${name}<span class="report-bar-track">${track}</span>${value}</li>`
+  }
+  const groups = table.rows.map((row) => {
+    const label = html`<span class="report-chart-state">${row.label}</span>`
+    return html`<li>${label}<ul class="report-bars">${row.counts.map(bar)}</ul></li>`
+  })
+  const caption = html`<figcaption>${table.title}: the same counts as bars, one per storyline</figcaption>`
+  return html`<figure class="report-chart">${caption}<ul class="report-chart-states">${groups}</ul></figure>`
 }
 
 /** Percent of the track, to a tenth. */

@@ -15,5 +15,9 @@ export function renderReportTable(table: ReportTable, storylines: readonly strin
   const totals = table.totals.map(
     (count, column) => html`<td data-storyline="${storylines[column]}">${format(count)}</td>`,
   )
-  return html`<table class="report-table"><caption>${table.title}: records per state and storyline</caption><thead><tr><th scope="col">State</th>${head}<th scope="col">Total</th></tr></thead><tbody>${rows}</tbody><tfoot><tr data-total><th scope="row">Total</th>${totals}<td data-total>${format(table.total)}</td></tr></tfoot></table>`
+  const caption = html`<caption>${table.title}: records per state and storyline</caption>`
+  const thead = html`<thead><tr><th scope="col">State</th>${head}<th scope="col">Total</th></tr></thead>`
+  const total = html`<td data-total>${format(table.total)}</td>`
+  const totalRow = html`<tr data-total><th scope="row">Total</th>${totals}${total}</tr>`
+  return html`<table class="report-table">${caption}${thead}<tbody>${rows}</tbody><tfoot>${totalRow}</tfoot></table>`
 }

@@ -22,12 +22,14 @@ export interface ReportPageOptions {
   readonly jsonHref: string
 }
 
+const WHAT_IS_COUNTED = 'How many records each bucket holds, per state and per storyline. Nothing else is counted.'
+
 export function renderReport(options: ReportPageOptions): string {
   const { site, story } = options
   const { storylines, tables } = reportTables(site, story, options.counts)
   const format = countFormat(site.branding.language)
   const sections = tables.map((table) => renderBucket(table, storylines, format))
-  const body = html`<h1>Report</h1><p>How many records each bucket holds, per state and per storyline. Nothing else is counted.</p>${
+  const body = html`<h1>Report</h1><p>${WHAT_IS_COUNTED}</p>${
     sections.length > 0 ? sections : html`<p class="empty">Nothing here yet.</p>`
   }<p><a href="${options.jsonHref}" type="application/json">The same counts as JSON</a></p>`
   return renderLayout({ site, story, title: 'Report', body, assets: options.assets, viewer: options.viewer })
@@ -39,5 +41,6 @@ function renderBucket(table: ReportTable, storylines: readonly string[], format:
     table.total === 0
       ? html`<p class="empty">No records yet.</p>`
       : html`${renderReportTable(table, storylines, format)}${renderReportChart(table, storylines, format)}`
-  return html`<section class="report-bucket" data-bucket="${table.bucket}" aria-labelledby="${headingId}"><h2 id="${headingId}">${table.title}</h2>${content}</section>`
+  const attrs = html`data-bucket="${table.bucket}" aria-labelledby="${headingId}"`
+  return html`<section class="report-bucket" ${attrs}><h2 id="${headingId}">${table.title}</h2>${content}</section>`
 }

@@ -14,7 +14,7 @@ import type { PendingSignIn, SessionUser } from '../sessions'
 import type { SignInSettings } from './sign-in-settings'
 
 /** A sign-in must come back within this time. */
-export const PENDING_SIGN_IN_MS = 10 * 60 * 1000
+const PENDING_SIGN_IN_MS = 10 * 60 * 1000
 
 export interface SignInStart {
   readonly url: URL

@@ -2,7 +2,7 @@
 // provider that is down, sign-in switched off, and the sign-out form.
 import type { SiteModel } from '../content/model'
 import type { Assets } from '../render/document'
-import { CSRF_FIELD } from '../render/form'
+import { CSRF_FIELD, hiddenInputs } from '../render/form'
 import { html, type SafeHtml } from '../render/html'
 import { renderLayout } from '../render/layout'
 
@@ -20,10 +20,11 @@ export interface SignInPageOptions {
   readonly development: boolean
 }
 
+const DEV_NOTE =
+  'Development mode: sign-in uses the built-in development provider with demo people. Not for production.'
+
 export function renderSignInPage(options: SignInPageOptions): string {
-  const note = options.development
-    ? html`<p role="note" class="dev-note">Development mode: sign-in uses the built-in development provider with demo people. Not for production.</p>`
-    : null
+  const note = options.development ? html`<p role="note" class="dev-note">${DEV_NOTE}</p>` : null
   const link = options.link === undefined ? null : html`<p><a href="${options.link.href}">${options.link.label}</a></p>`
   const body = html`<h1>${options.title}</h1><p>${options.message}</p>${options.form ?? null}${link}${note}`
   return renderLayout({ site: options.site, story: options.story, title: options.title, body, assets: options.assets })
@@ -31,5 +32,6 @@ export function renderSignInPage(options: SignInPageOptions): string {
 
 /** The sign-out button; a real form so it works without script. */
 export function renderSignOutForm(csrf: string): SafeHtml {
-  return html`<form method="post" action="/auth/sign-out"><input type="hidden" name="${CSRF_FIELD}" value="${csrf}"><button type="submit" class="button">Sign out</button></form>`
+  const button = html`<button type="submit" class="button">Sign out</button>`
+  return html`<form method="post" action="/auth/sign-out">${hiddenInputs({ [CSRF_FIELD]: csrf })}${button}</form>`
 }

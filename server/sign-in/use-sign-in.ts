@@ -23,10 +23,12 @@ export type SignIn =
   | { readonly on: false; readonly development: boolean; readonly reason: string }
 
 let started: Promise<SignIn> | null = null
+let settled: SignIn | null = null
 
 export function startSignIn(config: Config): Promise<SignIn> {
   started = prepare(config).then((signIn) => {
     if (!signIn.on) log('warn', 'auth', `[svc] [auth] sign-in is off: ${signIn.reason}`)
+    settled = signIn
     return signIn
   })
   return started
@@ -35,6 +37,11 @@ export function startSignIn(config: Config): Promise<SignIn> {
 export function useSignIn(): Promise<SignIn> {
   if (!started) throw new Error('[svc] [auth] sign-in was never started')
   return started
+}
+
+/** Sign-in once its start has settled, without waiting; null before. */
+export function signInIfReady(): SignIn | null {
+  return settled
 }
 
 async function prepare(config: Config): Promise<SignIn> {

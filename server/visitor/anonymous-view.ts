@@ -2,7 +2,8 @@
 // would: not signed in, and none of the page's buckets holds a record they
 // filed (their own records are what would show differently: all their
 // fields, their self moves). Such a view can be served from the page cache.
-import type { Page } from '../content/model'
+import type { Page, SiteModel } from '../content/model'
+import type { RecordIndex } from '../records/record-index'
 import type { PageContext } from './context'
 import { pageBuckets } from './page-buckets'
 
@@ -12,10 +13,12 @@ const NOBODY = { principal: null, signedIn: false } as const
 export function anonymousView(ctx: PageContext, page: Page): PageContext | null {
   const { visitor } = ctx
   if (visitor.signedIn || visitor.principal !== null) return null
-  const submitter = visitor.submitter
-  if (submitter === undefined) return ctx
-  for (const bucket of pageBuckets(ctx.site, page)) {
-    if (ctx.index.list(bucket, { submitter, offset: 0, limit: 1 }).total > 0) return null
-  }
-  return { ...ctx, visitor: NOBODY }
+  if (!seesAsAnyone(ctx.site, ctx.index, page, visitor.submitter)) return null
+  return visitor.submitter === undefined ? ctx : { ...ctx, visitor: NOBODY }
+}
+
+/** `submitter` is what the visitor's own records carry, undefined for someone who never filed. */
+export function seesAsAnyone(site: SiteModel, index: RecordIndex, page: Page, submitter: string | undefined): boolean {
+  if (submitter === undefined) return true
+  return pageBuckets(site, page).every((bucket) => index.list(bucket, { submitter, offset: 0, limit: 1 }).total === 0)
 }

@@ -8,8 +8,8 @@ import { CSRF_FIELD } from '../render/form'
 import { SUBMISSION_FIELD } from '../render/service-fields'
 
 export interface PageTemplate {
-  /** The bytes between the holes: one more than `holes`. */
-  readonly parts: readonly string[]
+  /** The bytes between the holes, UTF-8 once: one more than `holes`. */
+  readonly parts: readonly Buffer[]
   readonly holes: readonly ('csrf' | 'submission')[]
   /** A digest of the page without its tokens, for ETags. */
   readonly digest: string
@@ -36,14 +36,22 @@ export function createPageTemplate(page: string, csrfMark: string): PageTemplate
   }
   parts.push(page.slice(from))
   const digest = createHash('sha256').update(parts.join('\0')).digest('base64url').slice(0, 22)
-  return { parts, holes, digest, needsCsrf: holes.includes('csrf') }
+  return { parts: parts.map((part) => Buffer.from(part)), holes, digest, needsCsrf: holes.includes('csrf') }
 }
 
-export function fillPageTemplate(template: PageTemplate, csrf: string | undefined): string {
+/** The page's bytes: the parts copied once around the tokens, which are ASCII. */
+export function fillPageTemplate(template: PageTemplate, csrf: string | undefined): Buffer {
   const { parts, holes } = template
-  let page = parts[0] ?? ''
-  for (let i = 0; i < holes.length; i++) {
-    page += (holes[i] === 'csrf' ? (csrf ?? '') : newSubmissionToken()) + (parts[i + 1] ?? '')
+  const tokens = holes.map((hole) => (hole === 'csrf' ? (csrf ?? '') : newSubmissionToken()))
+  let length = 0
+  for (const part of parts) length += part.length
+  for (const token of tokens) length += token.length
+  const page = Buffer.allocUnsafe(length)
+  let at = 0
+  for (let i = 0; i < parts.length; i++) {
+    at += (parts[i] as Buffer).copy(page, at)
+    const token = tokens[i]
+    if (token !== undefined) at += page.write(token, at, 'latin1')
   }
   return page
 }

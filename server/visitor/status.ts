@@ -15,11 +15,21 @@ import { shownRecordName } from './record-names'
 // The redirect can outrun this instance's index; lists should already show
 // what the visitor just did, but a slow index must not hold the page long.
 const INDEX_WAIT_MS = 2000
+const FILED_WAIT_MS = 200
 
 async function settled(ctx: PageContext, records: Records, bucket: string, id: string): Promise<RecordView | null> {
   const view = await records.get(bucket, id)
   if (view !== null) await ctx.index.waitFor(bucket, id, view.seq, INDEX_WAIT_MS)
   return view
+}
+
+/**
+ * A record just filed: any version the index has will do, and the redirect
+ * is usually a millisecond behind the event, so the bus is read only for an
+ * id the index does not learn of quickly (a lagging instance, a made-up id).
+ */
+async function filed(ctx: PageContext, records: Records, bucket: string, id: string): Promise<RecordView | null> {
+  return (await ctx.index.waitFor(bucket, id, 1, FILED_WAIT_MS)) ?? settled(ctx, records, bucket, id)
 }
 
 export async function filedStatus(
@@ -30,7 +40,7 @@ export async function filedStatus(
 ): Promise<SafeHtml | undefined> {
   for (const name of formBuckets(page)) {
     const bucket = ctx.site.buckets.get(name)
-    const view = bucket === undefined ? null : await settled(ctx, records, name, id)
+    const view = bucket === undefined ? null : await filed(ctx, records, name, id)
     if (bucket === undefined || view === null) continue
     const mine = minePageOf(ctx.site.pages, name)
     const href =

@@ -37,6 +37,15 @@ export function visitorOf(session: Session | null, principal: Principal, visitor
   }
   if (session === null && visitorCookie === null) return { principal: null, signedIn: false }
   const key = session === null ? visitorCookieKey(visitorCookie ?? '') : visitorKey(session.id)
+  return anonymousVisitor(key)
+}
+
+/** What the records of a visitor known only by their visitor cookie carry as submitter. */
+export function cookieSubmitter(visitorCookie: string): string {
+  return `${VISITOR_PREFIX}${visitorCookieKey(visitorCookie)}`
+}
+
+function anonymousVisitor(key: string): Visitor {
   return {
     principal: null,
     signedIn: false,

@@ -23,35 +23,39 @@ afterAll(async () => {
 })
 
 describe('sessions on a NATS bus that goes away', () => {
-  it('Errors 1 and Limits: Placement: an over-limit caller is turned away before its session is loaded; sessions answer 503 fast while the bus is down', async () => {
-    const client = createCookieFetch()
-    await signIn(client, run.service, 'rolf')
-    expect((await me(client, run.service)).status).toBe(200)
+  it(
+    'Errors 1 and Limits: Placement: an over-limit caller is turned away before its session is loaded; ' +
+      'sessions answer 503 fast while the bus is down',
+    async () => {
+      const client = createCookieFetch()
+      await signIn(client, run.service, 'rolf')
+      expect((await me(client, run.service)).status).toBe(200)
 
-    await nats.down()
-    const started = Date.now()
-    const response = await client(`${run.service}/`)
-    expect(response.status).toBe(503)
-    expect(Date.now() - started).toBeLessThan(3_000)
-    expect(await response.text()).toContain('Signed-in visits cannot be served right now.')
-    // A visitor without a session cookie reading a page without a form never needs the bus.
-    expect((await fetch(`${run.service}/about`)).status).toBe(200)
+      await nats.down()
+      const started = Date.now()
+      const response = await client(`${run.service}/`)
+      expect(response.status).toBe(503)
+      expect(Date.now() - started).toBeLessThan(3_000)
+      expect(await response.text()).toContain('Signed-in visits cannot be served right now.')
+      // A visitor without a session cookie reading a page without a form never needs the bus.
+      expect((await fetch(`${run.service}/about`)).status).toBe(200)
 
-    // An over-limit caller is turned away before its session is looked at.
-    const statuses: number[] = []
-    for (let i = 0; i < 21; i++) {
-      statuses.push((await client(`${run.service}/`, { headers: { 'x-forwarded-for': '203.0.113.7' } })).status)
-    }
-    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(503))
-    expect(statuses[20]).toBe(429)
-    expect((await fetch(`${run.service}/readyz`)).status).toBe(503)
+      // An over-limit caller is turned away before its session is looked at.
+      const statuses: number[] = []
+      for (let i = 0; i < 21; i++) {
+        statuses.push((await client(`${run.service}/`, { headers: { 'x-forwarded-for': '203.0.113.7' } })).status)
+      }
+      expect(statuses.slice(0, 20)).toEqual(Array(20).fill(503))
+      expect(statuses[20]).toBe(429)
+      expect((await fetch(`${run.service}/readyz`)).status).toBe(503)
 
-    // The service reconnects by itself, and the session acknowledged before
-    // the outage is still there: nothing acknowledged is lost.
-    await nats.up()
-    await expect
-      .poll(async () => (await fetch(`${run.service}/readyz`)).status, { timeout: 10_000, interval: 200 })
-      .toBe(200)
-    expect(await me(client, run.service)).toMatchObject({ status: 200, body: { subject: 'rolf' } })
-  })
+      // The service reconnects by itself, and the session acknowledged before
+      // the outage is still there: nothing acknowledged is lost.
+      await nats.up()
+      await expect
+        .poll(async () => (await fetch(`${run.service}/readyz`)).status, { timeout: 10_000, interval: 200 })
+        .toBe(200)
+      expect(await me(client, run.service)).toMatchObject({ status: 200, body: { subject: 'rolf' } })
+    },
+  )
 })

@@ -24,18 +24,22 @@ afterAll(async () => {
 })
 
 describe('the session bucket on NATS', () => {
-  it("Authentication 7: the bucket's max_age collects sessions nobody returns to, and is longer than any session lives", async () => {
-    const client = createCookieFetch()
-    await signIn(client, run.service, 'kari')
-    const id = client.cookie(run.service, 'svc_session')
-    if (id === undefined) throw new Error('no session cookie after sign-in')
+  it(
+    "Authentication 7: the bucket's max_age collects sessions nobody returns to, and is longer than any " +
+      'session lives',
+    async () => {
+      const client = createCookieFetch()
+      await signIn(client, run.service, 'kari')
+      const id = client.cookie(run.service, 'svc_session')
+      if (id === undefined) throw new Error('no session cookie after sign-in')
 
-    const bucket = await new Kvm(nc).open('svc_sessions')
-    const entry = await bucket.get(id)
-    const session = entry?.json<{ created: number; expires: number }>()
-    if (session === undefined) throw new Error('the signed-in session is not in svc_sessions')
-    const { ttl } = await bucket.status()
-    expect(ttl).toBeGreaterThan(0)
-    expect(ttl).toBeGreaterThan(session.expires - session.created)
-  })
+      const bucket = await new Kvm(nc).open('svc_sessions')
+      const entry = await bucket.get(id)
+      const session = entry?.json<{ created: number; expires: number }>()
+      if (session === undefined) throw new Error('the signed-in session is not in svc_sessions')
+      const { ttl } = await bucket.status()
+      expect(ttl).toBeGreaterThan(0)
+      expect(ttl).toBeGreaterThan(session.expires - session.created)
+    },
+  )
 })

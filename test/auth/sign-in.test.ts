@@ -20,43 +20,47 @@ afterAll(async () => {
 })
 
 describe('Runtime configuration: IDP_URL, OAUTH2_CLIENT_ID, OAUTH2_CLIENT_SECRET: signing in', () => {
-  it("Authentication 1 (What the service does 2): goes through the provider's login and consent and lands on the return path, knowing who signed in", async () => {
-    const client = createCookieFetch()
-    const start = await client(`${service}/auth/sign-in?return=${encodeURIComponent('/about?x=1')}`)
-    expect(start.status).toBe(302)
-    const authorize = new URL(start.headers.get('location') ?? '')
-    expect(authorize.origin).toBe(run.idpUrl)
-    expect(authorize.searchParams.get('scope')).toBe('openid profile email phoneNumber')
-    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256')
-    expect(authorize.searchParams.get('redirect_uri')).toBe(`${service}/auth/callback`)
-    expect(authorize.searchParams.get('state')).toBeTruthy()
-    expect(authorize.searchParams.get('nonce')).toBeTruthy()
-    const cookie = start.headers.getSetCookie().find((line) => line.startsWith('svc_session=')) ?? ''
-    expect(cookie).toMatch(/HttpOnly/i)
-    expect(cookie).toMatch(/SameSite=Lax/i)
-    expect(cookie).toMatch(/Path=\//)
-    expect(cookie).not.toMatch(/Secure/i)
-    const before = client.cookie(service, 'svc_session')
+  it(
+    "Authentication 1 (What the service does 2): goes through the provider's login and consent and lands on " +
+      'the return path, knowing who signed in',
+    async () => {
+      const client = createCookieFetch()
+      const start = await client(`${service}/auth/sign-in?return=${encodeURIComponent('/about?x=1')}`)
+      expect(start.status).toBe(302)
+      const authorize = new URL(start.headers.get('location') ?? '')
+      expect(authorize.origin).toBe(run.idpUrl)
+      expect(authorize.searchParams.get('scope')).toBe('openid profile email phoneNumber')
+      expect(authorize.searchParams.get('code_challenge_method')).toBe('S256')
+      expect(authorize.searchParams.get('redirect_uri')).toBe(`${service}/auth/callback`)
+      expect(authorize.searchParams.get('state')).toBeTruthy()
+      expect(authorize.searchParams.get('nonce')).toBeTruthy()
+      const cookie = start.headers.getSetCookie().find((line) => line.startsWith('svc_session=')) ?? ''
+      expect(cookie).toMatch(/HttpOnly/i)
+      expect(cookie).toMatch(/SameSite=Lax/i)
+      expect(cookie).toMatch(/Path=\//)
+      expect(cookie).not.toMatch(/Secure/i)
+      const before = client.cookie(service, 'svc_session')
 
-    expect(await signIn(client, service, 'kari', '/about?x=1')).toBe('/about?x=1')
-    expect(await me(client, service)).toEqual({
-      status: 200,
-      body: {
-        subject: 'kari',
-        name: 'Kari Nordmann',
-        email: 'kari@example.org',
-        phone: '+4791234567',
-        groups: ['caseworkers', 'volunteers'],
-      },
-    })
-    // The id is rotated at sign-in; the one from before it is worth nothing.
-    const after = client.cookie(service, 'svc_session')
-    expect(after).toMatch(/^[A-Za-z0-9_-]{43}$/)
-    expect(after).not.toBe(before)
-    const planted = createCookieFetch()
-    planted.setCookie(service, 'svc_session', before ?? '')
-    expect((await me(planted, service)).status).toBe(401)
-  })
+      expect(await signIn(client, service, 'kari', '/about?x=1')).toBe('/about?x=1')
+      expect(await me(client, service)).toEqual({
+        status: 200,
+        body: {
+          subject: 'kari',
+          name: 'Kari Nordmann',
+          email: 'kari@example.org',
+          phone: '+4791234567',
+          groups: ['caseworkers', 'volunteers'],
+        },
+      })
+      // The id is rotated at sign-in; the one from before it is worth nothing.
+      const after = client.cookie(service, 'svc_session')
+      expect(after).toMatch(/^[A-Za-z0-9_-]{43}$/)
+      expect(after).not.toBe(before)
+      const planted = createCookieFetch()
+      planted.setCookie(service, 'svc_session', before ?? '')
+      expect((await me(planted, service)).status).toBe(401)
+    },
+  )
 
   it('returns to a local path only', async () => {
     for (const elsewhere of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {

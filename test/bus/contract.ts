@@ -106,15 +106,19 @@ export function runBusContract(name: string, makeBus: () => Promise<Bus>): void 
         expect(await followToMarker(bus, stream, subject)).toEqual([{ n: 1 }, { n: 2 }, { marker: true }])
       })
 
-      it("de-duplicates a msgId across the whole stream, answering with the first message's sequence on its own subject", async () => {
-        const { bus, stream, subject } = await withStream()
-        const first = await bus.append(stream, `${subject}.rec.1`, { n: 1 }, { msgId: 'file-1' })
-        // So a msgId must name its record: the same one on another subject is not that subject's message.
-        expect(
-          await bus.append(stream, `${subject}.rec.2`, { n: 2 }, { msgId: 'file-1', expectLastSubjectSequence: 0 }),
-        ).toEqual({ seq: first.seq, duplicate: true })
-        expect(await bus.lastSubjectSequence(stream, `${subject}.rec.2`)).toBe(0)
-      })
+      it(
+        "de-duplicates a msgId across the whole stream, answering with the first message's sequence on its own " +
+          'subject',
+        async () => {
+          const { bus, stream, subject } = await withStream()
+          const first = await bus.append(stream, `${subject}.rec.1`, { n: 1 }, { msgId: 'file-1' })
+          // So a msgId must name its record: the same one on another subject is not that subject's message.
+          expect(
+            await bus.append(stream, `${subject}.rec.2`, { n: 2 }, { msgId: 'file-1', expectLastSubjectSequence: 0 }),
+          ).toEqual({ seq: first.seq, duplicate: true })
+          expect(await bus.lastSubjectSequence(stream, `${subject}.rec.2`)).toBe(0)
+        },
+      )
 
       it('follows: replays what is stored, then new messages, in order, through one filter', async () => {
         const { bus, stream, subject } = await withStream()

@@ -75,47 +75,51 @@ describe('nats bus across a server restart', () => {
     await bus.close()
   })
 
-  it('Stays up: a follow resumes after a restart under load from the message after the last it delivered, none lost or repeated, and leaves no consumer behind', async () => {
-    const stream = 'FOLLOW_LOAD'
-    const [bus, writer] = await Promise.all([createNatsBus({ url: own.url }), createNatsBus({ url: own.url })])
-    await bus.ensureStream(stream, ['load.>'])
-    const seen: number[] = []
-    const stop = await bus.follow(stream, 'load.>', {}, (message) => void seen.push(message.seq))
-    let appended = 0
-    let appending = true
-    // Eight writers, like instances filing at once; an append refused during the outage is simply not counted.
-    const writers = Array.from({ length: 8 }, async (_, w) => {
-      for (let n = 0; appending; n++) {
-        const ok = await writer.append(stream, `load.${w}.${n}`, { w, n }).then(
-          () => true,
-          () => false,
-        )
-        if (ok) appended++
-        else await sleep(20)
-      }
-    })
-    await waitFor(() => appended >= 1500, 20_000, '1500 appends before the restart')
-    await own.restart()
-    const resumedFrom = appended
-    await waitFor(() => appended >= resumedFrom + 1500, 20_000, '1500 appends after the restart')
-    appending = false
-    await Promise.all(writers)
+  it(
+    'Stays up: a follow resumes after a restart under load from the message after the last it delivered, none ' +
+      'lost or repeated, and leaves no consumer behind',
+    async () => {
+      const stream = 'FOLLOW_LOAD'
+      const [bus, writer] = await Promise.all([createNatsBus({ url: own.url }), createNatsBus({ url: own.url })])
+      await bus.ensureStream(stream, ['load.>'])
+      const seen: number[] = []
+      const stop = await bus.follow(stream, 'load.>', {}, (message) => void seen.push(message.seq))
+      let appended = 0
+      let appending = true
+      // Eight writers, like instances filing at once; an append refused during the outage is simply not counted.
+      const writers = Array.from({ length: 8 }, async (_, w) => {
+        for (let n = 0; appending; n++) {
+          const ok = await writer.append(stream, `load.${w}.${n}`, { w, n }).then(
+            () => true,
+            () => false,
+          )
+          if (ok) appended++
+          else await sleep(20)
+        }
+      })
+      await waitFor(() => appended >= 1500, 20_000, '1500 appends before the restart')
+      await own.restart()
+      const resumedFrom = appended
+      await waitFor(() => appended >= resumedFrom + 1500, 20_000, '1500 appends after the restart')
+      appending = false
+      await Promise.all(writers)
 
-    const last = await bus.lastSequence(stream)
-    await waitFor(() => seen.length >= last, 20_000, `the follow to deliver all ${last} messages`)
-    expect(seen).toEqual(Array.from({ length: last }, (_, i) => i + 1))
+      const last = await bus.lastSequence(stream)
+      await waitFor(() => seen.length >= last, 20_000, `the follow to deliver all ${last} messages`)
+      expect(seen).toEqual(Array.from({ length: last }, (_, i) => i + 1))
 
-    stop()
-    const nc = await connect({ servers: own.url })
-    const jsm = await jetstreamManager(nc)
-    await waitFor(
-      async () => (await jsm.consumers.list(stream).next()).length === 0,
-      5000,
-      'no consumer left on the stream',
-    )
-    await nc.close()
-    await Promise.all([bus.close(), writer.close()])
-  })
+      stop()
+      const nc = await connect({ servers: own.url })
+      const jsm = await jetstreamManager(nc)
+      await waitFor(
+        async () => (await jsm.consumers.list(stream).next()).length === 0,
+        5000,
+        'no consumer left on the stream',
+      )
+      await nc.close()
+      await Promise.all([bus.close(), writer.close()])
+    },
+  )
 
   it('Stays up: a follow whose consumer the server dropped resumes from the next message', async () => {
     const stream = 'FOLLOW_DROPPED'

@@ -122,7 +122,8 @@ describe('Settings parsed once: a bad value is named with what it expects', () =
     [
       'TRUSTED_PROXIES',
       '10.0.0.1,proxy.internal',
-      'TRUSTED_PROXIES: expected IP addresses or CIDRs separated by commas (e.g. 10.0.0.1,10.8.0.0/16), got "10.0.0.1,proxy.internal"',
+      'TRUSTED_PROXIES: expected IP addresses or CIDRs separated by commas (e.g. 10.0.0.1,10.8.0.0/16), got ' +
+        '"10.0.0.1,proxy.internal"',
     ],
     ['PORT', '70000', 'PORT: expected a port number from 0 to 65535, got "70000"'],
     ['DEV_IDP_PORT', 'next', 'DEV_IDP_PORT: expected a port number from 0 to 65535, got "next"'],
@@ -143,7 +144,8 @@ describe('Settings parsed once: a bad value is named with what it expects', () =
     })()
     expect(error).toBeInstanceOf(ConfigError)
     expect((error as ConfigError).message.split('\n')).toEqual([
-      '[svc] [config] PHONE_COUNTRY: expected a calling code, + and 1 to 4 digits not starting with 0 (e.g. +47), got "47"',
+      '[svc] [config] PHONE_COUNTRY: expected a calling code, + and 1 to 4 digits not starting with 0 (e.g. +47), ' +
+        'got "47"',
       '[svc] [config] SVC_RATE_BURST: expected a whole number >= 0 (0 turns the limit off), got "1.5"',
       '[svc] [config] PORT: expected a port number from 0 to 65535, got "x"',
     ])

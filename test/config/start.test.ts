@@ -32,7 +32,8 @@ describe('Settings parsed once: a bad value refuses to start', () => {
         variable: 'SVC_RATE_BURST',
         time: expect.any(String),
         message:
-          '[svc] [config] cannot start: SVC_RATE_BURST: expected a whole number >= 0 (0 turns the limit off), got "abc"',
+          '[svc] [config] cannot start: SVC_RATE_BURST: expected a whole number >= 0 (0 turns the limit off), got ' +
+          '"abc"',
       },
       {
         level: 'error',
@@ -40,7 +41,8 @@ describe('Settings parsed once: a bad value refuses to start', () => {
         variable: 'TRUSTED_PROXIES',
         time: expect.any(String),
         message:
-          '[svc] [config] cannot start: TRUSTED_PROXIES: expected IP addresses or CIDRs separated by commas (e.g. 10.0.0.1,10.8.0.0/16), got "proxy.internal"',
+          '[svc] [config] cannot start: TRUSTED_PROXIES: expected IP addresses or CIDRs separated by commas (e.g. ' +
+          '10.0.0.1,10.8.0.0/16), got "proxy.internal"',
       },
       {
         level: 'error',
@@ -58,7 +60,8 @@ describe('Settings parsed once: a bad value refuses to start', () => {
     const { code, output } = await runServerToExit({ CONTENT_REPO: DEMO, PHONE_COUNTRY: '0047' })
     expect(code).toBe(1)
     expect(logLines(output).map((line) => line.message)).toEqual([
-      '[svc] [config] cannot start: PHONE_COUNTRY: expected a calling code, + and 1 to 4 digits not starting with 0 (e.g. +47), got "0047"',
+      '[svc] [config] cannot start: PHONE_COUNTRY: expected a calling code, + and 1 to 4 digits not starting with 0 ' +
+        '(e.g. +47), got "0047"',
     ])
   })
 })

@@ -69,7 +69,7 @@ beforeAll(async () => {
 })
 
 describe('the CSV export', () => {
-  it('is an attachment with every record of the bucket: id, state, storyline, filed and every field by name', async () => {
+  it('is an attachment with every record of the bucket: id, state, storyline, filed, each field by name', async () => {
     const response = await (await world.as('kari'))(`${world.service}/desk/caseworkers/potholes/export.csv`)
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toMatch(/^text\/csv; charset=utf-8/)

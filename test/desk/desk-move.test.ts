@@ -7,39 +7,43 @@ import { attr, textOf } from './page'
 const world = useDeskWorld()
 
 describe('moving a record on a desk', () => {
-  it("States and transitions and Events 2: the record's projected state is updated by the desk handler. A moved record appends events.", async () => {
-    const kari = await world.as('kari')
-    const view = await world.seeder.file('potholes', { street: 'Elm Street 3', kind: 'crack' })
-    const [accept] = moveForms(await world.get(kari, path(view)))
-    const response = await kari(`${world.service}${accept!.action}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(accept!.fields).toString(),
-    })
-    expect(response.status).toBe(303)
-    expect(response.headers.get('location')).toBe(`${path(view)}?moved=accept`)
+  it(
+    "States and transitions and Events 2: the record's projected state is updated by the desk handler. A moved " +
+      'record appends events.',
+    async () => {
+      const kari = await world.as('kari')
+      const view = await world.seeder.file('potholes', { street: 'Elm Street 3', kind: 'crack' })
+      const [accept] = moveForms(await world.get(kari, path(view)))
+      const response = await kari(`${world.service}${accept!.action}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(accept!.fields).toString(),
+      })
+      expect(response.status).toBe(303)
+      expect(response.headers.get('location')).toBe(`${path(view)}?moved=accept`)
 
-    const after = await world.get(kari, `${path(view)}?moved=accept`)
-    expect(after.page.text('[role="status"]')).toBe('Moved to Accepted')
-    expect(after.page.text('.desk-state')).toBe('Pothole reports: Accepted')
-    expect(after.page.all('.desk-history-entry .desk-history-what').map(textOf)).toEqual([
-      'Filed in Received',
-      'Moved from Received to Accepted (Accept, on a desk)',
-    ])
-    expect(after.page.text('.desk-history-entry:last-child .desk-history-who')).toBe('by Kari Caseworker')
-    expect(moveForms(after).map((m) => m.fields.edge)).toEqual(['schedule', 'fix'])
-    // The same event, seen from another instance on the bus.
-    const history = await world.seeder.records.history('potholes', view.id)
-    expect(history.at(-1)).toMatchObject({
-      type: 'moved',
-      from: 'new',
-      to: 'accepted',
-      edge: 'accept',
-      via: 'desk',
-      actor: { kind: 'person', subject: 'kari', name: 'Kari Caseworker' },
-    })
-    await expect.poll(() => world.seeder.index.get('potholes', view.id)?.state).toBe('accepted')
-  })
+      const after = await world.get(kari, `${path(view)}?moved=accept`)
+      expect(after.page.text('[role="status"]')).toBe('Moved to Accepted')
+      expect(after.page.text('.desk-state')).toBe('Pothole reports: Accepted')
+      expect(after.page.all('.desk-history-entry .desk-history-what').map(textOf)).toEqual([
+        'Filed in Received',
+        'Moved from Received to Accepted (Accept, on a desk)',
+      ])
+      expect(after.page.text('.desk-history-entry:last-child .desk-history-who')).toBe('by Kari Caseworker')
+      expect(moveForms(after).map((m) => m.fields.edge)).toEqual(['schedule', 'fix'])
+      // The same event, seen from another instance on the bus.
+      const history = await world.seeder.records.history('potholes', view.id)
+      expect(history.at(-1)).toMatchObject({
+        type: 'moved',
+        from: 'new',
+        to: 'accepted',
+        edge: 'accept',
+        via: 'desk',
+        actor: { kind: 'person', subject: 'kari', name: 'Kari Caseworker' },
+      })
+      await expect.poll(() => world.seeder.index.get('potholes', view.id)?.state).toBe('accepted')
+    },
+  )
 
   it("answers a form from before someone else's move with 409 and a way to reload", async () => {
     const kari = await world.as('kari')
@@ -54,27 +58,31 @@ describe('moving a record on a desk', () => {
     expect((await world.seeder.records.get('potholes', view.id))?.state).toBe('accepted')
   })
 
-  it('refuses a move without the CSRF token or its one-time token (403), an edge not declared from the state (409) and one the policy forbids (403)', async () => {
-    const view = await world.seeder.file('potholes', { street: 'Ash Lane 2', kind: 'crack' })
-    const kari = await world.as('kari')
-    const [accept] = moveForms(await world.get(kari, path(view)))
-    const { svc_csrf: _token, ...withoutToken } = accept!.fields
-    expect((await world.post(kari, accept!.action, withoutToken)).status).toBe(403)
-    const { svc_submission: _submission, ...withoutSubmission } = accept!.fields
-    expect((await world.post(kari, accept!.action, withoutSubmission)).status).toBe(403)
-    expect((await world.post(kari, accept!.action, { ...accept!.fields, svc_csrf: 'forged' })).status).toBe(403)
-    for (const edge of ['fix', 'withdraw', 'no_such_move']) {
-      const refused = await world.post(kari, accept!.action, { ...accept!.fields, edge })
-      expect(refused.status, edge).toBe(409)
-      expect(refused.page.text('main h1')).toBe('This move is not available')
-    }
-    const rolf = await world.as('rolf')
-    const [rolfAccept] = moveForms(await world.get(rolf, path(view, 'road_crew')))
-    expect(
-      (await world.post(rolf, `${path(view, 'road_crew')}/move`, { ...rolfAccept!.fields, edge: 'reject' })).status,
-    ).toBe(403)
-    expect((await world.seeder.records.get('potholes', view.id))?.state).toBe('new')
-  })
+  it(
+    'refuses a move without the CSRF token or its one-time token (403), an edge not declared from the state ' +
+      '(409) and one the policy forbids (403)',
+    async () => {
+      const view = await world.seeder.file('potholes', { street: 'Ash Lane 2', kind: 'crack' })
+      const kari = await world.as('kari')
+      const [accept] = moveForms(await world.get(kari, path(view)))
+      const { svc_csrf: _token, ...withoutToken } = accept!.fields
+      expect((await world.post(kari, accept!.action, withoutToken)).status).toBe(403)
+      const { svc_submission: _submission, ...withoutSubmission } = accept!.fields
+      expect((await world.post(kari, accept!.action, withoutSubmission)).status).toBe(403)
+      expect((await world.post(kari, accept!.action, { ...accept!.fields, svc_csrf: 'forged' })).status).toBe(403)
+      for (const edge of ['fix', 'withdraw', 'no_such_move']) {
+        const refused = await world.post(kari, accept!.action, { ...accept!.fields, edge })
+        expect(refused.status, edge).toBe(409)
+        expect(refused.page.text('main h1')).toBe('This move is not available')
+      }
+      const rolf = await world.as('rolf')
+      const [rolfAccept] = moveForms(await world.get(rolf, path(view, 'road_crew')))
+      expect(
+        (await world.post(rolf, `${path(view, 'road_crew')}/move`, { ...rolfAccept!.fields, edge: 'reject' })).status,
+      ).toBe(403)
+      expect((await world.seeder.records.get('potholes', view.id))?.state).toBe('new')
+    },
+  )
 
   it('is a 404 for a record id that does not exist', async () => {
     const kari = await world.as('kari')
@@ -110,7 +118,7 @@ describe('moving a record on a desk', () => {
     ])
   })
 
-  it("answers a stale form inside the duplicate window with 409: another tab's same move is not this form's", async () => {
+  it("answers a stale form within the duplicate window with 409: another tab's same move is not this one", async () => {
     const kari = await world.as('kari')
     const view = await world.seeder.file('potholes', { street: 'Birch Road 5', kind: 'crack' })
     const [firstTab] = moveForms(await world.get(kari, path(view)))

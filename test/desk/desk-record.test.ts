@@ -75,7 +75,7 @@ describe('a record on a desk', () => {
     expect(rolf.map((m) => m.fields.edge)).toEqual(['accept'])
   })
 
-  it('is a 404 for an id that does not exist, a record of another bucket, or a bucket the desk does not list', async () => {
+  it('is a 404 for an unknown id, a record of another bucket, or a bucket the desk does not list', async () => {
     const kari = await world.as('kari')
     for (const missing of [
       '/desk/caseworkers/potholes/AAAAAAAAAAAAAAAAAAAAAA',

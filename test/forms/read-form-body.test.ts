@@ -69,7 +69,8 @@ describe('readFormBody: multipart', () => {
   it('reads an empty file input as browsers send it: a nameless, empty file part', async () => {
     const { url } = await serve()
     const body =
-      '--XyZ\r\nContent-Disposition: form-data; name="photo"; filename=""\r\nContent-Type: application/octet-stream\r\n\r\n\r\n--XyZ--\r\n'
+      '--XyZ\r\nContent-Disposition: form-data; name="photo"; filename=""\r\nContent-Type: ' +
+      'application/octet-stream\r\n\r\n\r\n--XyZ--\r\n'
     const res = await post(url, body, { 'content-type': 'multipart/form-data; boundary=XyZ' })
     expect(await res.json()).toEqual({ photo: { filename: '', type: 'application/octet-stream', size: 0, bytes: '' } })
   })

@@ -74,15 +74,19 @@ describe('file', () => {
   const photo = field('photo', 'file', { accept: ['image/*', '.pdf'], maxMb: 1 })
   const required = field('photo', 'file', { required: true })
 
-  it("Record 2: a file field's key is never taken from a caller; never stores a key or value sent as text under its name", async () => {
-    const result = await validate(bucketOf(field('street', 'text'), photo), {
-      street: 'Mill Lane',
-      photo: 'uploads/secret-key',
-    })
-    expect(result).toEqual({ ok: true, values: { street: 'Mill Lane' } })
-    expect(await one(photo, 'uploads/secret-key', { uploadsEnabled: true })).toEqual({ value: undefined })
-    expect(await one(required, 'uploads/secret-key', { uploadsEnabled: true })).toEqual({ error: 'Choose a file' })
-  })
+  it(
+    "Record 2: a file field's key is never taken from a caller; never stores a key or value sent as text under " +
+      'its name',
+    async () => {
+      const result = await validate(bucketOf(field('street', 'text'), photo), {
+        street: 'Mill Lane',
+        photo: 'uploads/secret-key',
+      })
+      expect(result).toEqual({ ok: true, values: { street: 'Mill Lane' } })
+      expect(await one(photo, 'uploads/secret-key', { uploadsEnabled: true })).toEqual({ value: undefined })
+      expect(await one(required, 'uploads/secret-key', { uploadsEnabled: true })).toEqual({ error: 'Choose a file' })
+    },
+  )
 
   it('Errors 2: fails closed while uploads are off', async () => {
     const off = 'Uploads are not available on this site right now'

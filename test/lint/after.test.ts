@@ -24,7 +24,8 @@ describe('after-without-move', () => {
       name: 'no move from the state to the target',
       files: bucket('{ days: 3, to: done }'),
       lines: [
-        'buckets/reports.yaml:5:25: error: state "new" moves to "done" after 3 days, but no move goes from "new" to "done"; declare one under moves: the timed move uses that edge, its mail and its event',
+        'buckets/reports.yaml:5:25: error: state "new" moves to "done" after 3 days, but no move goes from "new" to ' +
+          '"done"; declare one under moves: the timed move uses that edge, its mail and its event',
       ],
       rules: ['after-without-move'],
     },
@@ -32,7 +33,8 @@ describe('after-without-move', () => {
       name: 'a self move is not the edge a timed move takes',
       files: bucket('{ days: 3, to: done }', 'self:', '  - { name: finish, to: done }'),
       lines: [
-        'buckets/reports.yaml:5:25: error: state "new" moves to "done" after 3 days, but no move goes from "new" to "done"; declare one under moves: the timed move uses that edge, its mail and its event',
+        'buckets/reports.yaml:5:25: error: state "new" moves to "done" after 3 days, but no move goes from "new" to ' +
+          '"done"; declare one under moves: the timed move uses that edge, its mail and its event',
       ],
       rules: ['after-without-move'],
     },

@@ -139,7 +139,8 @@ describe('svc-lint output', () => {
   it('--format github escapes a comma in a file name', async () => {
     const result = await withRepo({ 'pages/a,b.yaml': yaml('title: A') }, (dir) => run([dir, '--format', 'github']))
     expect(result.lines).toEqual([
-      '::error file=pages/a%2Cb.yaml,line=1,col=1,title=bad-value::file name "a,b" cannot be part of a web address; use lowercase letters, digits and -',
+      '::error file=pages/a%2Cb.yaml,line=1,col=1,title=bad-value::file name "a,b" cannot be part of a web address; ' +
+        'use lowercase letters, digits and -',
     ])
   })
 })
@@ -149,7 +150,7 @@ describe('issue #8: diagnostics per file are capped at 20, with one entry counti
   const anchors = yaml('title: Anchors', 'blocks:', ...Array.from({ length: 10_000 }, (_, i) => `  - &a${i} x`))
   const FLOOD: RepoFiles = { ...BROKEN, 'pages/anchors.yaml': anchors }
 
-  it('text: the first 20 problems of the flooded file, one line counting the rest, every other file in full', async () => {
+  it("text: the flooded file's first 20 problems, one line counting the rest, every other file in full", async () => {
     const result = await withRepo(FLOOD, (dir) => run([dir]))
     expect(result.code).toBe(1)
     const flooded = result.lines.filter((line) => line.startsWith('pages/anchors.yaml:'))
@@ -234,7 +235,8 @@ describe('svc-lint arguments', () => {
     const short = { 'pages/index.yaml': yaml('title: Home', 'responsible:', '  - { name: Ola, phone: "12345" }') }
     expect((await withRepo(short, (dir) => run([dir], { PHONE_COUNTRY: '+47' }))).lines).toEqual([])
     expect((await withRepo(short, (dir) => run([dir], { PHONE_COUNTRY: '+1' }))).lines).toEqual([
-      'pages/index.yaml:3:25: error: "12345" is not a phone number; write it with its country code, e.g. "+4791234567", or without + to have +1 put in front',
+      'pages/index.yaml:3:25: error: "12345" is not a phone number; write it with its country code, e.g. ' +
+        '"+4791234567", or without + to have +1 put in front',
     ])
   })
 
@@ -246,7 +248,8 @@ describe('svc-lint arguments', () => {
         code: 2,
         lines: [],
         errLines: [
-          `svc-lint: PHONE_COUNTRY "${country}" is not a calling code; write + and 1 to 4 digits, not starting with 0, e.g. PHONE_COUNTRY=+47`,
+          `svc-lint: PHONE_COUNTRY "${country}" is not a calling code; write + and 1 to 4 digits, not starting with ` +
+            `0, e.g. PHONE_COUNTRY=+47`,
         ],
       })
     },
@@ -261,7 +264,8 @@ describe('Runtime configuration: PHONE_COUNTRY, as the service reads it', () => 
 
   it('throws a [svc] [content] error naming the value and the fix', () => {
     expect(() => readCompileOptions({ PHONE_COUNTRY: '47' })).toThrow(
-      '[svc] [content] PHONE_COUNTRY "47" is not a calling code; write + and 1 to 4 digits, not starting with 0, e.g. PHONE_COUNTRY=+47',
+      '[svc] [content] PHONE_COUNTRY "47" is not a calling code; write + and 1 to 4 digits, not starting with 0, ' +
+        'e.g. PHONE_COUNTRY=+47',
     )
   })
 })

@@ -13,7 +13,8 @@ describe('field rules', () => {
       name: 'record-without-of',
       files: withField('{ name: district, type: record, label: District }'),
       lines: [
-        'buckets/reports.yaml:3:29: error: field "district" is of type record and needs "of:" naming the bucket its records belong to',
+        'buckets/reports.yaml:3:29: error: field "district" is of type record and needs "of:" naming the bucket its ' +
+          'records belong to',
       ],
       rules: ['record-without-of'],
     },
@@ -45,7 +46,8 @@ describe('field rules', () => {
       name: 'contact on a text field',
       files: withField('{ name: street, type: text, label: Street, contact: true }'),
       lines: [
-        'buckets/reports.yaml:3:48: error: "contact" only applies to fields of type email or phone, and this field is text',
+        'buckets/reports.yaml:3:48: error: "contact" only applies to fields of type email or phone, and this field ' +
+          'is text',
       ],
       rules: ['bad-value'],
     },
@@ -63,7 +65,8 @@ describe('field rules', () => {
         ),
       },
       lines: [
-        'buckets/reports.yaml:5:47: error: field "email" is already this bucket\'s contact email field, and a bucket has at most one; drop "contact" here',
+        'buckets/reports.yaml:5:47: error: field "email" is already this bucket\'s contact email field, and a bucket ' +
+          'has at most one; drop "contact" here',
       ],
       rules: ['bad-value'],
     },
@@ -71,7 +74,8 @@ describe('field rules', () => {
       name: 'an option without a value',
       files: withField('{ name: kind, type: choice, label: Kind, options: [a, ""] }'),
       lines: [
-        'buckets/reports.yaml:3:59: error: buckets/reports.yaml at fields[0].options[1]: an option needs a value; write it as a text',
+        'buckets/reports.yaml:3:59: error: buckets/reports.yaml at fields[0].options[1]: an option needs a value; ' +
+          'write it as a text',
       ],
       rules: ['bad-value'],
     },
@@ -79,7 +83,8 @@ describe('field rules', () => {
       name: 'accept that is not a media type',
       files: withField('{ name: photo, type: file, label: Photo, accept: [images] }'),
       lines: [
-        'buckets/reports.yaml:3:55: error: buckets/reports.yaml at fields[0].accept[0]: use a media type such as image/* or an extension such as .pdf',
+        'buckets/reports.yaml:3:55: error: buckets/reports.yaml at fields[0].accept[0]: use a media type such as ' +
+          'image/* or an extension such as .pdf',
       ],
       rules: ['bad-value'],
     },

@@ -64,7 +64,8 @@ describe('mail placeholders', () => {
       name: 'bad-value: a file field cannot be put into a mail',
       files: mail('      subject: Done', '      body: "Photo: {{record.photo}}"'),
       lines: [
-        'buckets/reports.yaml:16:21: error: {{record.photo}}: field "photo" is a file, and a file cannot be put into a mail; use {{link}} to point at the record instead',
+        'buckets/reports.yaml:16:21: error: {{record.photo}}: field "photo" is a file, and a file cannot be put into ' +
+          'a mail; use {{link}} to point at the record instead',
       ],
       rules: ['bad-value'],
     },

@@ -16,7 +16,8 @@ describe('bad-value: desk moves', () => {
       name: 'an empty from',
       files: bucket('moves:', '  - { name: finish, from: [], to: done }'),
       lines: [
-        'buckets/reports.yaml:8:27: error: move "finish" has an empty from:, so it can never be taken; list the states it may be taken from',
+        'buckets/reports.yaml:8:27: error: move "finish" has an empty from:, so it can never be taken; list the ' +
+          'states it may be taken from',
       ],
       rules: ['bad-value'],
     },
@@ -28,8 +29,10 @@ describe('bad-value: desk moves', () => {
         '  - { name: again, from: done, to: done }',
       ),
       lines: [
-        'buckets/reports.yaml:8:33: error: move "finish" goes from "done" to "done", which changes nothing; take "done" out of from:',
-        'buckets/reports.yaml:9:26: error: move "again" goes from "done" to "done", which changes nothing; take "done" out of from:',
+        'buckets/reports.yaml:8:33: error: move "finish" goes from "done" to "done", which changes nothing; take ' +
+          '"done" out of from:',
+        'buckets/reports.yaml:9:26: error: move "again" goes from "done" to "done", which changes nothing; take ' +
+          '"done" out of from:',
       ],
       rules: ['bad-value', 'bad-value'],
     },
@@ -42,7 +45,8 @@ describe('self-from-state', () => {
       name: 'an empty from',
       files: bucket('self:', '  - { name: withdraw, from: [], to: done }'),
       lines: [
-        'buckets/reports.yaml:8:29: error: self move "withdraw" has an empty from:, so it can never be taken; leave from: out to mean the initial state ("new"), or list the states',
+        'buckets/reports.yaml:8:29: error: self move "withdraw" has an empty from:, so it can never be taken; leave ' +
+          'from: out to mean the initial state ("new"), or list the states',
       ],
       rules: ['self-from-state'],
     },
@@ -50,7 +54,8 @@ describe('self-from-state', () => {
       name: 'a from that holds its own to',
       files: bucket('self:', '  - { name: withdraw, from: [new, done], to: done }'),
       lines: [
-        'buckets/reports.yaml:8:35: error: self move "withdraw" goes from "done" to "done", which changes nothing; take "done" out of from:',
+        'buckets/reports.yaml:8:35: error: self move "withdraw" goes from "done" to "done", which changes nothing; ' +
+          'take "done" out of from:',
       ],
       rules: ['self-from-state'],
     },
@@ -58,7 +63,8 @@ describe('self-from-state', () => {
       name: 'no from, and its to is the initial state',
       files: bucket('self:', '  - { name: restart, to: new }'),
       lines: [
-        'buckets/reports.yaml:8:26: error: self move "restart" has no from:, so it is taken from the initial state "new", which is also its to; add from: or pick another to',
+        'buckets/reports.yaml:8:26: error: self move "restart" has no from:, so it is taken from the initial state ' +
+          '"new", which is also its to; add from: or pick another to',
       ],
       rules: ['self-from-state'],
     },
@@ -82,8 +88,11 @@ describe('bad-value warnings: sign_in: none', () => {
         ),
       },
       lines: [
-        'buckets/reports.yaml:6:26: warning: records in a sign_in: none bucket are anonymous and this bucket has no contact: true field, so grants can never add anyone to "helpers"; add a contact field or use sign_in: optional',
-        'buckets/reports.yaml:8:1: warning: records in a sign_in: none bucket are anonymous, so nobody can take these self moves; drop self: or use sign_in: optional',
+        'buckets/reports.yaml:6:26: warning: records in a sign_in: none bucket are anonymous and this bucket has no ' +
+          'contact: true field, so grants can never add anyone to "helpers"; add a contact field or use sign_in: ' +
+          'optional',
+        'buckets/reports.yaml:8:1: warning: records in a sign_in: none bucket are anonymous, so nobody can take ' +
+          'these self moves; drop self: or use sign_in: optional',
       ],
       rules: ['bad-value', 'bad-value'],
     },

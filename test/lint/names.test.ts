@@ -5,7 +5,8 @@ import { lintCases, yaml } from './repo'
 
 const RESERVED = 'names starting with svc_ are reserved for the service'
 const ROUTES =
-  '(reserved: site, pkg, report, attachment, healthz, readyz, auth, desk, hooks, automation, file, self, svc and anything starting with svc_)'
+  '(reserved: site, pkg, report, attachment, healthz, readyz, auth, desk, hooks, automation, file, self, svc and ' +
+  'anything starting with svc_)'
 const route = (part: string) =>
   `/${part} belongs to the service itself, so no page can be served under it; rename "${part}" ${ROUTES}`
 
@@ -85,7 +86,8 @@ describe('reserved-name', () => {
         ),
       },
       lines: [
-        "buckets/reports.yaml:3:13: error: buckets/reports.yaml at fields[0].name: a field may not be called state: {{record.state}} in a mail already means the record's state; pick another name, e.g. status",
+        'buckets/reports.yaml:3:13: error: buckets/reports.yaml at fields[0].name: a field may not be called state: ' +
+          "{{record.state}} in a mail already means the record's state; pick another name, e.g. status",
       ],
       rules: ['reserved-name'],
     },
@@ -220,8 +222,10 @@ describe('duplicate-name', () => {
         ),
       },
       lines: [
-        'buckets/reports.yaml:9:18: error: the option value "hole" is already listed in field "kind"; each option needs its own value',
-        'buckets/reports.yaml:10:9: error: the option value "crack" is already listed in field "kind"; each option needs its own value',
+        'buckets/reports.yaml:9:18: error: the option value "hole" is already listed in field "kind"; each option ' +
+          'needs its own value',
+        'buckets/reports.yaml:10:9: error: the option value "crack" is already listed in field "kind"; each option ' +
+          'needs its own value',
       ],
       rules: ['duplicate-name', 'duplicate-name'],
     },
@@ -259,7 +263,8 @@ describe('names authors cannot use', () => {
         ),
       },
       lines: [
-        'buckets/reports.yaml:3:13: error: buckets/reports.yaml at fields[0].name: use lowercase letters, digits and _ (starting with a letter)',
+        'buckets/reports.yaml:3:13: error: buckets/reports.yaml at fields[0].name: use lowercase letters, digits and ' +
+          '_ (starting with a letter)',
       ],
       rules: ['bad-value'],
     },
@@ -270,8 +275,10 @@ describe('names authors cannot use', () => {
         'pages/index.yaml': yaml('title: Home', 'blocks:', '  - form: reports', `  - form: ${LONG}`),
       },
       lines: [
-        `buckets/${LONG}.yaml:1:1: error: "${LONG}" is 69 characters; names go into the service's URLs, so use at most 64`,
-        `pages/index.yaml:4:11: error: pages/index.yaml at blocks[1].form: use at most 64 characters, as names go into the service's URLs`,
+        `buckets/${LONG}.yaml:1:1: error: "${LONG}" is 69 characters; names go into the service's URLs, so use at ` +
+          `most 64`,
+        `pages/index.yaml:4:11: error: pages/index.yaml at blocks[1].form: use at most 64 characters, as names go ` +
+          `into the service's URLs`,
       ],
       rules: ['bad-value', 'bad-value'],
     },
@@ -279,7 +286,8 @@ describe('names authors cannot use', () => {
       name: 'a desk file name of 69 characters',
       files: { [`desks/${LONG}.yaml`]: yaml('title: Long', 'group: staff', 'buckets: [reports]') },
       lines: [
-        `desks/${LONG}.yaml:1:1: error: "${LONG}" is 69 characters; names go into the service's URLs, so use at most 64`,
+        `desks/${LONG}.yaml:1:1: error: "${LONG}" is 69 characters; names go into the service's URLs, so use at most ` +
+          `64`,
       ],
       rules: ['bad-value'],
     },
@@ -295,7 +303,8 @@ describe('names authors cannot use', () => {
         ),
       },
       lines: [
-        `buckets/reports.yaml:8:13: error: buckets/reports.yaml at moves[0].name: use at most 64 characters, as names go into the service's URLs`,
+        `buckets/reports.yaml:8:13: error: buckets/reports.yaml at moves[0].name: use at most 64 characters, as ` +
+          `names go into the service's URLs`,
       ],
       rules: ['bad-value'],
     },

@@ -25,26 +25,30 @@ function lintAfter(plant: (dir: string) => void): Promise<LintRun & { rules: str
 }
 
 describe('not-a-file', () => {
-  it('content reads stay inside the snapshot: every symlink is an error at its path, whether it points outside, inside, or at a folder', async () => {
-    const result = await lintAfter((dir) => {
-      mkdirSync(join(dir, 'public'))
-      symlinkSync('/etc/hostname', join(dir, 'public/host.svg'))
-      symlinkSync('../../../../../../../../etc/hostname', join(dir, 'public/rel.svg'))
-      symlinkSync('/etc', join(dir, 'public/dir'))
-      symlinkSync('index.yaml', join(dir, 'pages/home.yaml'))
-      symlinkSync('site.yaml', join(dir, 'README.md'))
-    })
-    expect(result.lines).toEqual([
-      `README.md:1:1: ${LINK}`,
-      `pages/home.yaml:1:1: ${LINK}`,
-      `public/dir:1:1: ${LINK}`,
-      `public/host.svg:1:1: ${LINK}`,
-      `public/rel.svg:1:1: ${LINK}`,
-    ])
-    expect(result.rules).toEqual(Array(5).fill('not-a-file'))
-    expect(result.errLines).toEqual(['svc-lint: 5 error(s), 0 warning(s)'])
-    expect(result.code).toBe(1)
-  })
+  it(
+    'content reads stay inside the snapshot: every symlink is an error at its path, whether it points outside, ' +
+      'inside, or at a folder',
+    async () => {
+      const result = await lintAfter((dir) => {
+        mkdirSync(join(dir, 'public'))
+        symlinkSync('/etc/hostname', join(dir, 'public/host.svg'))
+        symlinkSync('../../../../../../../../etc/hostname', join(dir, 'public/rel.svg'))
+        symlinkSync('/etc', join(dir, 'public/dir'))
+        symlinkSync('index.yaml', join(dir, 'pages/home.yaml'))
+        symlinkSync('site.yaml', join(dir, 'README.md'))
+      })
+      expect(result.lines).toEqual([
+        `README.md:1:1: ${LINK}`,
+        `pages/home.yaml:1:1: ${LINK}`,
+        `public/dir:1:1: ${LINK}`,
+        `public/host.svg:1:1: ${LINK}`,
+        `public/rel.svg:1:1: ${LINK}`,
+      ])
+      expect(result.rules).toEqual(Array(5).fill('not-a-file'))
+      expect(result.errLines).toEqual(['svc-lint: 5 error(s), 0 warning(s)'])
+      expect(result.code).toBe(1)
+    },
+  )
 
   it('a linked site.yaml is reported as a link, not also as missing', async () => {
     const result = await lintAfter((dir) => {
@@ -55,7 +59,7 @@ describe('not-a-file', () => {
     expect(result.code).toBe(1)
   })
 
-  it('a submodule is an error whether its checkout is filled in or left empty; a stale .gitmodules entry is not', async () => {
+  it('a submodule is an error whether its checkout is filled or empty; a stale .gitmodules entry is not', async () => {
     const result = await lintAfter((dir) => {
       mkdirSync(join(dir, 'public/theme'), { recursive: true })
       writeFileSync(join(dir, 'public/theme/.git'), 'gitdir: ../../.git/modules/theme\n')
@@ -63,7 +67,8 @@ describe('not-a-file', () => {
       mkdirSync(join(dir, 'policy/shared'), { recursive: true })
       writeFileSync(
         join(dir, '.gitmodules'),
-        '[submodule "theme"]\n\tpath = public/theme\n\turl = ../theme.git\n[submodule "shared"]\n\tpath = "policy/shared"\n\turl = ../shared.git\n[submodule "gone"]\n\tpath = public/gone\n',
+        '[submodule "theme"]\n\tpath = public/theme\n\turl = ../theme.git\n[submodule "shared"]\n\tpath = ' +
+          '"policy/shared"\n\turl = ../shared.git\n[submodule "gone"]\n\tpath = public/gone\n',
       )
     })
     expect(result.lines).toEqual([`policy/shared:1:1: ${SUBMODULE}`, `public/theme:1:1: ${SUBMODULE}`])

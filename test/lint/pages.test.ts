@@ -25,7 +25,8 @@ describe('page paths', () => {
       name: 'a file name that cannot be a web address',
       files: { 'pages/About Us.yaml': yaml('title: About') },
       lines: [
-        'pages/About Us.yaml:1:1: error: file name "About Us" cannot be part of a web address; use lowercase letters, digits and -',
+        'pages/About Us.yaml:1:1: error: file name "About Us" cannot be part of a web address; use lowercase ' +
+          'letters, digits and -',
       ],
       rules: ['bad-value'],
     },
@@ -45,7 +46,8 @@ describe('page paths', () => {
       name: 'a record page without a folder',
       files: { 'pages/_record.yaml': yaml('record: reports', 'title: Report') },
       lines: [
-        'pages/_record.yaml:1:1: error: a record page needs a folder, e.g. pages/districts/_record.yaml for /districts/{id}',
+        'pages/_record.yaml:1:1: error: a record page needs a folder, e.g. pages/districts/_record.yaml for ' +
+          '/districts/{id}',
       ],
       rules: ['bad-value'],
     },
@@ -58,7 +60,8 @@ describe('record pages', () => {
       name: '_record.yaml without record:',
       files: { 'pages/reports/_record.yaml': yaml('title: One report') },
       lines: [
-        'pages/reports/_record.yaml:1:1: error: a record page (/reports/{id}) needs "record:" naming the bucket whose record it shows',
+        'pages/reports/_record.yaml:1:1: error: a record page (/reports/{id}) needs "record:" naming the bucket ' +
+          'whose record it shows',
       ],
       rules: ['missing-key'],
     },
@@ -83,7 +86,8 @@ describe('record pages', () => {
         ),
       },
       lines: [
-        'pages/index.yaml:6:39: error: "equals: record" means the record this page shows, and only a _record.yaml page shows one',
+        'pages/index.yaml:6:39: error: "equals: record" means the record this page shows, and only a _record.yaml ' +
+          'page shows one',
       ],
       rules: ['bad-value'],
     },
@@ -102,7 +106,8 @@ describe('record pages', () => {
         ),
       },
       lines: [
-        'pages/districts/_record.yaml:7:23: error: field "street" does not name a districts record, so it can never equal this page\'s record',
+        'pages/districts/_record.yaml:7:23: error: field "street" does not name a districts record, so it can never ' +
+          "equal this page's record",
       ],
       rules: ['bad-value'],
     },
@@ -116,7 +121,8 @@ describe('record pages', () => {
         ),
       },
       lines: [
-        'pages/index.yaml:3:74: error: unknown value "recrod" for pages/index.yaml at blocks[0].list.where.equals; did you mean "record"? (one of: record)',
+        'pages/index.yaml:3:74: error: unknown value "recrod" for pages/index.yaml at blocks[0].list.where.equals; ' +
+          'did you mean "record"? (one of: record)',
       ],
       rules: ['bad-value'],
     },
@@ -124,7 +130,8 @@ describe('record pages', () => {
       name: 'public-unknown warning: a public record page of a bucket without a public view',
       files: { 'pages/reports/_record.yaml': yaml('record: reports', 'title: Report') },
       lines: [
-        'pages/reports/_record.yaml:1:9: warning: bucket "reports" has no public: view, so only desk readers can see its records on this public page; add public: to the bucket, or give the page access: [groups]',
+        'pages/reports/_record.yaml:1:9: warning: bucket "reports" has no public: view, so only desk readers can see ' +
+          'its records on this public page; add public: to the bucket, or give the page access: [groups]',
       ],
       rules: ['public-unknown'],
     },
@@ -167,7 +174,8 @@ describe('responsible people', () => {
       name: 'a person without email or phone',
       files: { 'pages/index.yaml': yaml('title: Home', 'responsible:', '  - { name: Kari Nordmann }') },
       lines: [
-        'pages/index.yaml:3:5: error: responsible person "Kari Nordmann" needs an email or a phone so the service can give them an account',
+        'pages/index.yaml:3:5: error: responsible person "Kari Nordmann" needs an email or a phone so the service ' +
+          'can give them an account',
       ],
       rules: ['missing-key'],
     },
@@ -182,7 +190,8 @@ describe('responsible people', () => {
         ),
       },
       lines: [
-        'pages/index.yaml:4:25: error: "12" is not a phone number; write it with its country code, e.g. "+4791234567", or without + to have +47 put in front',
+        'pages/index.yaml:4:25: error: "12" is not a phone number; write it with its country code, e.g. ' +
+          '"+4791234567", or without + to have +47 put in front',
       ],
       rules: ['bad-value'],
     },
@@ -193,7 +202,8 @@ describe('responsible people', () => {
         'pages/about.yaml': yaml('title: About', 'responsible:', '  - { name: Kari, email: kari@example.org }'),
       },
       lines: [
-        "site.yaml:2:1: warning: pages/about.yaml names responsible people, but site.yaml has no inbox, so their edit suggestions are kept but not mailed; add inbox: with the site's address",
+        'site.yaml:2:1: warning: pages/about.yaml names responsible people, but site.yaml has no inbox, so their ' +
+          "edit suggestions are kept but not mailed; add inbox: with the site's address",
       ],
       rules: ['missing-key'],
     },
@@ -222,7 +232,8 @@ describe('responsible people', () => {
       name: 'an unquoted phone number is a number that lost its +: quote it',
       files: { 'pages/index.yaml': yaml('title: Home', 'responsible:', '  - { name: Kari, phone: +4791234567 }') },
       lines: [
-        'pages/index.yaml:3:26: error: pages/index.yaml at responsible[0].phone should be a text, not a number; write the number in quotes, phone: "+4791234567", or YAML reads it as a number and drops a leading + or 0',
+        'pages/index.yaml:3:26: error: pages/index.yaml at responsible[0].phone should be a text, not a number; ' +
+          'write the number in quotes, phone: "+4791234567", or YAML reads it as a number and drops a leading + or 0',
       ],
       rules: ['wrong-type'],
     },

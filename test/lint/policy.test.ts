@@ -10,7 +10,8 @@ describe('policy', () => {
       name: 'cedar-syntax: a missing comma, on the third line',
       files: { 'policy/staff.cedar': yaml('// Staff read reports.', READ, 'permit (principal action, resource);') },
       lines: [
-        'policy/staff.cedar:3:19: error: unexpected token `action`; expected `!=`, `)`, `,`, `:`, `<`, `<=`, `==`, `>`, `>=`, `in`, or `is`',
+        'policy/staff.cedar:3:19: error: unexpected token `action`; expected `!=`, `)`, `,`, `:`, `<`, `<=`, `==`, ' +
+          '`>`, `>=`, `in`, or `is`',
       ],
       rules: ['cedar-syntax'],
     },

@@ -5,7 +5,8 @@ import { describe } from 'vitest'
 import { lintCases, yaml } from './repo'
 
 const NO_PUBLIC_LIST =
-  'bucket "reports" has no public: view, so a public list of it shows nothing; add public: { states, fields } to the bucket, or use view: mine or view: desk'
+  'bucket "reports" has no public: view, so a public list of it shows nothing; add public: { states, fields } to the ' +
+  'bucket, or use view: mine or view: desk'
 
 /** The base bucket plus a location field, with `public` on line 9 when given. */
 const withLocation = (...publicView: string[]) => ({
@@ -45,7 +46,8 @@ describe('public-unknown: lists and maps of a bucket', () => {
         'pages/index.yaml': yaml('title: Home', 'blocks:', '  - map: { bucket: reports, field: where }'),
       },
       lines: [
-        'pages/index.yaml:3:20: error: bucket "reports" has no public: view, and a map shows only public records; add public: { states, fields } to the bucket',
+        'pages/index.yaml:3:20: error: bucket "reports" has no public: view, and a map shows only public records; ' +
+          'add public: { states, fields } to the bucket',
       ],
       rules: ['public-unknown'],
     },
@@ -56,7 +58,8 @@ describe('public-unknown: lists and maps of a bucket', () => {
         'pages/index.yaml': yaml('title: Home', 'blocks:', '  - map: { bucket: reports, field: where }'),
       },
       lines: [
-        'pages/index.yaml:3:36: error: field "where" is not in the public view of bucket "reports", and a map shows only public fields; add it to public.fields',
+        'pages/index.yaml:3:36: error: field "where" is not in the public view of bucket "reports", and a map shows ' +
+          'only public fields; add it to public.fields',
       ],
       rules: ['public-unknown'],
     },
@@ -98,7 +101,8 @@ describe('public-unknown warning: a form offers records visitors cannot see', ()
       name: 'a form on a public page, its record field of a bucket without a public view',
       files: { 'buckets/districts.yaml': DISTRICTS, 'buckets/reports.yaml': REPORTS },
       lines: [
-        'pages/index.yaml:3:11: warning: field "district" offers records of bucket "districts", which has no public: view, so visitors have nothing to choose from; add public: to bucket "districts"',
+        'pages/index.yaml:3:11: warning: field "district" offers records of bucket "districts", which has no public: ' +
+          'view, so visitors have nothing to choose from; add public: to bucket "districts"',
       ],
       rules: ['public-unknown'],
     },
@@ -142,10 +146,14 @@ describe('public.fields: files and personal data', () => {
         ),
       },
       lines: [
-        'buckets/reports.yaml:11:20: error: field "email" is the submitter\'s contact (contact: true), and making it public would publish personal data; take it out of public.fields',
-        'buckets/reports.yaml:11:27: warning: field "office" is an e-mail address that everyone could read; take it out of public.fields unless it is meant to be public',
-        'buckets/reports.yaml:11:35: warning: field "phone" is a phone number that everyone could read; take it out of public.fields unless it is meant to be public',
-        'buckets/reports.yaml:11:42: error: field "photo" is a file, and files are never public: they are only served to desk readers; take it out of public.fields',
+        'buckets/reports.yaml:11:20: error: field "email" is the submitter\'s contact (contact: true), and making it ' +
+          'public would publish personal data; take it out of public.fields',
+        'buckets/reports.yaml:11:27: warning: field "office" is an e-mail address that everyone could read; take it ' +
+          'out of public.fields unless it is meant to be public',
+        'buckets/reports.yaml:11:35: warning: field "phone" is a phone number that everyone could read; take it out ' +
+          'of public.fields unless it is meant to be public',
+        'buckets/reports.yaml:11:42: error: field "photo" is a file, and files are never public: they are only ' +
+          'served to desk readers; take it out of public.fields',
       ],
       rules: ['bad-value', 'bad-value', 'bad-value', 'bad-value'],
     },

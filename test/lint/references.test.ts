@@ -125,7 +125,8 @@ describe('unknown-reference: buckets and fields', () => {
       name: 'a bucket with a YAML error still exists for the pages and desks naming it',
       files: { 'buckets/reports.yaml': yaml('title: Reports', 'fields: [', '') },
       lines: [
-        'buckets/reports.yaml:4:1: error: Flow sequence in block collection must be sufficiently indented and end with a ]',
+        'buckets/reports.yaml:4:1: error: Flow sequence in block collection must be sufficiently indented and end ' +
+          'with a ]',
       ],
       rules: ['yaml-syntax'],
     },
@@ -149,7 +150,9 @@ describe('unknown-reference warning: groups a page is open to', () => {
       },
       lines: [
         'pages/index.yaml:2:17: warning: no desk names the group "staf" and no state grants it; did you mean "staff"?',
-        'pages/index.yaml:2:44: warning: no desk names the group "outsiders" and no state grants it; unless the identity provider\'s groups claim or RESPONSIBLE_GROUP supplies it, nobody is in it: check the name, or add it to a desk\'s invites',
+        'pages/index.yaml:2:44: warning: no desk names the group "outsiders" and no state grants it; unless the ' +
+          "identity provider's groups claim or RESPONSIBLE_GROUP supplies it, nobody is in it: check the name, or " +
+          "add it to a desk's invites",
       ],
       rules: ['unknown-reference', 'unknown-reference'],
     },
@@ -169,7 +172,8 @@ describe('public-unknown', () => {
       files: bucket('public:', '  states: [new, fixed]', '  fields: [street, stret]'),
       lines: [
         'buckets/reports.yaml:9:17: error: the public view names state "fixed", which this bucket does not have',
-        'buckets/reports.yaml:10:20: error: the public view names field "stret", which this bucket does not have; did you mean "street"?',
+        'buckets/reports.yaml:10:20: error: the public view names field "stret", which this bucket does not have; ' +
+          'did you mean "street"?',
       ],
       rules: ['public-unknown', 'public-unknown'],
     },
@@ -188,7 +192,8 @@ describe('mail-to', () => {
         '    mail: { to: emial, subject: Done, body: Done. }',
       ),
       lines: [
-        'buckets/reports.yaml:12:17: error: mail "to" must be submitter, an email field of this bucket (email), or an address; did you mean "email"?',
+        'buckets/reports.yaml:12:17: error: mail "to" must be submitter, an email field of this bucket (email), or ' +
+          'an address; did you mean "email"?',
       ],
       rules: ['mail-to'],
     },
@@ -202,7 +207,8 @@ describe('mail-to', () => {
         '    mail: { to: street, subject: Done, body: Done. }',
       ),
       lines: [
-        'buckets/reports.yaml:12:17: error: mail "to" must be submitter, an email field of this bucket (email), or an address',
+        'buckets/reports.yaml:12:17: error: mail "to" must be submitter, an email field of this bucket (email), or ' +
+          'an address',
       ],
       rules: ['mail-to'],
     },

@@ -34,7 +34,8 @@ describe('site.yaml', () => {
       name: 'an unquoted # colour is a YAML comment: the colour is empty, where the comment starts',
       files: site('colors:', '  primary: #0b6e4f'),
       lines: [
-        'site.yaml:4:12: error: site.yaml at colors.primary should be a text, not empty; a # starts a YAML comment, so write the colour in quotes: primary: "#0b6e4f"',
+        'site.yaml:4:12: error: site.yaml at colors.primary should be a text, not empty; a # starts a YAML comment, ' +
+          'so write the colour in quotes: primary: "#0b6e4f"',
       ],
       rules: ['wrong-type'],
     },
@@ -42,7 +43,8 @@ describe('site.yaml', () => {
       name: 'the hint quotes the colour that went into the comment',
       files: site('colors:', '  accent: #f2c14e   # brand yellow'),
       lines: [
-        'site.yaml:4:11: error: site.yaml at colors.accent should be a text, not empty; a # starts a YAML comment, so write the colour in quotes: accent: "#f2c14e"',
+        'site.yaml:4:11: error: site.yaml at colors.accent should be a text, not empty; a # starts a YAML comment, ' +
+          'so write the colour in quotes: accent: "#f2c14e"',
       ],
       rules: ['wrong-type'],
     },
@@ -56,7 +58,8 @@ describe('site.yaml', () => {
       name: 'a font that is not a font file',
       files: { ...site('font: brand.png'), 'public/brand.png': 'png' },
       lines: [
-        'site.yaml:3:7: error: font "brand.png" is not a font file; give a .woff2, .woff, .ttf or .otf file under public/, or write system',
+        'site.yaml:3:7: error: font "brand.png" is not a font file; give a .woff2, .woff, .ttf or .otf file under ' +
+          'public/, or write system',
       ],
       rules: ['bad-value'],
     },
@@ -85,7 +88,9 @@ describe('site.yaml', () => {
       rules: ['missing-file'],
     },
     {
-      name: 'a site.yml with a syntax error is not also reported missing (YAML reports an open [ where the next line starts)',
+      name:
+        'a site.yml with a syntax error is not also reported missing (YAML reports an open [ where the next line ' +
+        'starts)',
       files: { 'site.yaml': null, 'site.yml': yaml('name: [Test site', 'storylines: [a, b]') },
       lines: ['site.yml:2:1: error: Flow sequence in block collection must be sufficiently indented and end with a ]'],
       rules: ['yaml-syntax'],

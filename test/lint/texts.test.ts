@@ -109,7 +109,8 @@ describe('Storylines 2: every such list has the same length (storyline-length)',
       name: 'without storylines a site has one, main',
       files: { 'site.yaml': yaml('name: Test site'), 'pages/index.yaml': yaml('title: [Home, Welcome]') },
       lines: [
-        'pages/index.yaml:1:8: error: this list has 2 entries but the site has 1 storylines (main); give one entry per storyline or a single text',
+        'pages/index.yaml:1:8: error: this list has 2 entries but the site has 1 storylines (main); give one entry ' +
+          'per storyline or a single text',
       ],
       rules: ['storyline-length'],
     },
@@ -143,8 +144,10 @@ describe('missing-file warning: /site/ addresses in Markdown', () => {
       },
       lines: [
         'pages/index.yaml:4:45: warning: /site/stret.svg is not a file under public/; did you mean "street.svg"?',
-        'pages/index.yaml:5:54: warning: /site/a%20b.svg?x=1 is not a file under public/; add public/a b.svg or correct the address',
-        'pages/index.yaml:7:12: warning: /site/ref.pdf is not a file under public/; add public/ref.pdf or correct the address',
+        'pages/index.yaml:5:54: warning: /site/a%20b.svg?x=1 is not a file under public/; add public/a b.svg or ' +
+          'correct the address',
+        'pages/index.yaml:7:12: warning: /site/ref.pdf is not a file under public/; add public/ref.pdf or correct ' +
+          'the address',
       ],
       rules: ['missing-file', 'missing-file', 'missing-file'],
     },
@@ -167,8 +170,10 @@ describe('missing-file warning: /site/ addresses in Markdown', () => {
         ),
       },
       lines: [
-        'buckets/reports.yaml:6:16: warning: /site/x.png is not a file under public/; add public/x.png or correct the address',
-        'site.yaml:4:17: warning: /site/logo.svg is not a file under public/; add public/logo.svg or correct the address',
+        'buckets/reports.yaml:6:16: warning: /site/x.png is not a file under public/; add public/x.png or correct ' +
+          'the address',
+        'site.yaml:4:17: warning: /site/logo.svg is not a file under public/; add public/logo.svg or correct the ' +
+          'address',
       ],
       rules: ['missing-file', 'missing-file'],
     },

@@ -28,7 +28,8 @@ describe('bad-value: empty lists that need an entry', () => {
       name: 'a site without storylines',
       files: { 'site.yaml': yaml('name: Test site', 'storylines: []') },
       lines: [
-        'site.yaml:2:13: error: site.yaml at storylines: name at least one storyline, or leave storylines out for [main]',
+        'site.yaml:2:13: error: site.yaml at storylines: name at least one storyline, or leave storylines out for ' +
+          '[main]',
       ],
       rules: ['bad-value'],
     },
@@ -76,7 +77,8 @@ describe('wrong-type', () => {
       name: 'access that is neither public nor a list',
       files: { 'pages/index.yaml': yaml('title: Home', 'access: everyone') },
       lines: [
-        'pages/index.yaml:2:9: error: pages/index.yaml at access has the wrong shape: write public or a list of group names',
+        'pages/index.yaml:2:9: error: pages/index.yaml at access has the wrong shape: write public or a list of ' +
+          'group names',
       ],
       rules: ['wrong-type'],
     },
@@ -90,7 +92,8 @@ describe('wrong-type', () => {
         '  - { name: new }',
       ),
       lines: [
-        'buckets/reports.yaml:3:63: error: buckets/reports.yaml at fields[0].options[1] has the wrong shape: write an option as a text, or as { value, label }',
+        'buckets/reports.yaml:3:63: error: buckets/reports.yaml at fields[0].options[1] has the wrong shape: write ' +
+          'an option as a text, or as { value, label }',
       ],
       rules: ['wrong-type'],
     },
@@ -115,7 +118,9 @@ describe('unknown-field-type and unknown values', () => {
         '  - { name: new }',
       ),
       lines: [
-        'buckets/reports.yaml:3:28: error: unknown field type "texarea" for buckets/reports.yaml at fields[0].type; did you mean "textarea"? (one of: text, textarea, email, phone, number, date, choice, checkbox, file, record, location)',
+        'buckets/reports.yaml:3:28: error: unknown field type "texarea" for buckets/reports.yaml at fields[0].type; ' +
+          'did you mean "textarea"? (one of: text, textarea, email, phone, number, date, choice, checkbox, file, ' +
+          'record, location)',
       ],
       rules: ['unknown-field-type'],
     },
@@ -130,7 +135,8 @@ describe('unknown-field-type and unknown values', () => {
         '  - { name: new }',
       ),
       lines: [
-        'buckets/reports.yaml:2:10: error: unknown value "requird" for buckets/reports.yaml at sign_in; did you mean "required"? (one of: required, optional, none)',
+        'buckets/reports.yaml:2:10: error: unknown value "requird" for buckets/reports.yaml at sign_in; did you mean ' +
+          '"required"? (one of: required, optional, none)',
       ],
       rules: ['bad-value'],
     },
@@ -138,7 +144,8 @@ describe('unknown-field-type and unknown values', () => {
       name: 'a list view that does not exist',
       files: { 'pages/index.yaml': yaml('title: Home', 'blocks:', '  - list: { bucket: reports, view: mien }') },
       lines: [
-        'pages/index.yaml:3:36: error: unknown value "mien" for pages/index.yaml at blocks[0].list.view; did you mean "mine"? (one of: public, mine, desk)',
+        'pages/index.yaml:3:36: error: unknown value "mien" for pages/index.yaml at blocks[0].list.view; did you ' +
+          'mean "mine"? (one of: public, mine, desk)',
       ],
       rules: ['bad-value'],
     },

@@ -22,7 +22,8 @@ describe('yaml-syntax', () => {
       name: 'a second document in one file',
       files: { 'pages/about.yaml': yaml('title: About', '---', 'title: Also about') },
       lines: [
-        'pages/about.yaml:2:1: error: a file holds one YAML document; remove this --- and what follows, or move it into a file of its own',
+        'pages/about.yaml:2:1: error: a file holds one YAML document; remove this --- and what follows, or move it ' +
+          'into a file of its own',
       ],
       rules: ['yaml-syntax'],
     },
@@ -74,7 +75,8 @@ describe('unknown-key', () => {
       ),
       lines: [
         'buckets/reports.yaml:3:5: error: missing required key "label" in buckets/reports.yaml at fields[0]',
-        'buckets/reports.yaml:3:33: error: unknown key "lable" in buckets/reports.yaml at fields[0]; did you mean "label"?',
+        'buckets/reports.yaml:3:33: error: unknown key "lable" in buckets/reports.yaml at fields[0]; did you mean ' +
+          '"label"?',
       ],
       rules: ['missing-key', 'unknown-key'],
     },
@@ -93,7 +95,8 @@ describe('unknown-key', () => {
       ),
       lines: [
         'buckets/reports.yaml:7:9: error: missing required key "label" in buckets/reports.yaml at fields[0].options[0]',
-        'buckets/reports.yaml:7:24: error: unknown key "lable" in buckets/reports.yaml at fields[0].options[0]; did you mean "label"?',
+        'buckets/reports.yaml:7:24: error: unknown key "lable" in buckets/reports.yaml at fields[0].options[0]; did ' +
+          'you mean "label"?',
       ],
       rules: ['missing-key', 'unknown-key'],
     },
@@ -101,7 +104,8 @@ describe('unknown-key', () => {
       name: "a responsible person's emial -> email",
       files: { 'pages/index.yaml': yaml('title: Home', 'responsible:', '  - { name: Kari, emial: kari@example.org }') },
       lines: [
-        'pages/index.yaml:3:19: error: unknown key "emial" in pages/index.yaml at responsible[0]; did you mean "email"?',
+        'pages/index.yaml:3:19: error: unknown key "emial" in pages/index.yaml at responsible[0]; did you mean ' +
+          '"email"?',
       ],
       rules: ['unknown-key'],
     },
@@ -109,7 +113,8 @@ describe('unknown-key', () => {
       name: 'a block typo: txt -> text',
       files: { 'pages/index.yaml': yaml('title: Home', 'blocks:', '  - txt: Hello') },
       lines: [
-        'pages/index.yaml:3:5: error: pages/index.yaml at blocks[0]: a block has exactly one of text, form, list or map',
+        'pages/index.yaml:3:5: error: pages/index.yaml at blocks[0]: a block has exactly one of text, form, list or ' +
+          'map',
         'pages/index.yaml:3:5: error: unknown key "txt" in pages/index.yaml at blocks[0]; did you mean "text"?',
       ],
       rules: ['bad-value', 'unknown-key'],

@@ -278,7 +278,7 @@ describe("One recordResource: resource.submitter is a signed-in filer's subject 
 })
 
 describe('One recordResource: a policy/ rule on resource.submitter reads the same on pages and desks', () => {
-  it('hides an anonymous filing from a rule that needs a submitter, on the record page and on the desk alike', async () => {
+  it('hides an anonymous filing from a rule that needs a submitter, on the record page and the desk', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'svc-demo-'))
     try {
       await cp(DEMO, dir, { recursive: true })

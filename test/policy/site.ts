@@ -70,7 +70,8 @@ const pages: Page[] = [
 export const extraPolicy = [
   'permit (principal in Group::"volunteers", action == Action::"read", resource in Bucket::"permits");',
   '// The road crew may not mark repairs themselves, although their desk has the button.',
-  'forbid (principal in Group::"road_crew", action == Action::"move", resource in Bucket::"potholes") when { context.edge == "fix" };',
+  'forbid (principal in Group::"road_crew", action == Action::"move", resource in Bucket::"potholes") when { ' +
+    'context.edge == "fix" };',
 ].join('\n')
 
 export const site: SiteModel = {

@@ -41,7 +41,7 @@ export function movesContract(buses: BusFactory): void {
       return { ...one, names, events, file }
     }
 
-    it('Record 1: files a record in its bucket, in the initial state and storyline, with a server-made id', async () => {
+    it('Record 1: files a record in its bucket, initial state and storyline, with a server-made id', async () => {
       const { records, names, events } = await setUp()
       const view = await records.file({
         bucket: names.cases,
@@ -189,7 +189,7 @@ export function movesContract(buses: BusFactory): void {
       expect(stored.filter((event) => event.data.type === 'moved')).toHaveLength(1)
     })
 
-    it('A filing is answered by what was stored: every repeat of one form files one record, the same for each', async () => {
+    it('A filing is answered by what was stored: every repeat of one form files the same one record', async () => {
       const { bus, records, names, events } = await setUp()
       const visitor = { kind: 'visitor', session: 'v1' } as const
       const form = {
@@ -205,7 +205,11 @@ export function movesContract(buses: BusFactory): void {
       expect(second).toEqual(first)
       expect(third).toEqual(first)
       // The same token from someone else is their own filing, never a way onto this one.
-      const theirs = await records.file({ ...form, submitter: 'session:v2', actor: { kind: 'visitor', session: 'v2' } })
+      const theirs = await records.file({
+        ...form,
+        submitter: 'session:v2',
+        actor: { kind: 'visitor', session: 'v2' },
+      })
       expect(theirs.id).not.toBe(first.id)
       await events.atLeast(2)
       expect(events.seen.filter((event) => event.data.record === first.id)).toHaveLength(1)
@@ -233,59 +237,63 @@ export function movesContract(buses: BusFactory): void {
       expect(await bus.lastSubjectSequence(RECORDS_STREAM, recordSubject(names.cases, id))).toBe(seq)
     })
 
-    it('a move form pressed again lands on its stored move; another form of the same version meets "this case changed"', async () => {
-      const { bus, records, file, events } = await setUp()
-      const filed = await file()
-      const base = {
-        bucket: filed.bucket,
-        id: filed.id,
-        edge: 'accept',
-        via: 'desk',
-        expectSeq: filed.seq,
-        actor: desk,
-      } as const
-      const form = { ...base, submission: token() }
-      const [a, b] = await Promise.all([records.move(form), records.move(form)])
-      expect([a.duplicate, b.duplicate].sort()).toEqual([false, true])
-      expect(b.record).toEqual(a.record)
-      // A second tab's form, drawn at the same version: the stale form it is.
-      await expect(records.move({ ...base, submission: token() })).rejects.toBeInstanceOf(RecordChangedError)
-      // The token of this form, sent by someone else, is not their move.
-      await expect(records.move({ ...form, actor: ann })).rejects.toBeInstanceOf(RecordChangedError)
-      // Still this form's move after the record moved on.
-      const fixed = await records.move({ ...base, edge: 'fix', expectSeq: a.record.seq })
-      expect(await records.move(form)).toEqual({ record: a.record, duplicate: true })
-      await events.atLeast(3)
-      expect(events.seen.map((event) => event.data.type)).toEqual(['filed', 'moved', 'moved'])
-      expect(events.seen.at(-1)?.seq).toBe(fixed.record.seq)
+    it(
+      'a move form pressed again lands on its stored move; another form of the same version meets "this case ' +
+        'changed"',
+      async () => {
+        const { bus, records, file, events } = await setUp()
+        const filed = await file()
+        const base = {
+          bucket: filed.bucket,
+          id: filed.id,
+          edge: 'accept',
+          via: 'desk',
+          expectSeq: filed.seq,
+          actor: desk,
+        } as const
+        const form = { ...base, submission: token() }
+        const [a, b] = await Promise.all([records.move(form), records.move(form)])
+        expect([a.duplicate, b.duplicate].sort()).toEqual([false, true])
+        expect(b.record).toEqual(a.record)
+        // A second tab's form, drawn at the same version: the stale form it is.
+        await expect(records.move({ ...base, submission: token() })).rejects.toBeInstanceOf(RecordChangedError)
+        // The token of this form, sent by someone else, is not their move.
+        await expect(records.move({ ...form, actor: ann })).rejects.toBeInstanceOf(RecordChangedError)
+        // Still this form's move after the record moved on.
+        const fixed = await records.move({ ...base, edge: 'fix', expectSeq: a.record.seq })
+        expect(await records.move(form)).toEqual({ record: a.record, duplicate: true })
+        await events.atLeast(3)
+        expect(events.seen.map((event) => event.data.type)).toEqual(['filed', 'moved', 'moved'])
+        expect(events.seen.at(-1)?.seq).toBe(fixed.record.seq)
 
-      // After the duplicate window: the move stored, its msgId forgotten.
-      const other = await file()
-      const submission = token()
-      const moved: RecordEvent = {
-        v: 1,
-        type: 'moved',
-        record: other.id,
-        bucket: other.bucket,
-        storyline: 'plain',
-        actor: desk,
-        time: start.toISOString(),
-        from: 'new',
-        to: 'accepted',
-        edge: 'accept',
-        via: 'desk',
-        submission,
-      }
-      const { seq } = await bus.append(RECORDS_STREAM, recordSubject(other.bucket, other.id), moved, {
-        expectLastSubjectSequence: other.seq,
-      })
-      const again = { ...base, id: other.id, expectSeq: other.seq }
-      expect(await records.move({ ...again, submission })).toMatchObject({
-        record: { state: 'accepted', seq },
-        duplicate: true,
-      })
-      await expect(records.move({ ...again, submission: token() })).rejects.toBeInstanceOf(RecordChangedError)
-    })
+        // After the duplicate window: the move stored, its msgId forgotten.
+        const other = await file()
+        const submission = token()
+        const moved: RecordEvent = {
+          v: 1,
+          type: 'moved',
+          record: other.id,
+          bucket: other.bucket,
+          storyline: 'plain',
+          actor: desk,
+          time: start.toISOString(),
+          from: 'new',
+          to: 'accepted',
+          edge: 'accept',
+          via: 'desk',
+          submission,
+        }
+        const { seq } = await bus.append(RECORDS_STREAM, recordSubject(other.bucket, other.id), moved, {
+          expectLastSubjectSequence: other.seq,
+        })
+        const again = { ...base, id: other.id, expectSeq: other.seq }
+        expect(await records.move({ ...again, submission })).toMatchObject({
+          record: { state: 'accepted', seq },
+          duplicate: true,
+        })
+        await expect(records.move({ ...again, submission: token() })).rejects.toBeInstanceOf(RecordChangedError)
+      },
+    )
 
     it('refuses a stale expectSeq with RecordChangedError', async () => {
       const { records, file } = await setUp()

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import type { RecordIndex } from '../../server/records/record-index'
 import type { Records } from '../../server/records/records'
 import { runTimedMoves } from '../../server/records/timed-moves'
-import { MAIL_STREAM, RECORDS_STREAM } from '../../server/records/types'
+import { MAIL_STREAM } from '../../server/mail/mail-stream'
+import { RECORDS_STREAM } from '../../server/records/types'
 import type { RecordEvent } from '../../server/records/types'
 import type { MailIntent } from '../../server/mail/mail-intent'
 import type { BusFactory } from './contract'
@@ -39,68 +40,72 @@ export function timedContract(buses: BusFactory): void {
   describe('timed moves', () => {
     const { instance, onCleanup } = useInstances()
 
-    it('Timed move and Events 2: the move is held to the same declared edge as a desk button, sends the same mail and publishes the same event', async () => {
-      const bus = await buses.open()
-      onCleanup(() => bus.close())
-      const names = freshNames()
-      let site = recordsSite(names)
-      const clock: Clock = { now: start }
-      const { records, index } = await instance(bus, () => site, clock)
-      const events = await collect<RecordEvent>(bus, RECORDS_STREAM, `svc.rec.${names.cases}.>`)
-      const mails = await collect<MailIntent>(bus, MAIL_STREAM, `svc.mail.${names.cases}.>`)
-      onCleanup(() => (events.stop(), mails.stop()))
-      const timed = await fixedRecord(records, names.cases, 'Timed Lane')
-      const pressed = await fixedRecord(records, names.cases, 'Pressed Lane')
-      const sweep = () => runTimedMoves({ records, index, site, now: clock.now })
+    it(
+      'Timed move and Events 2: the move is held to the same declared edge as a desk button, sends the same ' +
+        'mail and publishes the same event',
+      async () => {
+        const bus = await buses.open()
+        onCleanup(() => bus.close())
+        const names = freshNames()
+        let site = recordsSite(names)
+        const clock: Clock = { now: start }
+        const { records, index } = await instance(bus, () => site, clock)
+        const events = await collect<RecordEvent>(bus, RECORDS_STREAM, `svc.rec.${names.cases}.>`)
+        const mails = await collect<MailIntent>(bus, MAIL_STREAM, `svc.mail.${names.cases}.>`)
+        onCleanup(() => (events.stop(), mails.stop()))
+        const timed = await fixedRecord(records, names.cases, 'Timed Lane')
+        const pressed = await fixedRecord(records, names.cases, 'Pressed Lane')
+        const sweep = () => runTimedMoves({ records, index, site, now: clock.now })
 
-      clock.now = new Date(start.getTime() + 14 * dayMs - 1)
-      expect(await sweep()).toEqual({ moved: 0, skipped: 0 })
-      clock.now = new Date(start.getTime() + 14 * dayMs)
-      // without the declared edge the clock has no move to make
-      site = recordsSite(names, { withCloseMove: false })
-      expect(await sweep()).toEqual({ moved: 0, skipped: 0 })
-      site = recordsSite(names)
-      await records.move({
-        bucket: names.cases,
-        id: pressed.id,
-        edge: 'close',
-        via: 'desk',
-        expectSeq: pressed.seq,
-        actor: desk,
-      })
-      expect(await sweep()).toEqual({ moved: 1, skipped: 0 })
-      expect(index.get(names.cases, timed.id)?.state).toBe('closed')
+        clock.now = new Date(start.getTime() + 14 * dayMs - 1)
+        expect(await sweep()).toEqual({ moved: 0, skipped: 0 })
+        clock.now = new Date(start.getTime() + 14 * dayMs)
+        // without the declared edge the clock has no move to make
+        site = recordsSite(names, { withCloseMove: false })
+        expect(await sweep()).toEqual({ moved: 0, skipped: 0 })
+        site = recordsSite(names)
+        await records.move({
+          bucket: names.cases,
+          id: pressed.id,
+          edge: 'close',
+          via: 'desk',
+          expectSeq: pressed.seq,
+          actor: desk,
+        })
+        expect(await sweep()).toEqual({ moved: 1, skipped: 0 })
+        expect(index.get(names.cases, timed.id)?.state).toBe('closed')
 
-      const stored = await events.allBefore(() => fileMark(records, names.cases))
-      const closing = stored.filter((event) => event.data.type === 'moved' && event.data.edge === 'close')
-      const [byDesk, byClock] = closing.map((event) => event.data)
-      expect(closing).toHaveLength(2)
-      expect(byClock).toEqual({
-        ...byDesk,
-        record: timed.id,
-        actor: { kind: 'clock' },
-        via: 'timed',
-        time: clock.now.toISOString(),
-      })
-      // the accept moves before mailed the submitter; the close edge mails the road crew
-      const closedMails = (await mails.allBefore())
-        .map((mail) => mail.data)
-        .filter((mail) => mail.subject.startsWith('Closed'))
-      expect(closedMails).toHaveLength(2)
-      const [deskMail, clockMail] = closedMails
-      expect(clockMail).toEqual({
-        ...deskMail,
-        id: `${names.cases}:${timed.id}:${closing[1]?.seq}`,
-        subject: 'Closed: Timed Lane',
-        record: { bucket: names.cases, id: timed.id },
-        body: `closed (story) https://fix.example.org/cases/${timed.id}`,
-        link: `https://fix.example.org/cases/${timed.id}`,
-      })
-      expect(deskMail?.to).toEqual({ email: 'roads@example.org' })
-      expect(deskMail?.subject).toBe('Closed: Pressed Lane')
-      // nothing left to do
-      expect(await sweep()).toEqual({ moved: 0, skipped: 0 })
-    })
+        const stored = await events.allBefore(() => fileMark(records, names.cases))
+        const closing = stored.filter((event) => event.data.type === 'moved' && event.data.edge === 'close')
+        const [byDesk, byClock] = closing.map((event) => event.data)
+        expect(closing).toHaveLength(2)
+        expect(byClock).toEqual({
+          ...byDesk,
+          record: timed.id,
+          actor: { kind: 'clock' },
+          via: 'timed',
+          time: clock.now.toISOString(),
+        })
+        // the accept moves before mailed the submitter; the close edge mails the road crew
+        const closedMails = (await mails.allBefore())
+          .map((mail) => mail.data)
+          .filter((mail) => mail.subject.startsWith('Closed'))
+        expect(closedMails).toHaveLength(2)
+        const [deskMail, clockMail] = closedMails
+        expect(clockMail).toEqual({
+          ...deskMail,
+          id: `${names.cases}:${timed.id}:${closing[1]?.seq}`,
+          subject: 'Closed: Timed Lane',
+          record: { bucket: names.cases, id: timed.id },
+          body: `closed (story) https://fix.example.org/cases/${timed.id}`,
+          link: `https://fix.example.org/cases/${timed.id}`,
+        })
+        expect(deskMail?.to).toEqual({ email: 'roads@example.org' })
+        expect(deskMail?.subject).toBe('Closed: Pressed Lane')
+        // nothing left to do
+        expect(await sweep()).toEqual({ moved: 0, skipped: 0 })
+      },
+    )
 
     it('two instances running the timed sweep at once move each record once', async () => {
       const bus = await buses.open()

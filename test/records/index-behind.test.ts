@@ -95,138 +95,152 @@ function startFilers(count: number): { filed: () => number; stop: () => Promise<
 }
 
 describe('the record index across a bus restart', () => {
-  it('Stays up: after a bus restart under filing load, /readyz never says ok while /report counts fewer records than the stream held a moment before, and the index catches up', async () => {
-    const filers = startFilers(FILERS)
-    try {
-      await waitFor(() => filers.filed() >= BEFORE_RESTART, 90_000, `${BEFORE_RESTART} filings before the restart`)
-      await nats.down()
-      await waitFor(async () => (await readyz()).status === 503, 10_000, '/readyz to notice the bus is gone')
-      expect((await readyz()).body).toMatchObject({
-        ok: false,
-        bus: 'reconnecting',
-        missing: expect.arrayContaining(['bus']),
-      })
-      await nats.up()
-      const upAt = Date.now()
-      // A request sent while the test's own connection is still away would wait out its timeout.
-      await waitFor(() => bus.isConnected(), 10_000, "the test's own connection to come back")
+  it(
+    'Stays up: after a bus restart under filing load, /readyz never says ok while /report counts fewer records ' +
+      'than the stream held a moment before, and the index catches up',
+    async () => {
+      const filers = startFilers(FILERS)
+      try {
+        await waitFor(() => filers.filed() >= BEFORE_RESTART, 90_000, `${BEFORE_RESTART} filings before the restart`)
+        await nats.down()
+        await waitFor(async () => (await readyz()).status === 503, 10_000, '/readyz to notice the bus is gone')
+        expect((await readyz()).body).toMatchObject({
+          ok: false,
+          bus: 'reconnecting',
+          missing: expect.arrayContaining(['bus']),
+        })
+        await nats.up()
+        const upAt = Date.now()
+        // A request sent while the test's own connection is still away would wait out its timeout.
+        await waitFor(() => bus.isConnected(), 10_000, "the test's own connection to come back")
 
-      // Every ok after the restart, checked against what the stream held one
-      // sample earlier: a filing appended a millisecond ago may still be on
-      // its way to the index, one from a whole sample back (a few round trips) may not.
-      const okWhileBehind: { stored: number; counted: number }[] = []
-      let earlier: number | null = null
-      const notReady: string[] = []
-      let storedAtReconnect: number | null = null
-      let caughtUpMs: number | null = null
-      const resumeAt = filers.filed() + AFTER_RESTART
-      let filing = true
-      const deadline = Date.now() + 90_000
-      for (;;) {
-        const stored = await storedRecords()
-        storedAtReconnect ??= stored
-        const ready = await readyz()
-        const counted = await reportedRecords()
-        if (ready.status === 200) {
-          if (earlier !== null && counted < earlier) okWhileBehind.push({ stored: earlier, counted })
-          if (caughtUpMs === null && counted >= storedAtReconnect) caughtUpMs = Date.now() - upAt
-        } else notReady.push(ready.body.missing?.join('+') ?? '')
-        earlier = stored
-        if (filing && filers.filed() >= resumeAt) {
-          filing = false
-          await filers.stop()
+        // Every ok after the restart, checked against what the stream held one
+        // sample earlier: a filing appended a millisecond ago may still be on
+        // its way to the index, one from a whole sample back (a few round trips) may not.
+        const okWhileBehind: { stored: number; counted: number }[] = []
+        let earlier: number | null = null
+        const notReady: string[] = []
+        let storedAtReconnect: number | null = null
+        let caughtUpMs: number | null = null
+        const resumeAt = filers.filed() + AFTER_RESTART
+        let filing = true
+        const deadline = Date.now() + 90_000
+        for (;;) {
+          const stored = await storedRecords()
+          storedAtReconnect ??= stored
+          const ready = await readyz()
+          const counted = await reportedRecords()
+          if (ready.status === 200) {
+            if (earlier !== null && counted < earlier) okWhileBehind.push({ stored: earlier, counted })
+            if (caughtUpMs === null && counted >= storedAtReconnect) caughtUpMs = Date.now() - upAt
+          } else notReady.push(ready.body.missing?.join('+') ?? '')
+          earlier = stored
+          if (filing && filers.filed() >= resumeAt) {
+            filing = false
+            await filers.stop()
+          }
+          if (!filing && ready.status === 200 && counted === (await storedRecords())) break
+          if (Date.now() > deadline)
+            throw new Error(`the index did not catch up: /report counts ${counted}, the stream holds ${stored}`)
         }
-        if (!filing && ready.status === 200 && counted === (await storedRecords())) break
-        if (Date.now() > deadline)
-          throw new Error(`the index did not catch up: /report counts ${counted}, the stream holds ${stored}`)
-      }
 
-      const catchingUp = notReady.filter((missing) => missing.includes('records')).length
-      console.log(
-        `[svc] [test] index catch-up after a bus restart: the service's index was current again ${behindMs().join(', ')} ms after reconnecting; ` +
-          `/report counted the ${storedAtReconnect} records stored at reconnect ${caughtUpMs} ms after the server was back; ` +
-          `${notReady.length} not-ready answers after the restart (${catchingUp} of them records: catching up), ${filers.filed()} filings in all`,
-      )
-      expect(okWhileBehind).toEqual([])
-      expect(await reportedRecords()).toBe(await storedRecords())
-      expect(await readyz()).toMatchObject({ status: 200, body: { ok: true, bus: 'connected', records: 'current' } })
-    } catch (error) {
-      // A service that died under load says why only in its own output.
-      throw new Error(`${String(error)}\n--- service output (tail) ---\n${server.output().slice(-3000)}`, {
-        cause: error,
-      })
-    } finally {
-      await filers.stop()
-    }
-  }, 240_000)
+        const catchingUp = notReady.filter((missing) => missing.includes('records')).length
+        console.log(
+          `[svc] [test] index catch-up after a bus restart: the service's index was current again ` +
+            `${behindMs().join(', ')} ms after reconnecting; ` +
+            `/report counted the ${storedAtReconnect} records stored at reconnect ${caughtUpMs} ms after the server ` +
+            `was back; ` +
+            `${notReady.length} not-ready answers after the restart (${catchingUp} of them records: catching up), ` +
+            `${filers.filed()} filings in all`,
+        )
+        expect(okWhileBehind).toEqual([])
+        expect(await reportedRecords()).toBe(await storedRecords())
+        expect(await readyz()).toMatchObject({ status: 200, body: { ok: true, bus: 'connected', records: 'current' } })
+      } catch (error) {
+        // A service that died under load says why only in its own output.
+        throw new Error(`${String(error)}\n--- service output (tail) ---\n${server.output().slice(-3000)}`, {
+          cause: error,
+        })
+      } finally {
+        await filers.stop()
+      }
+    },
+    240_000,
+  )
 })
 
 const countedBy = (index: RecordIndex) => index.counts().reduce((sum, entry) => sum + entry.count, 0)
 
 describe('one instance cut off from the bus while another files', () => {
-  it('Stays up: after a reconnect the index says it is catching up until it has applied everything the stream held, and says current only then', async () => {
-    const FILED_MEANWHILE = 3000
-    const site = await loadDemo()
-    const proxy = await startTcpProxy(nats.url)
-    const [cutOff, writer] = await Promise.all([createNatsBus({ url: proxy.url }), createNatsBus({ url: nats.url })])
-    const index = createRecordIndex(cutOff)
-    const writerIndex = createRecordIndex(writer)
-    try {
-      await Promise.all([index.ready, writerIndex.ready])
-      const records = createRecords({ bus: writer, site: () => site, index: writerIndex, publicUrl: '' })
-      await proxy.cut()
-      await waitFor(() => !cutOff.isConnected(), 10_000, 'the cut-off instance to lose the bus')
-      let next = 0
-      await Promise.all(
-        Array.from({ length: 16 }, async () => {
-          for (let n = next++; n < FILED_MEANWHILE; n = next++) {
-            await records.file({
-              bucket: 'potholes',
-              storyline: site.storylines[0] ?? 'plain',
-              fields: { street: `Mill Lane ${n}`, kind: 'pothole' },
-              submitter: `session:s${n}`,
-              actor: { kind: 'visitor', session: `s${n}` },
-            })
+  it(
+    'Stays up: after a reconnect the index says it is catching up until it has applied everything the stream ' +
+      'held, and says current only then',
+    async () => {
+      const FILED_MEANWHILE = 3000
+      const site = await loadDemo()
+      const proxy = await startTcpProxy(nats.url)
+      const [cutOff, writer] = await Promise.all([createNatsBus({ url: proxy.url }), createNatsBus({ url: nats.url })])
+      const index = createRecordIndex(cutOff)
+      const writerIndex = createRecordIndex(writer)
+      try {
+        await Promise.all([index.ready, writerIndex.ready])
+        const records = createRecords({ bus: writer, site: () => site, index: writerIndex, publicUrl: '' })
+        await proxy.cut()
+        await waitFor(() => !cutOff.isConnected(), 10_000, 'the cut-off instance to lose the bus')
+        let next = 0
+        await Promise.all(
+          Array.from({ length: 16 }, async () => {
+            for (let n = next++; n < FILED_MEANWHILE; n = next++) {
+              await records.file({
+                bucket: 'potholes',
+                storyline: site.storylines[0] ?? 'plain',
+                fields: { street: `Mill Lane ${n}`, kind: 'pothole' },
+                submitter: `session:s${n}`,
+                actor: { kind: 'visitor', session: `s${n}` },
+              })
+            }
+          }),
+        )
+        const stored = await writer.lastSequence(RECORDS_STREAM)
+
+        // Handlers run in the order they were added, the index's first: this
+        // one sees what readiness would say the moment the bus is back.
+        const saidOnReconnect: IndexStatus[] = []
+        let reconnectedAt = 0
+        cutOff.onReconnect(() => {
+          reconnectedAt = Date.now()
+          saidOnReconnect.push(index.status())
+        })
+        // Between every turn of the event loop, what readiness would be told
+        // (connected and current) against what the index counts.
+        const readyButShort: number[] = []
+        let watching = true
+        const watcher = (async () => {
+          while (watching) {
+            const counted = countedBy(index)
+            if (cutOff.isConnected() && index.status() === 'current' && counted < stored) readyButShort.push(counted)
+            await new Promise((resolve) => setImmediate(resolve))
           }
-        }),
-      )
-      const stored = await writer.lastSequence(RECORDS_STREAM)
+        })()
+        await proxy.restore()
+        await waitFor(() => index.status() === 'current' && saidOnReconnect.length > 0, 20_000, 'the index to catch up')
+        console.log(
+          `[svc] [test] an index ${FILED_MEANWHILE} records behind was current ` +
+            `${Date.now() - reconnectedAt} ms after reconnecting`,
+        )
+        watching = false
+        await watcher
 
-      // Handlers run in the order they were added, the index's first: this
-      // one sees what readiness would say the moment the bus is back.
-      const saidOnReconnect: IndexStatus[] = []
-      let reconnectedAt = 0
-      cutOff.onReconnect(() => {
-        reconnectedAt = Date.now()
-        saidOnReconnect.push(index.status())
-      })
-      // Between every turn of the event loop, what readiness would be told
-      // (connected and current) against what the index counts.
-      const readyButShort: number[] = []
-      let watching = true
-      const watcher = (async () => {
-        while (watching) {
-          const counted = countedBy(index)
-          if (cutOff.isConnected() && index.status() === 'current' && counted < stored) readyButShort.push(counted)
-          await new Promise((resolve) => setImmediate(resolve))
-        }
-      })()
-      await proxy.restore()
-      await waitFor(() => index.status() === 'current' && saidOnReconnect.length > 0, 20_000, 'the index to catch up')
-      console.log(
-        `[svc] [test] an index ${FILED_MEANWHILE} records behind was current ${Date.now() - reconnectedAt} ms after reconnecting`,
-      )
-      watching = false
-      await watcher
-
-      expect(saidOnReconnect).toEqual(['catching up'])
-      expect(readyButShort).toEqual([])
-      expect(countedBy(index)).toBe(stored)
-    } finally {
-      index.close()
-      writerIndex.close()
-      await Promise.all([cutOff.close(), writer.close()])
-      await proxy.close()
-    }
-  }, 120_000)
+        expect(saidOnReconnect).toEqual(['catching up'])
+        expect(readyButShort).toEqual([])
+        expect(countedBy(index)).toBe(stored)
+      } finally {
+        index.close()
+        writerIndex.close()
+        await Promise.all([cutOff.close(), writer.close()])
+        await proxy.close()
+      }
+    },
+    120_000,
+  )
 })

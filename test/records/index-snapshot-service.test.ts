@@ -63,35 +63,39 @@ function logLines(server: RunningServer, message: string): Record<string, unknow
 }
 
 describe.each(buses)('Start-up from a snapshot (issue 9), the built service on the %s bus', (_name, makeStart) => {
-  it('Start-up from a snapshot: an instance writes the snapshot on its timer, and the next start loads it, applies the filings after it and reports the same counts', async () => {
-    const start = await makeStart()
-    // The embedded bus is one process's: each instance stops before the next starts.
-    const writer = await start({ RECORDS_SNAPSHOT_SECONDS: '1' })
-    expect(await logged(writer, '[svc] [records] the record index starts from a full replay of the stream')).toEqual([
-      expect.objectContaining({ reason: 'no snapshot stored' }),
-    ])
-    for (const street of ['Mill Lane 1', 'Mill Lane 2', 'Mill Lane 3']) await file(writer, street)
-    await waitFor(
-      () => logLines(writer, 'wrote the record index snapshot').some((line) => Number(line.seq) >= 3),
-      10_000,
-      'a snapshot covering the three filings',
-    )
-    await writer.stop()
+  it(
+    'Start-up from a snapshot: an instance writes the snapshot on its timer, and the ' +
+      'next start loads it, applies the filings after it and reports the same counts',
+    async () => {
+      const start = await makeStart()
+      // The embedded bus is one process's: each instance stops before the next starts.
+      const writer = await start({ RECORDS_SNAPSHOT_SECONDS: '1' })
+      expect(await logged(writer, '[svc] [records] the record index starts from a full replay of the stream')).toEqual([
+        expect.objectContaining({ reason: 'no snapshot stored' }),
+      ])
+      for (const street of ['Mill Lane 1', 'Mill Lane 2', 'Mill Lane 3']) await file(writer, street)
+      await waitFor(
+        () => logLines(writer, 'wrote the record index snapshot').some((line) => Number(line.seq) >= 3),
+        10_000,
+        'a snapshot covering the three filings',
+      )
+      await writer.stop()
 
-    const filer = await start({ RECORDS_SNAPSHOT_SECONDS: '0' })
-    expect(await logged(filer, 'loaded the record index snapshot')).toEqual([
-      expect.objectContaining({ seq: 3, records: 3 }),
-    ])
-    for (const street of ['Bridge Road 1', 'Bridge Road 2']) await file(filer, street)
-    const counted = await report(filer)
-    await filer.stop()
+      const filer = await start({ RECORDS_SNAPSHOT_SECONDS: '0' })
+      expect(await logged(filer, 'loaded the record index snapshot')).toEqual([
+        expect.objectContaining({ seq: 3, records: 3 }),
+      ])
+      for (const street of ['Bridge Road 1', 'Bridge Road 2']) await file(filer, street)
+      const counted = await report(filer)
+      await filer.stop()
 
-    const next = await start({ RECORDS_SNAPSHOT_SECONDS: '0' })
-    cleanup.push(() => next.stop())
-    expect(await logged(next, 'loaded the record index snapshot')).toEqual([expect.objectContaining({ seq: 3 })])
-    await waitFor(async () => (await fetch(`${next.url}/readyz`)).status === 200, 10_000, 'the next instance ready')
-    expect(await report(next)).toEqual(counted)
-    const potholes = (counted as { bucket: string; count: number }[]).filter((entry) => entry.bucket === 'potholes')
-    expect(potholes.reduce((sum, entry) => sum + entry.count, 0)).toBe(5)
-  })
+      const next = await start({ RECORDS_SNAPSHOT_SECONDS: '0' })
+      cleanup.push(() => next.stop())
+      expect(await logged(next, 'loaded the record index snapshot')).toEqual([expect.objectContaining({ seq: 3 })])
+      await waitFor(async () => (await fetch(`${next.url}/readyz`)).status === 200, 10_000, 'the next instance ready')
+      expect(await report(next)).toEqual(counted)
+      const potholes = (counted as { bucket: string; count: number }[]).filter((entry) => entry.bucket === 'potholes')
+      expect(potholes.reduce((sum, entry) => sum + entry.count, 0)).toBe(5)
+    },
+  )
 })

@@ -133,53 +133,65 @@ describe.each(buses)('Start-up from a snapshot (issue 9) on the %s bus', (_name,
   const fullReplay = (lines: Record<string, unknown>[]) =>
     lines.filter((line) => line.message === '[svc] [records] the record index starts from a full replay of the stream')
 
-  it('Start-up from a snapshot: an index starts from the stored snapshot plus the events after it, says so, and answers as the full replay does', async () => {
-    const { covered, later, reference, names } = await setUp()
+  it(
+    'Start-up from a snapshot: an index starts from the stored snapshot plus the ' +
+      'events after it, says so, and answers as the full replay does',
+    async () => {
+      const { covered, later, reference, names } = await setUp()
 
-    const { result, lines } = await later()
-    expect(lines).toContainEqual(expect.objectContaining({ message: 'loaded the record index snapshot', seq: covered }))
-    expect(fullReplay(lines)).toEqual([])
-    expect(answers(result.index, [names.cases, names.districts])).toEqual(reference())
-    expect(result.index.list(names.cases, { offset: 0, limit: 10 }).items.map((view) => view.fields.street)).toEqual([
-      'Station Road',
-      'Bridge Road',
-      'Mill Lane',
-    ])
-    expect(result.index.counts().filter((count) => count.bucket === names.cases)).toEqual([
-      { bucket: names.cases, storyline: 'plain', state: 'accepted', count: 2 },
-      { bucket: names.cases, storyline: 'plain', state: 'new', count: 1 },
-    ])
-  })
+      const { result, lines } = await later()
+      expect(lines).toContainEqual(
+        expect.objectContaining({ message: 'loaded the record index snapshot', seq: covered }),
+      )
+      expect(fullReplay(lines)).toEqual([])
+      expect(answers(result.index, [names.cases, names.districts])).toEqual(reference())
+      expect(result.index.list(names.cases, { offset: 0, limit: 10 }).items.map((view) => view.fields.street)).toEqual([
+        'Station Road',
+        'Bridge Road',
+        'Mill Lane',
+      ])
+      expect(result.index.counts().filter((count) => count.bucket === names.cases)).toEqual([
+        { bucket: names.cases, storyline: 'plain', state: 'accepted', count: 2 },
+        { bucket: names.cases, storyline: 'plain', state: 'new', count: 1 },
+      ])
+    },
+  )
 
-  it('Start-up from a snapshot: a corrupt snapshot falls back to a full replay, logged, with the same answers', async () => {
-    const { bus, later, reference, names } = await setUp()
-    const objects = await bus.objects(SNAPSHOT_BUCKET)
-    // One byte flipped in the middle, as a bad disk or a torn copy would.
-    const corrupt = Buffer.from((await objects.get(SNAPSHOT_NAME)) ?? [])
-    const middle = Math.floor(corrupt.length / 2)
-    corrupt.writeUInt8(corrupt.readUInt8(middle) ^ 0xff, middle)
-    await objects.put(SNAPSHOT_NAME, corrupt)
+  it(
+    'Start-up from a snapshot: a corrupt snapshot falls back to a full replay, ' + 'logged, with the same answers',
+    async () => {
+      const { bus, later, reference, names } = await setUp()
+      const objects = await bus.objects(SNAPSHOT_BUCKET)
+      // One byte flipped in the middle, as a bad disk or a torn copy would.
+      const corrupt = Buffer.from((await objects.get(SNAPSHOT_NAME)) ?? [])
+      const middle = Math.floor(corrupt.length / 2)
+      corrupt.writeUInt8(corrupt.readUInt8(middle) ^ 0xff, middle)
+      await objects.put(SNAPSHOT_NAME, corrupt)
 
-    const { result, lines } = await later()
-    expect(fullReplay(lines)).toEqual([
-      expect.objectContaining({ level: 'warn', reason: expect.stringContaining('the snapshot is unusable') }),
-    ])
-    expect(lines.some((line) => line.message === 'loaded the record index snapshot')).toBe(false)
-    expect(answers(result.index, [names.cases, names.districts])).toEqual(reference())
-  })
+      const { result, lines } = await later()
+      expect(fullReplay(lines)).toEqual([
+        expect.objectContaining({ level: 'warn', reason: expect.stringContaining('the snapshot is unusable') }),
+      ])
+      expect(lines.some((line) => line.message === 'loaded the record index snapshot')).toBe(false)
+      expect(answers(result.index, [names.cases, names.districts])).toEqual(reference())
+    },
+  )
 
-  it('Start-up from a snapshot: a snapshot of another index version falls back to a full replay, logged', async () => {
-    const { bus, covered, later, reference, names } = await setUp()
-    const header = { format: 'svc-record-index', version: INDEX_VERSION + 1, seq: covered, records: 0 }
-    await (await bus.objects(SNAPSHOT_BUCKET)).put(SNAPSHOT_NAME, gzipSync(`${JSON.stringify(header)}\n`))
+  it(
+    'Start-up from a snapshot: a snapshot of another index version falls back to a ' + 'full replay, logged',
+    async () => {
+      const { bus, covered, later, reference, names } = await setUp()
+      const header = { format: 'svc-record-index', version: INDEX_VERSION + 1, seq: covered, records: 0 }
+      await (await bus.objects(SNAPSHOT_BUCKET)).put(SNAPSHOT_NAME, gzipSync(`${JSON.stringify(header)}\n`))
 
-    const { result, lines } = await later()
-    expect(fullReplay(lines)).toEqual([
-      expect.objectContaining({
-        level: 'warn',
-        reason: `the snapshot is unusable: index version ${INDEX_VERSION + 1}, this instance reads ${INDEX_VERSION}`,
-      }),
-    ])
-    expect(answers(result.index, [names.cases, names.districts])).toEqual(reference())
-  })
+      const { result, lines } = await later()
+      expect(fullReplay(lines)).toEqual([
+        expect.objectContaining({
+          level: 'warn',
+          reason: `the snapshot is unusable: index version ${INDEX_VERSION + 1}, this instance reads ${INDEX_VERSION}`,
+        }),
+      ])
+      expect(answers(result.index, [names.cases, names.districts])).toEqual(reference())
+    },
+  )
 })

@@ -73,7 +73,8 @@ export function recordsSite(names: SiteNames, { withCloseMove = true } = {}): Si
           subject: ['Accepted: {{record.street}}', 'Good news: {{ record.street }}'],
           body: [
             '{{site.name}}: {{record.state}}. {{link}}',
-            '{{site.name}} says {{record.state}}: {{record.kind}} in {{record.district}}, urgent {{record.urgent}}, at {{record.location}}. {{record.details}} {{link}}',
+            '{{site.name}} says {{record.state}}: {{record.kind}} in {{record.district}}, urgent {{record.urgent}}, ' +
+              'at {{record.location}}. {{record.details}} {{link}}',
           ],
         },
       }),

@@ -125,29 +125,33 @@ describe('content reload across instances', () => {
     }
   })
 
-  it('What the service does 1 and Events 3: a change published on the bus goes live on both instances, no release or deploy, each announcing svc.content.reloaded once', async () => {
-    expect(await both('About this site')).toBe(true)
-    const revision = commitAboutTitle(titled('About us, revised'))
-    const started = performance.now()
-    bus.publish(CONTENT_CHANGED, { revision, reason: 'test' })
-    await until('both serve the new title', () => both('About us, revised'))
-    const elapsed = performance.now() - started
-    console.log(
-      `[reload] svc.content.changed published -> new title served by both instances: ${elapsed.toFixed(0)} ms`,
-    )
-    await until('both announced', () => reloaded.filter((r) => r.revision === revision).length >= 2)
-    // Each instance reloads one run at a time and announces on its own
-    // connection, in order: once both have announced a later commit, a second
-    // announcement of this one from any reload would have arrived first.
-    git('commit', '--quiet', '--allow-empty', '-m', 'a later commit')
-    const later = git('rev-parse', 'HEAD').slice(0, 12)
-    bus.publish(CONTENT_CHANGED, { revision: later, reason: 'test' })
-    await until('both announced the later commit', () => reloaded.filter((r) => r.revision === later).length >= 2)
-    const announced = reloaded.filter((r) => r.revision === revision)
-    expect(announced).toHaveLength(2)
-    expect(new Set(announced.map((r) => r.instance)).size).toBe(2)
-    expect(announced.every((r) => !Number.isNaN(Date.parse(r.loadedAt)))).toBe(true)
-  })
+  it(
+    'What the service does 1 and Events 3: a change published on the bus goes live on both instances, no ' +
+      'release or deploy, each announcing svc.content.reloaded once',
+    async () => {
+      expect(await both('About this site')).toBe(true)
+      const revision = commitAboutTitle(titled('About us, revised'))
+      const started = performance.now()
+      bus.publish(CONTENT_CHANGED, { revision, reason: 'test' })
+      await until('both serve the new title', () => both('About us, revised'))
+      const elapsed = performance.now() - started
+      console.log(
+        `[reload] svc.content.changed published -> new title served by both instances: ${elapsed.toFixed(0)} ms`,
+      )
+      await until('both announced', () => reloaded.filter((r) => r.revision === revision).length >= 2)
+      // Each instance reloads one run at a time and announces on its own
+      // connection, in order: once both have announced a later commit, a second
+      // announcement of this one from any reload would have arrived first.
+      git('commit', '--quiet', '--allow-empty', '-m', 'a later commit')
+      const later = git('rev-parse', 'HEAD').slice(0, 12)
+      bus.publish(CONTENT_CHANGED, { revision: later, reason: 'test' })
+      await until('both announced the later commit', () => reloaded.filter((r) => r.revision === later).length >= 2)
+      const announced = reloaded.filter((r) => r.revision === revision)
+      expect(announced).toHaveLength(2)
+      expect(new Set(announced.map((r) => r.instance)).size).toBe(2)
+      expect(announced.every((r) => !Number.isNaN(Date.parse(r.loadedAt)))).toBe(true)
+    },
+  )
 
   it('a storm of change messages, junk included, costs at most two reloads per instance', async () => {
     const marks = [one.output().length, two.output().length]
@@ -170,7 +174,8 @@ describe('content reload across instances', () => {
     const good = git('rev-parse', 'HEAD').slice(0, 12)
     commitAboutTitle('title: ["About this site", "Who we are"')
     bus.publish(CONTENT_CHANGED, {})
-    const diagnostic = `${ABOUT}:3:1: error: Flow sequence in block collection must be sufficiently indented and end with a ]`
+    const diagnostic =
+      `${ABOUT}:3:1: error: Flow sequence in block collection must be sufficiently indented and end ` + `with a ]`
     for (const server of [one, two])
       await until('the diagnostic is logged', () => server.output().includes('reload refused'))
     for (const server of [one, two]) {

@@ -39,24 +39,28 @@ describe('Endpoints: the automation key-value read endpoint, GET /automation/kv/
     expect(body.history.map((entry) => entry.to)).toEqual(['new', 'accepted'])
   })
 
-  it('Authentication 8: the automation read endpoint needs AUTOMATION_READ_TOKEN; a wrong token, one of another length, or none at all: 401 with WWW-Authenticate: Bearer', async () => {
-    const sameLength = TOKEN.replace(/.$/, (c) => (c === 'x' ? 'y' : 'x'))
-    for (const authorization of [
-      `Bearer ${sameLength}`,
-      'Bearer short',
-      `Bearer ${TOKEN}-longer`,
-      `Basic ${TOKEN}`,
-      TOKEN,
-      undefined,
-    ]) {
-      const response = await read(world.server.url, `potholes/${record.id}`, authorization)
-      expect(response.status, String(authorization)).toBe(401)
-      expect(response.headers.get('www-authenticate')).toBe('Bearer')
-      expect(await response.text()).not.toContain('Quay 9')
-    }
-    // Checked before the path, so a caller without the token learns nothing about buckets.
-    expect((await read(world.server.url, 'nope/abc', 'Bearer wrong')).status).toBe(401)
-  })
+  it(
+    'Authentication 8: the automation read endpoint needs AUTOMATION_READ_TOKEN; a wrong token, one of another ' +
+      'length, or none at all: 401 with WWW-Authenticate: Bearer',
+    async () => {
+      const sameLength = TOKEN.replace(/.$/, (c) => (c === 'x' ? 'y' : 'x'))
+      for (const authorization of [
+        `Bearer ${sameLength}`,
+        'Bearer short',
+        `Bearer ${TOKEN}-longer`,
+        `Basic ${TOKEN}`,
+        TOKEN,
+        undefined,
+      ]) {
+        const response = await read(world.server.url, `potholes/${record.id}`, authorization)
+        expect(response.status, String(authorization)).toBe(401)
+        expect(response.headers.get('www-authenticate')).toBe('Bearer')
+        expect(await response.text()).not.toContain('Quay 9')
+      }
+      // Checked before the path, so a caller without the token learns nothing about buckets.
+      expect((await read(world.server.url, 'nope/abc', 'Bearer wrong')).status).toBe(401)
+    },
+  )
 
   it('an unknown key, a bucket that is not a content bucket, or a key that is no record id: 404', async () => {
     const paths = [
@@ -74,15 +78,19 @@ describe('Endpoints: the automation key-value read endpoint, GET /automation/kv/
     }
   })
 
-  it('Runtime configuration: AUTOMATION_READ_TOKEN: without it the endpoint is off: a 404 like any unknown path, whatever is sent', async () => {
-    const unknown = await fetch(`${off.url}/automation/nothing/here`)
-    for (const authorization of [`Bearer ${TOKEN}`, 'Bearer ', undefined]) {
-      const response = await read(off.url, `potholes/${record.id}`, authorization)
-      expect(response.status).toBe(404)
-      expect(response.status).toBe(unknown.status)
-      expect(response.headers.get('content-type')).toBe(unknown.headers.get('content-type'))
-      expect(response.headers.get('www-authenticate')).toBeNull()
-      expect(await response.text()).not.toContain('Quay 9')
-    }
-  })
+  it(
+    'Runtime configuration: AUTOMATION_READ_TOKEN: without it the endpoint is off: a 404 like any unknown ' +
+      'path, whatever is sent',
+    async () => {
+      const unknown = await fetch(`${off.url}/automation/nothing/here`)
+      for (const authorization of [`Bearer ${TOKEN}`, 'Bearer ', undefined]) {
+        const response = await read(off.url, `potholes/${record.id}`, authorization)
+        expect(response.status).toBe(404)
+        expect(response.status).toBe(unknown.status)
+        expect(response.headers.get('content-type')).toBe(unknown.headers.get('content-type'))
+        expect(response.headers.get('www-authenticate')).toBeNull()
+        expect(await response.text()).not.toContain('Quay 9')
+      }
+    },
+  )
 })

@@ -46,21 +46,25 @@ afterAll(() => world?.stop())
 const browserAccept = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8'
 
 describe('Endpoints: GET /report', () => {
-  it('Report counts (Storylines 6, What the service does 6): the report groups a count by the triple (bucket, storyline, state). It carries no other data', async () => {
-    const response = await fetch(`${world.server.url}/report`)
-    expect(response.status).toBe(200)
-    expect(response.headers.get('content-type')).toMatch(/^application\/json\b/)
-    expect(response.headers.get('cache-control')).toBe('no-store')
-    expect(response.headers.get('vary')).toMatch(/accept/i)
-    const body: unknown = JSON.parse(await response.text())
-    expect(body).toStrictEqual({ counts: expected })
-    const { counts } = body as { counts: Record<string, unknown>[] }
-    expect(Object.keys(body as object)).toEqual(['counts'])
-    for (const entry of counts) {
-      expect(Object.keys(entry)).toEqual(['bucket', 'storyline', 'state', 'count'])
-      expect(Number.isInteger(entry.count) && (entry.count as number) > 0).toBe(true)
-    }
-  })
+  it(
+    'Report counts (Storylines 6, What the service does 6): the report groups a count by the triple (bucket, ' +
+      'storyline, state). It carries no other data',
+    async () => {
+      const response = await fetch(`${world.server.url}/report`)
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-type')).toMatch(/^application\/json\b/)
+      expect(response.headers.get('cache-control')).toBe('no-store')
+      expect(response.headers.get('vary')).toMatch(/accept/i)
+      const body: unknown = JSON.parse(await response.text())
+      expect(body).toStrictEqual({ counts: expected })
+      const { counts } = body as { counts: Record<string, unknown>[] }
+      expect(Object.keys(body as object)).toEqual(['counts'])
+      for (const entry of counts) {
+        expect(Object.keys(entry)).toEqual(['bucket', 'storyline', 'state', 'count'])
+        expect(Number.isInteger(entry.count) && (entry.count as number) > 0).toBe(true)
+      }
+    },
+  )
 
   it("matches the writer's own index exactly: zero counts left out, sorted by bucket, storyline, state", async () => {
     const { counts } = (await (await fetch(`${world.server.url}/report`)).json()) as { counts: typeof expected }
@@ -77,7 +81,7 @@ describe('Endpoints: GET /report', () => {
     expect(response.headers.get('set-cookie')).toBeNull()
   })
 
-  it('a browser gets the same numbers as a page: one table per bucket, in its storyline, with totals and bars', async () => {
+  it('a browser sees the same numbers: one table per bucket, in its storyline, with totals and bars', async () => {
     const response = await fetch(`${world.server.url}/report`, {
       headers: { accept: browserAccept, cookie: 'svc_story=story' },
     })

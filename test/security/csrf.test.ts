@@ -37,64 +37,72 @@ const deskPage = async (client: CookieFetch, path: string) => {
 }
 
 describe('CSRF', () => {
-  it("a cross-site filing post with the victim's cookies but no token, another session's token or as a GET files nothing", async () => {
-    const victim = site.visitor()
-    const form = bucketForm((await openPage(victim, `${site.base}/`)).html, site.base, 'potholes')
-    const { svc_csrf: token, ...rest } = form.hidden
-    expect(token).toBeTruthy()
-    const before = await counts()
-    const fields = { ...rest, street: 'Forged Road 1', kind: 'pothole' }
-    expect((await postForm(victim, form.action, fields)).status).toBe(403)
-    expect((await postForm(victim, form.action, { ...fields, svc_csrf: await attackerToken() })).status).toBe(403)
-    expect((await postForm(victim, form.action, { ...fields, svc_csrf: '' })).status).toBe(403)
-    expect([404, 405]).toContain(
-      (await victim(`${form.action.href}?${new URLSearchParams({ ...fields, svc_csrf: token ?? '' })}`)).status,
-    )
-    expect(await counts()).toBe(before)
-  })
+  it(
+    "a cross-site filing post with the victim's cookies but no token, another session's token or as a GET " +
+      'files nothing',
+    async () => {
+      const victim = site.visitor()
+      const form = bucketForm((await openPage(victim, `${site.base}/`)).html, site.base, 'potholes')
+      const { svc_csrf: token, ...rest } = form.hidden
+      expect(token).toBeTruthy()
+      const before = await counts()
+      const fields = { ...rest, street: 'Forged Road 1', kind: 'pothole' }
+      expect((await postForm(victim, form.action, fields)).status).toBe(403)
+      expect((await postForm(victim, form.action, { ...fields, svc_csrf: await attackerToken() })).status).toBe(403)
+      expect((await postForm(victim, form.action, { ...fields, svc_csrf: '' })).status).toBe(403)
+      expect([404, 405]).toContain(
+        (await victim(`${form.action.href}?${new URLSearchParams({ ...fields, svc_csrf: token ?? '' })}`)).status,
+      )
+      expect(await counts()).toBe(before)
+    },
+  )
 
-  it("an anonymous visitor's signed double submit: another cookie's token, a forged cookie and a cross-site origin file nothing", async () => {
-    const victim = site.visitor()
-    const form = bucketForm((await openPage(victim, `${site.base}/`)).html, site.base, 'potholes')
-    const fields = { ...form.hidden, street: 'Double Road 9', kind: 'pothole' }
-    const before = await counts()
-    // The attacker's own cookie and token pair, the cookie planted in the victim's browser.
-    const attacker = site.visitor()
-    const theirs = bucketForm((await openPage(attacker, `${site.base}/`)).html, site.base, 'potholes')
-    const planted = victim.copy()
-    planted.setCookie(site.base, 'svc_visitor', 'AAAAAAAAAAAAAAAAAAAAAA')
-    expect((await postForm(planted, form.action, fields)).status).toBe(403)
-    expect((await postForm(victim, form.action, { ...fields, svc_csrf: theirs.hidden.svc_csrf ?? '' })).status).toBe(
-      403,
-    )
-    // The victim's own token, but the browser says another site sent the form.
-    const foreign: Record<string, string>[] = [
-      { 'sec-fetch-site': 'cross-site' },
-      { origin: 'https://evil.example' },
-      { origin: 'null' },
-    ]
-    for (const headers of foreign) {
-      const response = await victim(form.action, {
+  it(
+    "an anonymous visitor's signed double submit: another cookie's token, a forged " +
+      'cookie and a cross-site origin file nothing',
+    async () => {
+      const victim = site.visitor()
+      const form = bucketForm((await openPage(victim, `${site.base}/`)).html, site.base, 'potholes')
+      const fields = { ...form.hidden, street: 'Double Road 9', kind: 'pothole' }
+      const before = await counts()
+      // The attacker's own cookie and token pair, the cookie planted in the victim's browser.
+      const attacker = site.visitor()
+      const theirs = bucketForm((await openPage(attacker, `${site.base}/`)).html, site.base, 'potholes')
+      const planted = victim.copy()
+      planted.setCookie(site.base, 'svc_visitor', 'AAAAAAAAAAAAAAAAAAAAAA')
+      expect((await postForm(planted, form.action, fields)).status).toBe(403)
+      expect((await postForm(victim, form.action, { ...fields, svc_csrf: theirs.hidden.svc_csrf ?? '' })).status).toBe(
+        403,
+      )
+      // The victim's own token, but the browser says another site sent the form.
+      const foreign: Record<string, string>[] = [
+        { 'sec-fetch-site': 'cross-site' },
+        { origin: 'https://evil.example' },
+        { origin: 'null' },
+      ]
+      for (const headers of foreign) {
+        const response = await victim(form.action, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+          body: new URLSearchParams(fields).toString(),
+        })
+        expect(response.status).toBe(403)
+      }
+      expect(await counts()).toBe(before)
+      // The same post from the service's own page is taken.
+      const sameSite = await victim(form.action, {
         method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'sec-fetch-site': 'same-origin',
+          origin: site.base,
+        },
         body: new URLSearchParams(fields).toString(),
       })
-      expect(response.status).toBe(403)
-    }
-    expect(await counts()).toBe(before)
-    // The same post from the service's own page is taken.
-    const sameSite = await victim(form.action, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        'sec-fetch-site': 'same-origin',
-        origin: site.base,
-      },
-      body: new URLSearchParams(fields).toString(),
-    })
-    expect(sameSite.status).toBe(303)
-    expect(victim.cookie(site.base, 'svc_session')).toBeUndefined()
-  })
+      expect(sameSite.status).toBe(303)
+      expect(victim.cookie(site.base, 'svc_session')).toBeUndefined()
+    },
+  )
 
   it("a desk move with the caseworker's cookies but without her token moves nothing", async () => {
     const id = filedId(
@@ -139,7 +147,7 @@ describe('CSRF', () => {
     expect(await counts()).toBe(before)
   })
 
-  it('a cross-site sign-out is refused and the session kept; the session cookie is HttpOnly and SameSite=Lax', async () => {
+  it('a cross-site sign-out is refused, the session kept; the session cookie is HttpOnly, SameSite=Lax', async () => {
     const nora = site.visitor()
     const response = await nora(`${site.base}/auth/sign-in?return=/`)
     expect(response.headers.getSetCookie().find((line) => line.startsWith('svc_session='))).toMatch(

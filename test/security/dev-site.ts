@@ -13,7 +13,10 @@ export interface DevSite {
   readonly server: RunningServer
   /** A browser with no session yet. */
   visitor(): CookieFetch
-  /** The browser signed in as one of the demo provider's people (kari: caseworkers, rolf: road_crew, nora: no group); one per person. */
+  /**
+   * The browser signed in as one of the demo provider's people (kari: caseworkers, rolf: road_crew, nora: no group);
+   * one per person.
+   */
   as(person: string): Promise<CookieFetch>
   stop(): Promise<void>
 }

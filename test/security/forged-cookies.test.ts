@@ -21,7 +21,7 @@ async function whoIs(cookie: string): Promise<{ status: number; body: string; cl
 }
 
 describe('forged cookies', () => {
-  it('a made-up or store-shaped session id is a signed-out visitor, told to drop the cookie, and pages still work', async () => {
+  it('a made-up or store-shaped session id is a signed-out visitor told to drop the cookie; pages work', async () => {
     const forged = [
       'forged',
       'A'.repeat(43),
@@ -41,7 +41,9 @@ describe('forged cookies', () => {
       const me = await whoIs(`svc_session=${id}`)
       expect(me.status, id).toBe(401)
       expect(me.cleared, id).toBe(true)
-      const page = await rawRequest(site.base, '/about', { headers: { cookie: `svc_story=plain; svc_session=${id}` } })
+      const page = await rawRequest(site.base, '/about', {
+        headers: { cookie: `svc_story=plain; svc_session=${id}` },
+      })
       expect(page.status, id).toBe(200)
     }
   })

@@ -6,7 +6,8 @@ import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bucketForm, createCookieFetch, openPage, type CookieFetch } from '../visitor/visitor-client'
 import { rawExchange } from '../support/raw-http'
-import { startServer, type RunningServer } from '../support/server'
+import { startDevServer, type RunningServer } from '../support/server'
+import { signInAs } from '../visitor/dev-sign-in'
 
 const SECRET = 'oversize-webhook-secret'
 const MB = 1024 * 1024
@@ -17,10 +18,13 @@ let client: CookieFetch
 let cookie: string
 let fields: Record<string, string>
 beforeAll(async () => {
-  server = await startServer({ CONTENT_WEBHOOK_SECRET: SECRET })
-  base = server.url
+  // Signed in (development provider), so sign-out has a session to end and must read its form.
+  const dev = await startDevServer({ CONTENT_WEBHOOK_SECRET: SECRET })
+  server = dev
+  base = dev.site
   client = createCookieFetch()
   client.setCookie(base, 'svc_story', 'plain')
+  await signInAs(client, base, 'nora')
   const form = bucketForm((await openPage(client, `${base}/`)).html, base, 'potholes')
   cookie = `svc_story=plain; svc_session=${client.cookie(base, 'svc_session') ?? ''}`
   fields = { ...form.hidden, street: 'Huge Road 1', kind: 'pothole' }
@@ -55,7 +59,8 @@ function streamPost(path: string, contentType: string, first: string, total: num
     socket.on('close', () => resolve(0))
     const frame = (data: string) => `${Buffer.byteLength(data).toString(16)}\r\n${data}\r\n`
     socket.write(
-      `POST ${path} HTTP/1.1\r\nHost: x\r\nCookie: ${cookie}\r\nContent-Type: ${contentType}\r\nTransfer-Encoding: chunked\r\n\r\n${frame(first)}`,
+      `POST ${path} HTTP/1.1\r\nHost: x\r\nCookie: ${cookie}\r\nContent-Type: ${contentType}\r\nTransfer-Encoding: ` +
+        `chunked\r\n\r\n${frame(first)}`,
     )
     const chunk = frame('a'.repeat(64 * 1024))
     let sent = first.length
@@ -74,30 +79,37 @@ describe('oversized bodies', () => {
   it('a form post declaring 1 GB is refused with 413 before a byte is read', async () => {
     const wire = await rawExchange(
       base,
-      `POST /file/potholes HTTP/1.1\r\nHost: x\r\nCookie: ${cookie}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${1024 * MB}\r\nConnection: close\r\n\r\n`,
+      `POST /file/potholes HTTP/1.1\r\nHost: x\r\nCookie: ${cookie}\r\nContent-Type: ` +
+        `application/x-www-form-urlencoded\r\nContent-Length: ${1024 * MB}\r\nConnection: close\r\n\r\n`,
     )
     expect(wire.head).toMatch(/^HTTP\/1\.1 413 /)
   })
 
-  it('form posts that grow past their cap while arriving are answered 413, not a reset: url-encoded, multipart, a desk move, a self move, sign-out', async () => {
-    const before = await counts()
-    const encoded = `${new URLSearchParams(fields).toString()}&details=`
-    expect(await streamPost('/file/potholes', 'application/x-www-form-urlencoded', encoded, 4 * MB)).toBe(413)
-    const boundary = 'x-boundary'
-    const part = `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`
-    expect(await streamPost('/file/potholes', `multipart/form-data; boundary=${boundary}`, part, 24 * MB)).toBe(413)
-    for (const path of [
-      '/self/potholes/AAAAAAAAAAAAAAAAAAAAAA',
-      '/desk/caseworkers/potholes/AAAAAAAAAAAAAAAAAAAAAA/move',
-      '/auth/sign-out',
-    ]) {
-      expect([403, 413], path).toContain(
-        await streamPost(path, 'application/x-www-form-urlencoded', 'svc_csrf=x&a=', 4 * MB),
-      )
-    }
-    expect(await counts()).toBe(before)
-    expect((await fetch(`${base}/healthz`)).status).toBe(200)
-  })
+  it(
+    'form posts that grow past their cap while arriving are answered 413, not a reset: url-encoded, multipart, ' +
+      'a desk move, a self move, sign-out',
+    async () => {
+      const before = await counts()
+      const encoded = `${new URLSearchParams(fields).toString()}&details=`
+      expect(await streamPost('/file/potholes', 'application/x-www-form-urlencoded', encoded, 4 * MB)).toBe(413)
+      const boundary = 'x-boundary'
+      const part =
+        `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="big.jpg"\r\nContent-Type: ` +
+        `image/jpeg\r\n\r\n`
+      expect(await streamPost('/file/potholes', `multipart/form-data; boundary=${boundary}`, part, 24 * MB)).toBe(413)
+      for (const path of [
+        '/self/potholes/AAAAAAAAAAAAAAAAAAAAAA',
+        '/desk/caseworkers/potholes/AAAAAAAAAAAAAAAAAAAAAA/move',
+        '/auth/sign-out',
+      ]) {
+        expect([403, 413], path).toContain(
+          await streamPost(path, 'application/x-www-form-urlencoded', 'svc_csrf=x&a=', 4 * MB),
+        )
+      }
+      expect(await counts()).toBe(before)
+      expect((await fetch(`${base}/healthz`)).status).toBe(200)
+    },
+  )
 
   it('a browser posting a few megabytes over the cap reads the 413, not a network error', async () => {
     const before = await counts()
@@ -138,17 +150,21 @@ describe('oversized bodies', () => {
     expect(response.status).toBe(413)
   })
 
-  it('headers and addresses of tens of kilobytes are refused by the server before any route, and it keeps answering', async () => {
-    const huge = 'a'.repeat(64 * 1024)
-    // Node answers 431 and drops the connection with the rest unread; the
-    // reset that follows may beat the answer to the caller, who then sees nothing.
-    const header = await rawExchange(
-      base,
-      `GET /about HTTP/1.1\r\nHost: x\r\nCookie: svc_story=plain; junk=${huge}\r\nConnection: close\r\n\r\n`,
-    )
-    expect(header.head.slice(0, 12)).toMatch(/^(HTTP\/1\.1 431)?$/)
-    const address = await rawExchange(base, `GET /about?q=${huge} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`)
-    expect(address.head.slice(0, 12)).toMatch(/^(HTTP\/1\.1 431)?$/)
-    expect((await fetch(`${base}/healthz`)).status).toBe(200)
-  })
+  it(
+    'headers and addresses of tens of kilobytes are refused by the server before any route, and it keeps ' +
+      'answering',
+    async () => {
+      const huge = 'a'.repeat(64 * 1024)
+      // Node answers 431 and drops the connection with the rest unread; the
+      // reset that follows may beat the answer to the caller, who then sees nothing.
+      const header = await rawExchange(
+        base,
+        `GET /about HTTP/1.1\r\nHost: x\r\nCookie: svc_story=plain; junk=${huge}\r\nConnection: close\r\n\r\n`,
+      )
+      expect(header.head.slice(0, 12)).toMatch(/^(HTTP\/1\.1 431)?$/)
+      const address = await rawExchange(base, `GET /about?q=${huge} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`)
+      expect(address.head.slice(0, 12)).toMatch(/^(HTTP\/1\.1 431)?$/)
+      expect((await fetch(`${base}/healthz`)).status).toBe(200)
+    },
+  )
 })

@@ -29,20 +29,24 @@ const statuses = async (from: string, paths: readonly string[], method = 'GET') 
 }
 
 describe('rate-limit evasion', () => {
-  it('Not counted (SPEC 8): only the files the page is made of skip the limit; /pkg paths that are not files are counted', async () => {
-    const from = '127.0.0.2'
-    expect(css).not.toBe('')
-    // Far more than the burst: the stylesheet is never counted, by GET or HEAD.
-    for (let i = 0; i < 3 * BURST; i++) expect((await rawRequest(server.url, css, { from })).status).toBe(200)
-    expect((await rawRequest(server.url, css, { from, method: 'HEAD' })).status).toBe(200)
-    // Each of these loads a page (and a session, with a cookie): each counts.
-    const notFiles = ['/pkg/', '/pkg/?q=1', '/pkg//report', '/pkg/missing.css']
-    expect(await statuses(from, notFiles)).toEqual([404, 404, 404, 404])
-    expect(
-      await statuses(from, ['/pkg/', '/pkg/%2e%2e/report', '/pkg/..%2freport', '/pkg', `${css}/../../report`]),
-    ).toEqual([429, 429, 429, 429, 429])
-    expect((await rawRequest(server.url, css, { from })).status).toBe(200)
-  })
+  it(
+    'Not counted (SPEC 8): only the files the page is made of skip the limit; /pkg paths that are not files ' +
+      'are counted',
+    async () => {
+      const from = '127.0.0.2'
+      expect(css).not.toBe('')
+      // Far more than the burst: the stylesheet is never counted, by GET or HEAD.
+      for (let i = 0; i < 3 * BURST; i++) expect((await rawRequest(server.url, css, { from })).status).toBe(200)
+      expect((await rawRequest(server.url, css, { from, method: 'HEAD' })).status).toBe(200)
+      // Each of these loads a page (and a session, with a cookie): each counts.
+      const notFiles = ['/pkg/', '/pkg/?q=1', '/pkg//report', '/pkg/missing.css']
+      expect(await statuses(from, notFiles)).toEqual([404, 404, 404, 404])
+      expect(
+        await statuses(from, ['/pkg/', '/pkg/%2e%2e/report', '/pkg/..%2freport', '/pkg', `${css}/../../report`]),
+      ).toEqual([429, 429, 429, 429, 429])
+      expect((await rawRequest(server.url, css, { from })).status).toBe(200)
+    },
+  )
 
   it('a look-alike of a hashed file (another hash, a query, other case) is not a file and counts', async () => {
     const from = '127.0.0.3'
@@ -52,20 +56,24 @@ describe('rate-limit evasion', () => {
     expect((await rawRequest(server.url, '/pkg/x.css', { from })).status).toBe(429)
   })
 
-  it('Caller identity: a forged X-Forwarded-For or X-Real-IP from a peer that is not a trusted proxy buys no fresh bucket', async () => {
-    const from = '127.0.0.4'
-    const forged = (i: number): Record<string, string> => ({
-      'x-forwarded-for': `198.51.100.${i}`,
-      'x-real-ip': `203.0.113.${i}`,
-      forwarded: `for=192.0.2.${i}`,
-    })
-    for (let i = 0; i < BURST; i++)
-      expect((await rawRequest(server.url, '/about', { from, headers: forged(i) })).status).toBe(200)
-    const refused = await rawRequest(server.url, '/about', { from, headers: forged(99) })
-    expect(refused.status).toBe(429)
-    expect(refused.body).toMatch(/^Too many requests/)
-    expect(refused.body).not.toContain('About')
-  })
+  it(
+    'Caller identity: a forged X-Forwarded-For or X-Real-IP from a peer that is not a trusted proxy buys no ' +
+      'fresh bucket',
+    async () => {
+      const from = '127.0.0.4'
+      const forged = (i: number): Record<string, string> => ({
+        'x-forwarded-for': `198.51.100.${i}`,
+        'x-real-ip': `203.0.113.${i}`,
+        forwarded: `for=192.0.2.${i}`,
+      })
+      for (let i = 0; i < BURST; i++)
+        expect((await rawRequest(server.url, '/about', { from, headers: forged(i) })).status).toBe(200)
+      const refused = await rawRequest(server.url, '/about', { from, headers: forged(99) })
+      expect(refused.status).toBe(429)
+      expect(refused.body).toMatch(/^Too many requests/)
+      expect(refused.body).not.toContain('About')
+    },
+  )
 
   it('HEAD, POST and unknown methods count like GET', async () => {
     const from = '127.0.0.5'

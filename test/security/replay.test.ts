@@ -128,7 +128,7 @@ async function readyAgain({ base, bus }: World): Promise<void> {
 describe('replayed and repeated posts, within the duplicate window', () => {
   const world = useWorld()
 
-  it('Double submit: the same filing form sent twice at once stores one record, and both answers lead to that case', async () => {
+  it('Double submit: one filing form sent twice at once stores one record; both answers lead to it', async () => {
     const { base, bus } = world()
     const client = visitor(base)
     const street = unique('Double Lane')
@@ -163,26 +163,30 @@ describe('replayed and repeated posts, within the duplicate window', () => {
     expect(await filingsOf(bus, street)).toEqual([filedId(first)])
   })
 
-  it("A filing token copied into another visitor's post files their own record, never lands on the first visitor's case", async () => {
-    const { base, bus } = world()
-    const owner = visitor(base)
-    const street = unique('Copied Lane')
-    const form = await filledForm(owner, base, street)
-    const ownerCase = filedId(await postForm(owner, form.action, form.fields))
-    const other = visitor(base)
-    const theirForm = await filledForm(other, base, street)
-    // Their own session and CSRF token, the owner's one-time token.
-    const theirs = await postForm(other, theirForm.action, {
-      ...theirForm.fields,
-      svc_submission: form.fields.svc_submission ?? '',
-    })
-    expect(theirs.status).toBe(303)
-    expect(filedId(theirs)).not.toBe(ownerCase)
-    expect((await filingsOf(bus, street)).sort()).toEqual([ownerCase, filedId(theirs)].sort())
-    expect(listItem((await openPage(other, `${base}/my-reports`)).html, street)).toBeDefined()
-  })
+  it(
+    "A filing token copied into another visitor's post files their own record, never lands on the first " +
+      "visitor's case",
+    async () => {
+      const { base, bus } = world()
+      const owner = visitor(base)
+      const street = unique('Copied Lane')
+      const form = await filledForm(owner, base, street)
+      const ownerCase = filedId(await postForm(owner, form.action, form.fields))
+      const other = visitor(base)
+      const theirForm = await filledForm(other, base, street)
+      // Their own session and CSRF token, the owner's one-time token.
+      const theirs = await postForm(other, theirForm.action, {
+        ...theirForm.fields,
+        svc_submission: form.fields.svc_submission ?? '',
+      })
+      expect(theirs.status).toBe(303)
+      expect(filedId(theirs)).not.toBe(ownerCase)
+      expect((await filingsOf(bus, street)).sort()).toEqual([ownerCase, filedId(theirs)].sort())
+      expect(listItem((await openPage(other, `${base}/my-reports`)).html, street)).toBeDefined()
+    },
+  )
 
-  it('refuses a filing without its one-time token, or with a forged one, as an expired form, and stores nothing', async () => {
+  it('refuses a filing with no one-time token, or a forged one, as an expired form, and stores nothing', async () => {
     const { base, bus } = world()
     const client = visitor(base)
     const street = unique('Tokenless Lane')
@@ -200,7 +204,7 @@ describe('replayed and repeated posts, within the duplicate window', () => {
     expect(await filingsOf(bus, street)).toEqual([])
   })
 
-  it('Self transition sent twice: the same button moves the case once, and both answers are the same success', async () => {
+  it('Self transition sent twice: the same button moves the case once; both answers are the same success', async () => {
     const { base, bus } = world()
     const street = unique('Withdraw Twice Lane')
     const {
@@ -226,7 +230,7 @@ describe('replayed and repeated posts, within the duplicate window', () => {
     )
   })
 
-  it('a self-move button from another tab, drawn before the case moved, answers "this case was just changed"', async () => {
+  it('a self-move button drawn in another tab before the case moved answers "this case was just changed"', async () => {
     const { base, bus } = world()
     const {
       client,
@@ -248,40 +252,48 @@ describe('replayed posts, after the duplicate window', () => {
   const windowMs = 100
   const world = useWorld(windowMs)
 
-  it('A filing replayed after NATS restarted and after the duplicate window stores nothing new and leads to the same case', async () => {
-    const { base, bus, nats } = world()
-    const client = visitor(base)
-    const street = unique('Late Lane')
-    const form = await filledForm(client, base, street)
-    const first = await postForm(client, form.action, form.fields)
-    const sent = Date.now()
-    expect(first.status).toBe(303)
-    await nats.restart()
-    await readyAgain(world())
-    await sleep(Math.max(0, sent + 3 * windowMs - Date.now()))
-    const replayed = await postForm(client, form.action, form.fields)
-    expect([replayed.status, replayed.headers.get('location')]).toEqual([303, first.headers.get('location')])
-    expect(await filingsOf(bus, street)).toEqual([filedId(first)])
-    const page = await openPage(client, `${base}${replayed.headers.get('location')}`)
-    expect(page.html).toContain('role="status"')
-    expect(listItem((await openPage(client, `${base}/my-reports`)).html, street)).toContain(escaped(street))
-  })
+  it(
+    'A filing replayed after NATS restarted and after the duplicate window stores nothing new and leads to the ' +
+      'same case',
+    async () => {
+      const { base, bus, nats } = world()
+      const client = visitor(base)
+      const street = unique('Late Lane')
+      const form = await filledForm(client, base, street)
+      const first = await postForm(client, form.action, form.fields)
+      const sent = Date.now()
+      expect(first.status).toBe(303)
+      await nats.restart()
+      await readyAgain(world())
+      await sleep(Math.max(0, sent + 3 * windowMs - Date.now()))
+      const replayed = await postForm(client, form.action, form.fields)
+      expect([replayed.status, replayed.headers.get('location')]).toEqual([303, first.headers.get('location')])
+      expect(await filingsOf(bus, street)).toEqual([filedId(first)])
+      const page = await openPage(client, `${base}${replayed.headers.get('location')}`)
+      expect(page.html).toContain('role="status"')
+      expect(listItem((await openPage(client, `${base}/my-reports`)).html, street)).toContain(escaped(street))
+    },
+  )
 
-  it("a self move replayed after the duplicate window lands on its stored move; another tab's button is still refused", async () => {
-    const { base, bus } = world()
-    const {
-      client,
-      id,
-      buttons: [withdraw, otherTab],
-    } = await caseWithButtons(base, unique('Late Withdraw Lane'), 2)
-    if (withdraw === undefined || otherTab === undefined) throw new Error('no withdraw button')
-    const first = await postForm(client, withdraw.action, withdraw.hidden)
-    const sent = Date.now()
-    expect(first.status).toBe(303)
-    await sleep(Math.max(0, sent + 3 * windowMs - Date.now()))
-    const replayed = await postForm(client, withdraw.action, withdraw.hidden)
-    expect([replayed.status, replayed.headers.get('location')]).toEqual([303, first.headers.get('location')])
-    expect((await postForm(client, otherTab.action, otherTab.hidden)).status).toBe(409)
-    expect(await movesOf(bus, id)).toEqual(['withdraw'])
-  })
+  it(
+    "a self move replayed after the duplicate window lands on its stored move; another tab's button is still " +
+      'refused',
+    async () => {
+      const { base, bus } = world()
+      const {
+        client,
+        id,
+        buttons: [withdraw, otherTab],
+      } = await caseWithButtons(base, unique('Late Withdraw Lane'), 2)
+      if (withdraw === undefined || otherTab === undefined) throw new Error('no withdraw button')
+      const first = await postForm(client, withdraw.action, withdraw.hidden)
+      const sent = Date.now()
+      expect(first.status).toBe(303)
+      await sleep(Math.max(0, sent + 3 * windowMs - Date.now()))
+      const replayed = await postForm(client, withdraw.action, withdraw.hidden)
+      expect([replayed.status, replayed.headers.get('location')]).toEqual([303, first.headers.get('location')])
+      expect((await postForm(client, otherTab.action, otherTab.hidden)).status).toBe(409)
+      expect(await movesOf(bus, id)).toEqual(['withdraw'])
+    },
+  )
 })

@@ -13,10 +13,12 @@ describe('Settings parsed once: a secret value is never printed', () => {
     })
     expect(code).toBe(1)
     expect(output).toContain(
-      '[svc] [config] cannot start: GIT_API_TOKEN: expected one token without spaces or line breaks (the value is secret and not shown)',
+      '[svc] [config] cannot start: GIT_API_TOKEN: expected one token without spaces or line breaks (the value is ' +
+        'secret and not shown)',
     )
     expect(output).toContain(
-      '[svc] [config] cannot start: AUTOMATION_READ_TOKEN: expected one token without spaces or line breaks (the value is secret and not shown)',
+      '[svc] [config] cannot start: AUTOMATION_READ_TOKEN: expected one token without spaces or line breaks (the ' +
+        'value is secret and not shown)',
     )
     expect(output).not.toMatch(/s3same|9f2c|77ab/)
   })

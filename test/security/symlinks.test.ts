@@ -198,83 +198,99 @@ describe.each(SOURCES)('content read from $name', ({ host }) => {
     await hosted?.close()
   })
 
-  it('content reads stay inside the snapshot: a link committed after a clean revision never goes live, and /site/<link> never returns the target', async () => {
-    const logo = await site(server, 'logo.svg')
-    expect(logo.status).toBe(200)
-    expect(logo.body).toContain('<svg')
-    const clean = await revisionOf(server)
+  it(
+    'content reads stay inside the snapshot: a link committed after a clean revision never goes live, and ' +
+      '/site/<link> never returns the target',
+    async () => {
+      const logo = await site(server, 'logo.svg')
+      expect(logo.status).toBe(200)
+      expect(logo.body).toContain('<svg')
+      const clean = await revisionOf(server)
 
-    hosted.attack()
-    const since = server.output().length
-    expect((await pushHook(server)).status).toBe(202)
-    await expect.poll(() => server.output().slice(since), { timeout: 15_000 }).toContain('reload refused')
+      hosted.attack()
+      const since = server.output().length
+      expect((await pushHook(server)).status).toBe(202)
+      await expect.poll(() => server.output().slice(since), { timeout: 15_000 }).toContain('reload refused')
 
-    const log = server.output().slice(since)
-    for (const path of REFUSED) expect(log).toContain(`${path}:1:1: error: this is a `)
-    expect(log).toContain('public/sub:1:1: error: this is a submodule')
-    expect(await revisionOf(server)).toBe(clean)
-    expect((await fetch(`${server.url}/about`)).status).toBe(200)
-    for (const path of PROBES) {
-      const answer = await site(server, path)
-      expect(answer.body, `/site/${path}`).not.toContain(MARKER)
-      // The old snapshot of a git source still has its own logo; a folder's is now a link.
-      if (answer.status === 200) expect([path, answer.body]).toEqual(['logo.svg', logo.body])
-      else expect(answer.status, `/site/${path}`).toBe(404)
-    }
-    expect(server.output()).not.toContain(MARKER)
-  })
+      const log = server.output().slice(since)
+      for (const path of REFUSED) expect(log).toContain(`${path}:1:1: error: this is a `)
+      expect(log).toContain('public/sub:1:1: error: this is a submodule')
+      expect(await revisionOf(server)).toBe(clean)
+      expect((await fetch(`${server.url}/about`)).status).toBe(200)
+      for (const path of PROBES) {
+        const answer = await site(server, path)
+        expect(answer.body, `/site/${path}`).not.toContain(MARKER)
+        // The old snapshot of a git source still has its own logo; a folder's is now a link.
+        if (answer.status === 200) expect([path, answer.body]).toEqual(['logo.svg', logo.body])
+        else expect(answer.status, `/site/${path}`).toBe(404)
+      }
+      expect(server.output()).not.toContain(MARKER)
+    },
+  )
 
-  it('content reads stay inside the snapshot: every link and the submodule is a not-a-file error naming its path, and none is read', async () => {
-    const {
-      site: model,
-      diagnostics,
-      snapshot,
-    } = await loadContent(createContentSource({ ...hosted.env, DATA_DIR: join(work, 'data') }), options)
-    expect(model).toBeNull()
-    expect(diagnostics.filter((d) => d.rule === 'not-a-file').map((d) => `${d.file} ${d.severity}`)).toEqual(
-      REFUSED.map((p) => `${p} error`),
-    )
-    expect(JSON.stringify(diagnostics)).not.toContain(MARKER)
-    for (const path of PROBES) expect(await snapshot.readPublic(path), path).toBeNull()
-  })
+  it(
+    'content reads stay inside the snapshot: every link and the submodule is a not-a-file error naming its ' +
+      'path, and none is read',
+    async () => {
+      const {
+        site: model,
+        diagnostics,
+        snapshot,
+      } = await loadContent(createContentSource({ ...hosted.env, DATA_DIR: join(work, 'data') }), options)
+      expect(model).toBeNull()
+      expect(diagnostics.filter((d) => d.rule === 'not-a-file').map((d) => `${d.file} ${d.severity}`)).toEqual(
+        REFUSED.map((p) => `${p} error`),
+      )
+      expect(JSON.stringify(diagnostics)).not.toContain(MARKER)
+      for (const path of PROBES) expect(await snapshot.readPublic(path), path).toBeNull()
+    },
+  )
 
-  it('content reads stay inside the snapshot: the service does not start on content holding links, and prints no target bytes', async () => {
-    const { code, output } = await runServerToExit({
-      ...hosted.env,
-      DATA_DIR: join(work, `data-${randomBytes(4).toString('hex')}`),
-      SVC_SYMLINK_MARKER: MARKER,
-    })
-    expect(code).toBe(1)
-    expect(output).toContain('public/env.txt:1:1: error: this is a symbolic link')
-    expect(output).not.toContain(MARKER)
-  })
+  it(
+    'content reads stay inside the snapshot: the service does not start on content holding links, and prints ' +
+      'no target bytes',
+    async () => {
+      const { code, output } = await runServerToExit({
+        ...hosted.env,
+        DATA_DIR: join(work, `data-${randomBytes(4).toString('hex')}`),
+        SVC_SYMLINK_MARKER: MARKER,
+      })
+      expect(code).toBe(1)
+      expect(output).toContain('public/env.txt:1:1: error: this is a symbolic link')
+      expect(output).not.toContain(MARKER)
+    },
+  )
 })
 
 describe('reads of an unpacked snapshot', () => {
-  it('content reads stay inside the snapshot: even a path a source wrongly listed is read only as a regular file inside the folder', async () => {
-    const root = copyDemo()
-    plantLinks(root)
-    execFileSync('mkfifo', [join(root, 'public/pipe.svg')])
-    mkdirSync(join(root, 'public/real'))
-    symlinkSync(join(root, 'public/dir'), join(root, 'public/real/hop'))
-    const base = join(root, 'public')
-    for (const path of [
-      'abs.txt',
-      'rel.svg',
-      'dir/secret.txt',
-      'env.txt',
-      'inside.svg',
-      'logo.svg',
-      'pipe.svg',
-      'real/hop/secret.txt',
-      '../../outside/secret.txt',
-      'real',
-      '',
-    ]) {
-      expect(await readInside(base, path), path).toBeNull()
-    }
-    expect((await readInside(base, 'street.svg'))?.toString()).toBe(
-      readFileSync(join(DEMO, 'public/street.svg'), 'utf8'),
-    )
-  })
+  it(
+    'content reads stay inside the snapshot: even a path a source wrongly listed is read only as a regular ' +
+      'file inside the folder',
+    async () => {
+      const root = copyDemo()
+      plantLinks(root)
+      execFileSync('mkfifo', [join(root, 'public/pipe.svg')])
+      mkdirSync(join(root, 'public/real'))
+      symlinkSync(join(root, 'public/dir'), join(root, 'public/real/hop'))
+      const base = join(root, 'public')
+      for (const path of [
+        'abs.txt',
+        'rel.svg',
+        'dir/secret.txt',
+        'env.txt',
+        'inside.svg',
+        'logo.svg',
+        'pipe.svg',
+        'real/hop/secret.txt',
+        '../../outside/secret.txt',
+        'real',
+        '',
+      ]) {
+        expect(await readInside(base, path), path).toBeNull()
+      }
+      expect((await readInside(base, 'street.svg'))?.toString()).toBe(
+        readFileSync(join(DEMO, 'public/street.svg'), 'utf8'),
+      )
+    },
+  )
 })

@@ -74,22 +74,26 @@ async function settle(): Promise<void> {
 const REPLAYED = { ok: true, ignored: 'delivery already handled' }
 
 describe('webhook replay', () => {
-  it('issue #8: a replayed delivery reloads nothing, sent again to the same instance, to another, or under a new delivery id', async () => {
-    const revision = `rev-${randomUUID()}`
-    const original = push(revision)
-    expect(await send(one, original)).toEqual({ status: 202, json: { ok: true, reload: true } })
-    await waitFor(() => asksFor(revision) === 1, 10_000, 'the first delivery on the bus')
+  it(
+    'issue #8: a replayed delivery reloads nothing, sent again to the same instance, to another, or under a ' +
+      'new delivery id',
+    async () => {
+      const revision = `rev-${randomUUID()}`
+      const original = push(revision)
+      expect(await send(one, original)).toEqual({ status: 202, json: { ok: true, reload: true } })
+      await waitFor(() => asksFor(revision) === 1, 10_000, 'the first delivery on the bus')
 
-    expect(await send(one, original)).toEqual({ status: 202, json: REPLAYED })
-    expect(await send(two, original)).toEqual({ status: 202, json: REPLAYED })
-    // The signature covers the body only: a new delivery id makes no new delivery.
-    expect(
-      await send(two, { ...original, headers: { ...original.headers, 'x-github-delivery': randomUUID() } }),
-    ).toEqual({ status: 202, json: REPLAYED })
-    await settle()
-    expect(asksFor(revision)).toBe(1)
-    expect(two.output()).toContain('webhook delivery already handled, not reloading')
-  })
+      expect(await send(one, original)).toEqual({ status: 202, json: REPLAYED })
+      expect(await send(two, original)).toEqual({ status: 202, json: REPLAYED })
+      // The signature covers the body only: a new delivery id makes no new delivery.
+      expect(
+        await send(two, { ...original, headers: { ...original.headers, 'x-github-delivery': randomUUID() } }),
+      ).toEqual({ status: 202, json: REPLAYED })
+      await settle()
+      expect(asksFor(revision)).toBe(1)
+      expect(two.output()).toContain('webhook delivery already handled, not reloading')
+    },
+  )
 
   it('two copies arriving at once on two instances: exactly one reloads', async () => {
     const revision = `rev-${randomUUID()}`

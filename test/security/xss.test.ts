@@ -81,7 +81,8 @@ describe('XSS in content', () => {
     // The check itself sees what a browser would run.
     expect(
       activeMarkup(
-        '<p><img src=x onerror=a()><a href=" java&#9;script:x">y</a><script>z</script><input value="&quot; onfocus=&quot;a()"></p>',
+        '<p><img src=x onerror=a()><a href=" java&#9;script:x">y</a><script>z</script><input value="&quot; ' +
+          'onfocus=&quot;a()"></p>',
       ),
     ).toHaveLength(3)
     const { status, html } = await openPage(site.visitor(), `${site.base}/about`)

@@ -63,7 +63,7 @@ function visitor(): CookieFetch {
 }
 
 describe('a bucket with sign_in: required', () => {
-  it('asks a visitor who is not signed in to sign in instead of showing the form, and gives them no session', async () => {
+  it('asks a signed-out visitor to sign in instead of showing the form, and gives them no session', async () => {
     const response = await visitor()(`${base}/tips`)
     const html = await response.text()
     expect(response.status).toBe(200)

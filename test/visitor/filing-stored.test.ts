@@ -51,28 +51,32 @@ function failuresLogged(id: string): unknown[] {
 }
 
 describe('a filing whose side effect fails', () => {
-  it('A filing is answered by what was stored: with the projection unwritable, the visitor gets the thanks and sees the case', async () => {
-    const client = createCookieFetch()
-    client.setCookie(server.url, 'svc_story', 'plain')
-    const street = `Unwritten Lane ${randomBytes(4).toString('hex')}`
-    const response = await fileThrough(client, server.url, '/', 'potholes', { street, kind: 'pothole' })
-    expect(response.status).toBe(303)
-    const id = filedId(response)
-    // The projection really is not there.
-    expect(await (await bus.kv(RECORDS_KV)).get(encodeKvKey(`potholes:${id}`))).toBeNull()
+  it(
+    'A filing is answered by what was stored: with the projection unwritable, the visitor gets the thanks and ' +
+      'sees the case',
+    async () => {
+      const client = createCookieFetch()
+      client.setCookie(server.url, 'svc_story', 'plain')
+      const street = `Unwritten Lane ${randomBytes(4).toString('hex')}`
+      const response = await fileThrough(client, server.url, '/', 'potholes', { street, kind: 'pothole' })
+      expect(response.status).toBe(303)
+      const id = filedId(response)
+      // The projection really is not there.
+      expect(await (await bus.kv(RECORDS_KV)).get(encodeKvKey(`potholes:${id}`))).toBeNull()
 
-    const thanks = await openPage(client, `${server.url}${response.headers.get('location')}`)
-    const bold = /\*\*(.+?)\*\*/.exec(site.buckets.get('potholes')?.thanks?.[0] ?? '')?.[1] ?? 'no thanks text'
-    expect(thanks.html).toContain(`<strong>${escaped(bold)}</strong>`)
-    const mine = await openPage(client, `${server.url}/my-reports`)
-    expect(listItem(mine.html, street)).toContain('Received')
-    // Logged once, as one structured line.
-    await expect.poll(() => failuresLogged(id)).toHaveLength(1)
-    expect(failuresLogged(id)[0]).toMatchObject({
-      level: 'error',
-      area: 'records',
-      bucket: 'potholes',
-      failures: [expect.stringMatching(/^projection: /)],
-    })
-  })
+      const thanks = await openPage(client, `${server.url}${response.headers.get('location')}`)
+      const bold = /\*\*(.+?)\*\*/.exec(site.buckets.get('potholes')?.thanks?.[0] ?? '')?.[1] ?? 'no thanks text'
+      expect(thanks.html).toContain(`<strong>${escaped(bold)}</strong>`)
+      const mine = await openPage(client, `${server.url}/my-reports`)
+      expect(listItem(mine.html, street)).toContain('Received')
+      // Logged once, as one structured line.
+      await expect.poll(() => failuresLogged(id)).toHaveLength(1)
+      expect(failuresLogged(id)[0]).toMatchObject({
+        level: 'error',
+        area: 'records',
+        bucket: 'potholes',
+        failures: [expect.stringMatching(/^projection: /)],
+      })
+    },
+  )
 })

@@ -22,7 +22,7 @@ function visitor(storyline = 'plain') {
 }
 
 describe('a form post that cannot be taken as it is', () => {
-  it('re-renders a refused form with status 422, an error summary, errors beside the fields and the input kept', async () => {
+  it('re-renders a refused form with 422, an error summary, errors beside the fields and the input kept', async () => {
     const client = visitor()
     const details = 'Deep <hole> & "wide"\nsecond line'
     const response = await fileThrough(client, base, '/', 'potholes', {
@@ -65,7 +65,7 @@ describe('a form post that cannot be taken as it is', () => {
     expect(mainOf((await openPage(client, `${base}/my-reports`)).html)).not.toContain(escaped(street))
   })
 
-  it("stores only the bucket's fields: unknown fields, service fields and a text posing as an upload are dropped", async () => {
+  it("stores only the bucket's fields: unknown and service fields and text posing as a file are dropped", async () => {
     const client = visitor()
     const street = unique('Stray Lane')
     const marker = unique('STRAY-MARKER')

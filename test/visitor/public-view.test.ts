@@ -11,7 +11,7 @@ const { visitor, deskMove, pageOf, addDistrict } = world
 const unique = (what: string) => `${what} ${randomBytes(4).toString('hex')}`
 
 describe('Narrowed public view', () => {
-  it('lists a record publicly only in a public state, with the public fields only, in no attribute either', async () => {
+  it('lists a record publicly only in a public state, with public fields only, not in attributes either', async () => {
     const { base, kari } = world.site()
     const anon = visitor()
     const street = unique('Narrow Lane')
@@ -50,7 +50,7 @@ describe('Narrowed public view', () => {
     expect(staff).toContain(email)
   })
 
-  it('gives a record page "not found" for a record outside the public view, exactly as for no record at all', async () => {
+  it('a record page is "not found" for a record outside the public view, exactly as for no record at all', async () => {
     const { base, kari } = world.site()
     const name = unique('Retired District')
     const id = await addDistrict(name, 'retired-office@example.org')

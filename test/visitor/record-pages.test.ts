@@ -12,7 +12,7 @@ const { visitor, deskMove, pageOf, addDistrict } = world
 const unique = (what: string) => `${what} ${randomBytes(4).toString('hex')}`
 
 describe('Record belonging to another record', () => {
-  it("lists on a district's page the reports that name it, filed from its own form with the district chosen", async () => {
+  it("lists on a district's page the reports naming it, filed from its own form with the district chosen", async () => {
     const { base } = world.site()
     const north = await addDistrict(unique('North'))
     const south = await addDistrict(unique('South'))
@@ -54,18 +54,22 @@ describe('Storylines 5 and Events 1: records and events carry the storyline', ()
 })
 
 describe('State that grants a group (Membership rules 6, Authentication 4, What the service does 8)', () => {
-  it("entering the state adds the signed-in submitter to the group: her next request opens the group's page, with no second step", async () => {
-    const { base } = world.site()
-    const nora = visitor()
-    await world.signInAs(nora, 'nora')
-    expect((await openPage(nora, `${base}/street-watch`)).status).toBe(403)
-    const id = filedId(
-      await fileThrough(nora, base, '/', 'potholes', { street: unique('Watch Lane'), kind: 'pothole' }),
-    )
-    await deskMove('potholes', id, 'accept')
-    await expect.poll(async () => (await openPage(nora, `${base}/street-watch`)).status, { timeout: 5000 }).toBe(200)
-    expect(await pageOf(nora, '/street-watch')).toContain('<h1>Street Watch</h1>')
-  })
+  it(
+    "entering the state adds the signed-in submitter to the group: her next request opens the group's page, " +
+      'with no second step',
+    async () => {
+      const { base } = world.site()
+      const nora = visitor()
+      await world.signInAs(nora, 'nora')
+      expect((await openPage(nora, `${base}/street-watch`)).status).toBe(403)
+      const id = filedId(
+        await fileThrough(nora, base, '/', 'potholes', { street: unique('Watch Lane'), kind: 'pothole' }),
+      )
+      await deskMove('potholes', id, 'accept')
+      await expect.poll(async () => (await openPage(nora, `${base}/street-watch`)).status, { timeout: 5000 }).toBe(200)
+      expect(await pageOf(nora, '/street-watch')).toContain('<h1>Street Watch</h1>')
+    },
+  )
 })
 
 describe('Self transition', () => {

@@ -8,7 +8,8 @@ const optionSchema = z.union([optionValue, z.strictObject({ value: optionValue, 
 // {{record.state}} in a mail means the record's state, so no field may take the name.
 const fieldName = contentNameSchema.refine((n) => n !== 'state', {
   message:
-    "a field may not be called state: {{record.state}} in a mail already means the record's state; pick another name, e.g. status",
+    "a field may not be called state: {{record.state}} in a mail already means the record's state; pick another " +
+    'name, e.g. status',
   params: { rule: 'reserved-name' },
 })
 

@@ -4,17 +4,27 @@ import type { Bucket } from '../../content/model'
 import type { BucketFilter } from '../../desk/desk-query'
 import { MAX_SEARCH } from '../../desk/desk-query'
 import { deskPath } from '../../desk/names'
+import { hiddenInputs } from '../form'
 import { html, type SafeHtml } from '../html'
 import { textAt } from '../storyline'
 
 export function renderBucketFilter(desk: string, bucket: Bucket, story: number, filter: BucketFilter): SafeHtml {
   const id = (part: string) => `${bucket.name}-${part}`
-  const options = bucket.states.map(
-    (state) =>
-      html`<option value="${state.name}"${state.name === filter.state ? html` selected` : null}>${textAt(state.label, story)}</option>`,
-  )
+  const options = bucket.states.map((state) => {
+    const selected = state.name === filter.state ? html` selected` : null
+    return html`<option value="${state.name}"${selected}>${textAt(state.label, story)}</option>`
+  })
   const filtered = filter.state !== undefined || filter.q !== ''
-  return html`<form class="desk-filter" method="get" action="${deskPath(desk)}" role="search" aria-label="${`Filter ${textAt(bucket.title, story)}`}"><input type="hidden" name="bucket" value="${bucket.name}"><div class="desk-filter-field"><label for="${id('state')}">State</label><select id="${id('state')}" name="state"><option value="">All states</option>${options}</select></div><div class="desk-filter-field"><label for="${id('q')}">Search</label><input type="search" id="${id('q')}" name="q" value="${filter.q}" maxlength="${MAX_SEARCH}"></div><div class="desk-filter-actions"><button type="submit" class="button">Show</button>${
-    filtered ? html`<a href="${deskPath(desk)}">Clear filter</a>` : null
-  }</div></form>`
+  const select = html`<select id="${id('state')}" name="state"><option value="">All states</option>${options}</select>`
+  const search = html`<input type="search" id="${id('q')}" name="q" value="${filter.q}" maxlength="${MAX_SEARCH}">`
+  const clear = filtered ? html`<a href="${deskPath(desk)}">Clear filter</a>` : null
+  const parts = [
+    hiddenInputs({ bucket: bucket.name }),
+    html`<div class="desk-filter-field"><label for="${id('state')}">State</label>${select}</div>`,
+    html`<div class="desk-filter-field"><label for="${id('q')}">Search</label>${search}</div>`,
+    html`<div class="desk-filter-actions"><button type="submit" class="button">Show</button>${clear}</div>`,
+  ]
+  const label = `Filter ${textAt(bucket.title, story)}`
+  const attrs = html`method="get" action="${deskPath(desk)}" role="search" aria-label="${label}"`
+  return html`<form class="desk-filter" ${attrs}>${parts}</form>`
 }

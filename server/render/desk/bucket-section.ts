@@ -13,7 +13,20 @@ import { stateLabel } from './state-label'
 import { renderTime } from './time'
 
 function renderRows(desk: string, { bucket, items }: BucketListing, story: number): SafeHtml {
-  return html`${items.map((view) => html`<tr><td><a href="${deskRecordPath(desk, bucket.name, view.id)}">${recordName(bucket, view)}</a></td><td>${stateLabel(bucket, view.state, story)}</td><td>${renderTime(view.filedAt)}</td></tr>`)}`
+  return html`${items.map((view) => {
+    const href = deskRecordPath(desk, bucket.name, view.id)
+    const name = html`<td><a href="${href}">${recordName(bucket, view)}</a></td>`
+    return html`<tr>${name}<td>${stateLabel(bucket, view.state, story)}</td><td>${renderTime(view.filedAt)}</td></tr>`
+  })}`
+}
+
+const HEAD_CELLS = ['Name', 'State', 'Filed'].map((name) => html`<th scope="col">${name}</th>`)
+const TABLE_HEAD = html`<thead><tr>${HEAD_CELLS}</tr></thead>`
+
+function renderTable(desk: string, listing: BucketListing, story: number, title: string): SafeHtml {
+  const caption = html`<caption class="visually-hidden">${title}, newest first</caption>`
+  const body = html`<tbody>${renderRows(desk, listing, story)}</tbody>`
+  return html`<table class="desk-table">${caption}${TABLE_HEAD}${body}</table>`
 }
 
 export function renderBucketSection(desk: string, listing: BucketListing, story: number): SafeHtml {
@@ -24,18 +37,21 @@ export function renderBucketSection(desk: string, listing: BucketListing, story:
   const table =
     items.length === 0
       ? html`<p class="empty">${filtered ? 'No records match this filter.' : 'No records yet.'}</p>`
-      : html`<table class="desk-table"><caption class="visually-hidden">${title}, newest first</caption><thead><tr><th scope="col">Name</th><th scope="col">State</th><th scope="col">Filed</th></tr></thead><tbody>${renderRows(desk, listing, story)}</tbody></table>`
-  const exportQuery = filterQuery(bucket.name, { ...filter, page: 1 })
-  return html`<section class="desk-bucket" aria-labelledby="${headingId}" data-bucket="${bucket.name}"><h2 id="${headingId}">${title}</h2>${renderBucketFilter(
-    desk,
-    bucket,
-    story,
-    filter,
-  )}<p class="desk-range" aria-live="polite">${total === 0 ? 'No records' : rangeText(total, window.offset, items.length)}</p>${table}${renderPager(
-    desk,
-    bucket.name,
-    title,
-    filter,
-    window,
-  )}<p class="desk-export"><a href="${`${exportPath(desk, bucket.name)}${exportQuery}`}" download>Download ${filtered ? 'these records' : 'all records'} as CSV</a></p></section>`
+      : renderTable(desk, listing, story, title)
+  const range = total === 0 ? 'No records' : rangeText(total, window.offset, items.length)
+  const exportHref = `${exportPath(desk, bucket.name)}${filterQuery(bucket.name, { ...filter, page: 1 })}`
+  const what = filtered ? 'these records' : 'all records'
+  const heading = html`<h2 id="${headingId}">${title}</h2>`
+  const rangeLine = html`<p class="desk-range" aria-live="polite">${range}</p>`
+  const exportLine = html`<p class="desk-export"><a href="${exportHref}" download>Download ${what} as CSV</a></p>`
+  const parts = [
+    heading,
+    renderBucketFilter(desk, bucket, story, filter),
+    rangeLine,
+    table,
+    renderPager(desk, bucket.name, title, filter, window),
+    exportLine,
+  ]
+  const attrs = html`aria-labelledby="${headingId}" data-bucket="${bucket.name}"`
+  return html`<section class="desk-bucket" ${attrs}>${parts}</section>`
 }

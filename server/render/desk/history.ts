@@ -28,13 +28,19 @@ function edgeLabel(bucket: Bucket, entry: HistoryEntry, story: number): string {
   return textAt(moves.find((move) => move.name === entry.edge)?.label, story) || (entry.edge ?? '')
 }
 
+function how(bucket: Bucket, entry: HistoryEntry, story: number): string {
+  return `${edgeLabel(bucket, entry, story)}, ${HOW[entry.via ?? 'desk']}`
+}
+
 function renderEntry(bucket: Bucket, entry: HistoryEntry, story: number): SafeHtml {
   const state = (name: string | undefined) => stateLabel(bucket, name ?? '', story)
   const what =
     entry.type === 'filed'
       ? html`<strong>Filed</strong> in ${state(entry.to)}`
-      : html`<strong>Moved from ${state(entry.from)} to ${state(entry.to)}</strong> (${edgeLabel(bucket, entry, story)}, ${HOW[entry.via ?? 'desk']})`
-  return html`<li class="desk-history-entry">${renderTime(entry.time)}<span class="desk-history-what">${what}</span><span class="desk-history-who">by ${actorText(entry.actor)}</span></li>`
+      : html`<strong>Moved from ${state(entry.from)} to ${state(entry.to)}</strong> (${how(bucket, entry, story)})`
+  const who = html`<span class="desk-history-who">by ${actorText(entry.actor)}</span>`
+  const whatSpan = html`<span class="desk-history-what">${what}</span>`
+  return html`<li class="desk-history-entry">${renderTime(entry.time)}${whatSpan}${who}</li>`
 }
 
 export function renderHistory(bucket: Bucket, history: readonly HistoryEntry[], story: number): SafeHtml {

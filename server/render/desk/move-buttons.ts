@@ -7,7 +7,7 @@ import type { Move } from '../../content/model'
 import { deskRecordPath } from '../../desk/names'
 import { newSubmissionToken } from '../../forms/submission-token'
 import type { RecordView } from '../../records/types'
-import { CSRF_FIELD } from '../form'
+import { CSRF_FIELD, hiddenInputs } from '../form'
 import { html, type SafeHtml } from '../html'
 import { SUBMISSION_FIELD } from '../service-fields'
 import { textAt } from '../storyline'
@@ -21,5 +21,15 @@ export function renderMoveButtons(
 ): SafeHtml {
   if (moves.length === 0) return html`<p class="empty">There are no moves you can make from this state.</p>`
   const action = `${deskRecordPath(desk, view.bucket, view.id)}/move`
-  return html`<div class="desk-moves">${moves.map((move) => html`<form class="desk-move" method="post" action="${action}"><input type="hidden" name="${CSRF_FIELD}" value="${csrf}"><input type="hidden" name="edge" value="${move.name}"><input type="hidden" name="seq" value="${view.seq}"><input type="hidden" name="${SUBMISSION_FIELD}" value="${newSubmissionToken()}"><button type="submit" class="button">${textAt(move.label, story) || move.name}</button></form>`)}</div>`
+  const forms = moves.map((move) => {
+    const hidden = hiddenInputs({
+      [CSRF_FIELD]: csrf,
+      edge: move.name,
+      seq: view.seq,
+      [SUBMISSION_FIELD]: newSubmissionToken(),
+    })
+    const button = html`<button type="submit" class="button">${textAt(move.label, story) || move.name}</button>`
+    return html`<form class="desk-move" method="post" action="${action}">${hidden}${button}</form>`
+  })
+  return html`<div class="desk-moves">${forms}</div>`
 }

@@ -16,5 +16,6 @@ export function renderPager(
   const href = (page: number) => `${deskPath(desk)}${filterQuery(bucket, { ...filter, page })}`
   const previous = window.page > 1 ? html`<a rel="prev" href="${href(window.page - 1)}">Previous page</a>` : null
   const next = window.page < window.pages ? html`<a rel="next" href="${href(window.page + 1)}">Next page</a>` : null
-  return html`<nav class="desk-pager" aria-label="${`Pages of ${label}`}">${previous}<span class="desk-pager-at">Page ${window.page} of ${window.pages}</span>${next}</nav>`
+  const at = html`<span class="desk-pager-at">Page ${window.page} of ${window.pages}</span>`
+  return html`<nav class="desk-pager" aria-label="${`Pages of ${label}`}">${previous}${at}${next}</nav>`
 }

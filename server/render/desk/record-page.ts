@@ -32,29 +32,35 @@ export interface RecordPageOptions {
   readonly status?: string
 }
 
+function detail(term: string, value: SafeHtml | string): SafeHtml {
+  return html`<div class="desk-field"><dt>${term}</dt><dd>${value}</dd></div>`
+}
+
 function renderDetails({ bucket, view, story, links }: RecordPageOptions): SafeHtml {
-  const fields = bucket.fields.map(
-    (field) =>
-      html`<div class="desk-field"><dt>${textAt(field.label, story) || field.name}</dt><dd>${renderFieldValue(field, { bucket, view, story, links })}</dd></div>`,
+  const fields = bucket.fields.map((field) =>
+    detail(textAt(field.label, story) || field.name, renderFieldValue(field, { bucket, view, story, links })),
   )
-  return html`<dl class="desk-fields"><div class="desk-field"><dt>Filed</dt><dd>${renderTime(view.filedAt)}</dd></div><div class="desk-field"><dt>Storyline</dt><dd>${view.storyline}</dd></div>${fields}</dl>`
+  const filed = [detail('Filed', renderTime(view.filedAt)), detail('Storyline', view.storyline)]
+  return html`<dl class="desk-fields">${filed}${fields}</dl>`
+}
+
+function section(id: string, title: string, content: SafeHtml): SafeHtml {
+  return html`<section aria-labelledby="${id}"><h2 id="${id}">${title}</h2>${content}</section>`
 }
 
 export function renderRecordPage(options: RecordPageOptions): string {
   const { site, story, desk, bucket, view } = options
   const name = recordName(bucket, view)
   const deskTitle = textAt(desk.title, story) || desk.name
-  const body = html`<p class="desk-back"><a href="${deskPath(desk.name)}">Back to ${deskTitle}</a></p><h1>${name}</h1><p class="desk-state">${textAt(bucket.title, story) || bucket.name}: <strong>${stateLabel(bucket, view.state, story)}</strong></p><section aria-labelledby="record-moves"><h2 id="record-moves">Move this case</h2>${renderMoveButtons(
-    desk.name,
-    view,
-    options.moves,
-    options.csrf,
-    story,
-  )}</section><section aria-labelledby="record-details"><h2 id="record-details">Details</h2>${renderDetails(options)}</section><section aria-labelledby="record-history"><h2 id="record-history">History</h2>${renderHistory(
-    bucket,
-    options.history,
-    story,
-  )}</section>`
+  const state = html`<strong>${stateLabel(bucket, view.state, story)}</strong>`
+  const moves = renderMoveButtons(desk.name, view, options.moves, options.csrf, story)
+  const body = html`${[
+    html`<p class="desk-back"><a href="${deskPath(desk.name)}">Back to ${deskTitle}</a></p><h1>${name}</h1>`,
+    html`<p class="desk-state">${textAt(bucket.title, story) || bucket.name}: ${state}</p>`,
+    section('record-moves', 'Move this case', moves),
+    section('record-details', 'Details', renderDetails(options)),
+    section('record-history', 'History', renderHistory(bucket, options.history, story)),
+  ]}`
   return renderLayout({
     site,
     story,

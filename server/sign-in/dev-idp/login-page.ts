@@ -9,20 +9,22 @@ body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1a1a1a;background:#f6f6f
 main{max-width:36rem;margin:0 auto;padding:1rem}
 ul{list-style:none;padding:0}
 li{background:#fff;border:1px solid #ccc;border-radius:.5rem;padding:1rem;margin:.75rem 0}
-button{font:inherit;font-weight:700;padding:.6rem 1rem;border:0;border-radius:.4rem;background:#1f4e8c;color:#fff;cursor:pointer;min-height:44px}
+button{font:inherit;font-weight:700;padding:.6rem 1rem;border:0;border-radius:.4rem;
+background:#1f4e8c;color:#fff;cursor:pointer;min-height:44px}
 button:focus-visible,a:focus-visible{outline:3px solid #f5a623;outline-offset:2px}
 .who{display:block;color:#444;font-size:.9rem;margin-top:.25rem}
 `
 
 export function renderLoginPage(uid: string, people: readonly DemoPerson[]): string {
   const action = `/interaction/${encodeURIComponent(uid)}`
-  const items = people.map(
-    (person) => html`<li><form method="post" action="${action}/login">
+  const items = people.map((person) => {
+    const groups = person.groups.length === 0 ? 'none' : person.groups.join(', ')
+    return html`<li><form method="post" action="${action}/login">
 <input type="hidden" name="person" value="${person.id}">
 <button type="submit">Sign in as ${person.name}</button>
-<span class="who">${person.email} · ${person.phone} · groups: ${person.groups.length === 0 ? 'none' : person.groups.join(', ')}</span>
-</form></li>`,
-  )
+<span class="who">${person.email} · ${person.phone} · groups: ${groups}</span>
+</form></li>`
+  })
   return html`<!doctype html>
 <html lang="en">
 <head>
