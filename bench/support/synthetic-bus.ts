@@ -23,6 +23,7 @@ export function createSyntheticBus(messages: Iterable<StreamMessage>, count: num
     append: unsupported('append'),
     lastSubjectSequence: unsupported('lastSubjectSequence'),
     kv: unsupported('key-value store'),
+    objects: unsupported('object store'),
     publish: unsupported('publish'),
     subscribe: unsupported('subscribe'),
     request: unsupported('request'),

@@ -40,9 +40,14 @@ export function eventCount(records: number): number {
   return total
 }
 
-/** The events of `records` records, as stream messages numbered from 1. */
-export function* syntheticMessages(records: number): Generator<StreamMessage> {
-  const time = new Date('2030-01-01T08:00:00.000Z')
+/**
+ * The events of `records` records, as stream messages numbered from 1, all
+ * at `time`: by default long ago, so an index checks none of their projections.
+ */
+export function* syntheticMessages(
+  records: number,
+  time = new Date('2020-01-01T08:00:00.000Z'),
+): Generator<StreamMessage> {
   let seq = 0
   for (let n = 0; n < records; n++) {
     const { bucket, initial, steps } = planOf(n)
@@ -82,8 +87,7 @@ export function* syntheticMessages(records: number): Generator<StreamMessage> {
   }
 }
 
-// Stored long ago, as a replay at start finds most events: the index does
-// not check the KV projection of those.
+// Stored long ago, as a replay at start finds most events.
 function message(bucket: string, id: string, seq: number, event: RecordEvent): StreamMessage {
   return { subject: recordSubject(bucket, id), seq, data: encoder.encode(JSON.stringify(event)), time: new Date(0) }
 }

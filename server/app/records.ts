@@ -3,6 +3,7 @@
 import type { Config } from '../config/schema'
 import { readPublicUrl } from '../sign-in/sign-in-settings'
 import { createEffectsCatchUp } from '../records/effects-catch-up'
+import { startSnapshotWriter } from '../records/index-snapshot-writer'
 import type { IndexStatus } from '../records/record-feed'
 import { createRecordIndex, type RecordIndex } from '../records/record-index'
 import { createRecords, type Records } from '../records/records'
@@ -38,6 +39,8 @@ export function startRecords(config: Config): Promise<LiveRecords> {
     liveIndex = index
     const records = createRecords({ bus, index, memberships, site, publicUrl })
     await index.ready
+    const everyMs = config.RECORDS_SNAPSHOT_SECONDS * 1000
+    if (everyMs > 0) startSnapshotWriter({ bus, index, everyMs })
     settled = { index, records }
     return settled
   })()

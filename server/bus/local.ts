@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { busError } from './errors'
 import { createLocalKvStore } from './local-kv'
 import { createLocalMessaging } from './local-messaging'
+import { openLocalObjects } from './local-objects'
 import { createLocalStreams } from './local-streams'
 import type { Bus } from './types'
 
@@ -16,6 +17,7 @@ export interface LocalBusOptions {
 export async function createLocalBus({ dataDir }: LocalBusOptions): Promise<Bus> {
   const streamsDir = join(dataDir, 'streams')
   const kvDir = join(dataDir, 'kv')
+  const objectsDir = join(dataDir, 'objects')
   mkdirSync(streamsDir, { recursive: true })
   mkdirSync(kvDir, { recursive: true })
 
@@ -34,6 +36,7 @@ export async function createLocalBus({ dataDir }: LocalBusOptions): Promise<Bus>
     lastSubjectSequence: streams.lastSubjectSequence,
     lastSequence: streams.lastSequence,
     kv: async (bucket, options) => kvStore.open(bucket, options),
+    objects: async (bucket) => openLocalObjects(objectsDir, bucket, assertOpen),
     publish: messaging.publish,
     subscribe: messaging.subscribe,
     request: messaging.request,

@@ -5,6 +5,7 @@ import type { NatsConnection } from '@nats-io/transport-node'
 import { busError } from './errors'
 import { openNatsKv } from './nats-kv'
 import { createNatsMessaging } from './nats-messaging'
+import { openNatsObjects } from './nats-objects'
 import { createNatsStreams } from './nats-streams'
 import type { Bus, BusStatus } from './types'
 
@@ -37,6 +38,7 @@ export async function createNatsBus({ url }: NatsBusOptions): Promise<Bus> {
     ...createNatsStreams(js, jsm, status.onReconnect),
     ...createNatsMessaging(nc),
     kv: (bucket, options) => openNatsKv(kvm, bucket, options),
+    objects: (bucket) => openNatsObjects(js, bucket),
     status: status.current,
     onReconnect: status.onReconnect,
     isConnected: () => status.current() === 'connected',

@@ -80,6 +80,16 @@ export interface BusKv {
   watch(onChange: (change: KvChange) => void): Promise<Unsubscribe>
 }
 
+// Whole values too large for one message (NATS refuses a payload over 1 MB
+// by default): stored in chunks, read back whole. Names follow the key rules.
+export interface BusObjects {
+  // Replaces the object once all of it is stored: a reader gets the previous
+  // value or this one, never part of either.
+  put(name: string, data: Uint8Array): Promise<void>
+  // null when nothing is stored under `name`.
+  get(name: string): Promise<Uint8Array | null>
+}
+
 export interface Bus {
   // Creates the stream, or updates its subjects when they differ.
   ensureStream(name: string, subjects: string[]): Promise<void>
@@ -104,6 +114,8 @@ export interface Bus {
   // Creates the bucket if missing. Open each bucket once and keep the
   // handle: on NATS every call is a round trip to the server.
   kv(bucket: string, options?: KvOptions): Promise<BusKv>
+  // Creates the object bucket if missing; open once and keep the handle, as with kv.
+  objects(bucket: string): Promise<BusObjects>
 
   // Fire and forget, to whoever subscribes at that moment.
   publish(subject: string, data: BusData): void

@@ -84,6 +84,10 @@ export const configSchema = z.object({
   MAP_TOKEN: secret(text()),
   SVC_RATE_BURST: withDefault(number('a whole number >= 0 (0 turns the limit off)', /^\d+$/), 100),
   SVC_RATE_PER_SECOND: withDefault(number('a number >= 0 (0 turns the limit off)', /^\d+(\.\d+)?$/), 10),
+  RECORDS_SNAPSHOT_SECONDS: withDefault(
+    number('a whole number of seconds >= 0 (0: this instance never writes one)', /^\d+$/),
+    600,
+  ),
   TRUSTED_PROXIES: withDefault(
     setting('IP addresses or CIDRs separated by commas (e.g. 10.0.0.1,10.8.0.0/16)', proxies),
     createTrustedProxies(undefined),

@@ -1,4 +1,5 @@
-// What feeds an index: SVC_RECORDS followed from the start, and the index's
+// What feeds an index: SVC_RECORDS followed from the start (or from the
+// event after what a snapshot covers, see `start`), and the index's
 // own knowledge of when it is behind. At start, after every reconnect of the
 // bus, and whenever what the stream held at one check is still not applied
 // at the next, it is catching up until it has applied the stream's last
@@ -21,12 +22,14 @@ export interface RecordFeed {
 export interface RecordFeedOptions {
   /** How often the applied sequence is compared with the stream's last. */
   checkEveryMs: number
+  /** Given the stream's last sequence at start, loads what it can and answers the sequence it covers (0: nothing). */
+  start?: (lastSeq: number) => Promise<number>
 }
 
 export function createRecordFeed(
   bus: Bus,
   apply: (message: StreamMessage) => void,
-  { checkEveryMs }: RecordFeedOptions,
+  { checkEveryMs, start }: RecordFeedOptions,
 ): RecordFeed {
   let stop: Unsubscribe | undefined
   // Set once the first follow is in place; checks wait for it.
@@ -138,7 +141,9 @@ export function createRecordFeed(
   const ready = (async () => {
     await ensureRecordStreams(bus)
     const reached = new Promise<void>((resolve) => (caughtUp = resolve))
-    behindUntil(await bus.lastSequence(RECORDS_STREAM))
+    const last = await bus.lastSequence(RECORDS_STREAM)
+    if (start) applied = await start(last)
+    behindUntil(last)
     currentIfCaughtUp()
     await follow()
     started = true

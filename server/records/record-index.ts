@@ -1,20 +1,21 @@
 // The in-memory index of one instance: every record's current view, report
-// counts and listings, fed by following SVC_RECORDS from the start
-// (record-feed.ts, which also knows when the index is behind). History
-// stays in the KV projection, so a record costs one small object here.
+// counts and listings, loaded from the stored snapshot when there is a usable
+// one and fed by following SVC_RECORDS after it (record-feed.ts, which also
+// knows when the index is behind). History stays in the KV projection, so a
+// record costs one small object here.
 import type { Bus, StreamMessage } from '../bus/types'
 import { log } from '../log'
 import { applyEvent } from './apply-event'
 import { decodeRecordEvent } from './decode-event'
 import type { EffectsCatchUp } from './effects-catch-up'
+import { createIndexState } from './index-state'
+import { loadIndexSnapshot } from './index-snapshot-store'
 import { createListFilter } from './list-filter'
 import type { ListFilter } from './list-filter'
-import { createPostings } from './postings'
 import { createProjectionRepair } from './projection-repair'
 import { createRecordFeed } from './record-feed'
 import type { IndexStatus } from './record-feed'
 import { createRecordWaiters } from './record-waiters'
-import { createStateCounts } from './state-counts'
 import type { StateCount } from './state-counts'
 import type { RecordView } from './types'
 
@@ -41,6 +42,12 @@ export interface RecordIndex {
   /** The record once the index has seen version `seq` or later; null after `timeoutMs`. */
   waitFor(bucket: string, id: string, seq: number, timeoutMs: number): Promise<RecordView | null>
   inState(bucket: string, state: string): Iterable<RecordView>
+  /**
+   * The stream sequence applied and every view as of it, in filing order (for
+   * a snapshot). Views are never changed, only replaced, so the list stays
+   * true to `seq` while the index moves on.
+   */
+  contents(): { seq: number; views: readonly RecordView[] }
   close(): void
 }
 
@@ -57,22 +64,13 @@ export interface RecordIndexOptions {
   checkEveryMs?: number
 }
 
-interface BucketRecords {
-  readonly byId: Map<string, RecordView>
-  /** Ids in filing order. */
-  readonly order: string[]
-}
-
 export function createRecordIndex(
   bus: Bus,
   { repairDelayMs = 5000, catchUp, checkEveryMs = 2000 }: RecordIndexOptions = {},
 ): RecordIndex {
-  const buckets = new Map<string, BucketRecords>()
-  const counts = createStateCounts()
-  const postings = createPostings()
+  let state = createIndexState()
   const waiters = createRecordWaiters()
-  const versions = new Map<string, number>()
-  const get = (bucket: string, id: string) => buckets.get(bucket)?.byId.get(id) ?? null
+  const get = (bucket: string, id: string) => state.get(bucket, id)
   const repair = createProjectionRepair({
     bus,
     delayMs: repairDelayMs,
@@ -80,30 +78,39 @@ export function createRecordIndex(
     catchUp,
   })
   let replayed = false
+  let applied = 0
 
   function apply(message: StreamMessage): void {
+    applied = message.seq
     const decoded = decodeRecordEvent(message)
     if ('problem' in decoded) return skipped(message, decoded.problem)
     const { event } = decoded
-    const records: BucketRecords = buckets.get(event.bucket) ?? { byId: new Map(), order: [] }
-    const before = records.byId.get(event.record) ?? null
+    const before = get(event.bucket, event.record)
     const after = applyEvent(before, event, message.seq)
     if (after === null) return skipped(message, before === null ? 'moves a record never filed' : 'files a record twice')
-    if (before === null) {
-      records.order.push(after.id)
-      postings.add(after)
-    } else counts.remove(before)
-    records.byId.set(after.id, after)
-    buckets.set(event.bucket, records)
-    counts.add(after)
-    versions.set(after.bucket, message.seq)
+    state.put(before, after)
     waiters.seen(`${after.bucket}:${after.id}`, after)
     // Replaying a long stream at start must not cost one KV read per record:
-    // only recent events can have lost their projection to a crash.
-    if (replayed || message.time.getTime() > Date.now() - REPAIR_WINDOW_MS) repair.schedule(after.bucket, after.id)
+    // only recent events can have lost their projection to a crash. Recent
+    // by the event's own time, as for the records a snapshot holds.
+    if (replayed || isRecent(after)) repair.schedule(after.bucket, after.id)
   }
 
-  const feed = createRecordFeed(bus, apply, { checkEveryMs })
+  async function start(lastSeq: number): Promise<number> {
+    const due: RecordView[] = []
+    const covered = await loadIndexSnapshot(bus, lastSeq, (view) => {
+      state.put(null, view)
+      if (isRecent(view)) due.push(view)
+    })
+    // Half a snapshot is no index: start again from nothing.
+    if (covered === 0) state = createIndexState()
+    // What a replay would check: the projections of the last day's events.
+    else for (const view of due) repair.schedule(view.bucket, view.id)
+    applied = covered
+    return covered
+  }
+
+  const feed = createRecordFeed(bus, apply, { checkEveryMs, start })
   const ready = feed.ready.then(() => {
     replayed = true
   })
@@ -116,13 +123,14 @@ export function createRecordIndex(
     status: () => feed.status(),
     get,
     list(bucket, query) {
-      const records = buckets.get(bucket)
+      const { postings, counts } = state
+      const records = state.buckets.get(bucket)
       if (records === undefined) return { total: 0, items: [] }
       // Start from the narrowest id list the query allows, newest first.
       const { submitter, where, states, text } = query
       const ids =
         submitter !== undefined
-          ? postings.bySubmitter(bucket, submitter)
+          ? postings.bySubmitter(bucket, submitter, () => records.byId.values())
           : where !== undefined
             ? postings.byField(bucket, where.field, where.equals, () => records.byId.values())
             : records.order
@@ -147,10 +155,10 @@ export function createRecordIndex(
       }
       return { total: known ?? total, items }
     },
-    counts: () => counts.list(),
+    counts: () => state.counts.list(),
     version(names) {
       let newest = 0
-      for (const name of names) newest = Math.max(newest, versions.get(name) ?? 0)
+      for (const name of names) newest = Math.max(newest, state.version(name))
       return newest
     },
     waitFor(bucket, id, seq, timeoutMs) {
@@ -158,17 +166,22 @@ export function createRecordIndex(
       if (view !== null && view.seq >= seq) return Promise.resolve(view)
       return waiters.wait(`${bucket}:${id}`, seq, timeoutMs)
     },
-    *inState(bucket, state) {
-      for (const view of buckets.get(bucket)?.byId.values() ?? []) {
-        if (view.state === state) yield view
+    *inState(bucket, wanted) {
+      for (const view of state.buckets.get(bucket)?.byId.values() ?? []) {
+        if (view.state === wanted) yield view
       }
     },
+    contents: () => ({ seq: applied, views: [...state.views()] }),
     close() {
       feed.close()
       repair.close()
       waiters.close()
     },
   }
+}
+
+function isRecent(view: RecordView): boolean {
+  return Date.parse(view.enteredAt) > Date.now() - REPAIR_WINDOW_MS
 }
 
 function skipped(message: StreamMessage, problem: string): void {

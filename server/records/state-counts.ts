@@ -19,14 +19,16 @@ export interface StateCounts {
 }
 
 export function createStateCounts(): StateCounts {
-  const counts = new Map<string, StateCount>()
+  // Counted in place: a replay of a million events makes no object per event.
+  const counts = new Map<string, { bucket: string; storyline: string; state: string; count: number }>()
   // NUL cannot occur in a name or storyline, so keys never collide.
   const keyOf = (view: RecordView) => `${view.bucket}\0${view.storyline}\0${view.state}`
   const change = (view: RecordView, by: number) => {
     const key = keyOf(view)
-    const count = (counts.get(key)?.count ?? 0) + by
-    if (count <= 0) counts.delete(key)
-    else counts.set(key, { bucket: view.bucket, storyline: view.storyline, state: view.state, count })
+    const entry = counts.get(key)
+    if (entry === undefined)
+      counts.set(key, { bucket: view.bucket, storyline: view.storyline, state: view.state, count: by })
+    else if ((entry.count += by) <= 0) counts.delete(key)
   }
   return {
     add: (view) => change(view, 1),
@@ -38,9 +40,9 @@ export function createStateCounts(): StateCounts {
     },
     remove: (view) => change(view, -1),
     list: () =>
-      [...counts.values()].sort(
-        (a, b) => compare(a.bucket, b.bucket) || compare(a.storyline, b.storyline) || compare(a.state, b.state),
-      ),
+      [...counts.values()]
+        .map((entry) => ({ ...entry }))
+        .sort((a, b) => compare(a.bucket, b.bucket) || compare(a.storyline, b.storyline) || compare(a.state, b.state)),
   }
 }
 

@@ -283,6 +283,32 @@ export function runBusContract(name: string, makeBus: () => Promise<Bus>): void 
       })
     })
 
+    describe('objects', () => {
+      it('stores a value larger than one message in chunks and reads it back whole', async () => {
+        const bus = await open()
+        const objects = await bus.objects(fresh().bucket)
+        expect(await objects.get('index.records')).toBeNull()
+        // Over NATS's default 1 MB payload limit several times.
+        const large = new Uint8Array(randomBytes(3 * 1024 * 1024 + 17))
+        await objects.put('index.records', large)
+        const read = await objects.get('index.records')
+        // toEqual compares a 3 MB array byte by byte for seconds.
+        expect(read !== null && Buffer.from(read).equals(large)).toBe(true)
+        await objects.put('index.records', new Uint8Array([1, 2, 3]))
+        expect(await objects.get('index.records')).toEqual(new Uint8Array([1, 2, 3]))
+      })
+
+      it('keeps objects across handles, by name', async () => {
+        const bus = await open()
+        const { bucket } = fresh()
+        await (await bus.objects(bucket)).put('a', new Uint8Array([1]))
+        const again = await bus.objects(bucket)
+        expect(await again.get('a')).toEqual(new Uint8Array([1]))
+        expect(await again.get('b')).toBeNull()
+        await expect(again.put('a..b', new Uint8Array([1]))).rejects.toThrow('invalid key')
+      })
+    })
+
     describe('messaging', () => {
       it('delivers published messages to matching subscribers until they unsubscribe', async () => {
         const bus = await open()

@@ -1,0 +1,85 @@
+// Writes the record index snapshot every so often, from one instance at a
+// time: the holder of a lease in KV, taken with create or update at the
+// revision read, so two instances cannot both take it. Serializing a million
+// records costs the writer a few seconds of CPU; with a lease those are spent
+// once per period, not once per instance. The holder renews it on every
+// tick; when it stops, another takes over once the lease has run out.
+import { randomUUID } from 'node:crypto'
+import { BusConflictError } from '../bus/errors'
+import { decodeJson } from '../bus/payload'
+import type { Bus, BusKv } from '../bus/types'
+import { log } from '../log'
+import { serializeIndex } from './index-snapshot'
+import { SNAPSHOT_BUCKET, SNAPSHOT_NAME } from './index-snapshot-store'
+import type { RecordIndex } from './record-index'
+
+/** KV bucket of the writer's lease, key `writer`: `{ instance, until }` (ms since the epoch). */
+export const SNAPSHOT_LEASE_KV = 'svc_index_snapshot_lease'
+const LEASE_KEY = 'writer'
+
+export interface SnapshotWriterOptions {
+  readonly bus: Bus
+  readonly index: RecordIndex
+  readonly everyMs: number
+}
+
+/** Stores the index as it stands now; answers the sequence it covers. */
+export async function writeIndexSnapshot(bus: Bus, index: RecordIndex): Promise<number> {
+  const started = performance.now()
+  const { seq, views } = index.contents()
+  const bytes = await serializeIndex(seq, views)
+  await (await bus.objects(SNAPSHOT_BUCKET)).put(SNAPSHOT_NAME, bytes)
+  log('info', 'records', 'wrote the record index snapshot', {
+    seq,
+    bytes: bytes.byteLength,
+    ms: Math.round(performance.now() - started),
+  })
+  return seq
+}
+
+export function startSnapshotWriter({ bus, index, everyMs }: SnapshotWriterOptions): { close(): void } {
+  const instance = randomUUID()
+  let written = 0
+  let running = false
+  let failing = false
+
+  async function holdLease(kv: BusKv): Promise<boolean> {
+    const entry = await kv.get(LEASE_KEY)
+    const now = Date.now()
+    // One missed tick does not hand the work over.
+    const lease = { instance, until: now + 2.5 * everyMs }
+    try {
+      if (entry === null) await kv.create(LEASE_KEY, lease)
+      else {
+        const held = decodeJson<{ instance?: string; until?: number }>(entry.value)
+        if (held.instance !== instance && (held.until ?? 0) > now) return false
+        await kv.update(LEASE_KEY, lease, entry.revision)
+      }
+      return true
+    } catch (error) {
+      if (error instanceof BusConflictError) return false
+      throw error
+    }
+  }
+
+  async function tick(): Promise<void> {
+    if (index.status() !== 'current' || !bus.isConnected()) return
+    if (!(await holdLease(await bus.kv(SNAPSHOT_LEASE_KV)))) return
+    if (index.contents().seq > written) written = await writeIndexSnapshot(bus, index)
+  }
+
+  const timer = setInterval(() => {
+    if (running) return
+    running = true
+    tick()
+      .then(() => (failing = false))
+      .catch((error: unknown) => {
+        if (!failing)
+          log('warn', 'records', '[svc] [records] writing the index snapshot failed', { error: String(error) })
+        failing = true
+      })
+      .finally(() => (running = false))
+  }, everyMs)
+  timer.unref()
+  return { close: () => clearInterval(timer) }
+}
