@@ -17,8 +17,6 @@ export default defineNitroConfig({
     // Lazy: built on the first request, once the config plugin has checked its settings.
     { middleware: true, lazy: true, handler: './server/nitro/rate-limit.ts' },
     { middleware: true, handler: './server/nitro/head-as-get.ts' },
-    // Pages kept for anyone, answered before sessions and routes.
-    { middleware: true, handler: './server/nitro/cached-pages.ts' },
     // After the rate limit, so an over-limit request never loads a session.
     { middleware: true, handler: './server/nitro/session.ts' },
   ],
@@ -35,6 +33,7 @@ export default defineNitroConfig({
     './server/nitro/form-secret-plugin.ts',
     './server/nitro/access-plugin.ts',
     './server/nitro/records-plugin.ts',
+    './server/nitro/fast-pages-plugin.ts',
   ],
   errorHandler: './server/nitro/error-handler.ts',
   experimental: { tasks: true },

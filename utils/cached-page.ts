@@ -15,7 +15,7 @@ import { seesAsAnyone } from '../server/visitor/anonymous-view'
 import type { PageContext } from '../server/visitor/context'
 import { usePageCache } from '../server/visitor/page-cache'
 import { pageCacheKey } from '../server/visitor/page-cache-key'
-import { parsePageQuery } from '../server/visitor/page-query'
+import { NO_QUERY, parsePageQuery } from '../server/visitor/page-query'
 import { createPageTemplate, fillPageTemplate, type PageTemplate } from '../server/visitor/page-template'
 import { cookieSubmitter } from '../server/visitor/visitor'
 import { readVisitorCookieValue, VISITOR_COOKIE } from '../server/visitor/visitor-cookie'
@@ -23,7 +23,8 @@ import type { ShowPage } from './show-page'
 import { getCsrfToken } from './csrf'
 import { sendPage } from './html-response'
 import { SESSION_COOKIE } from './session'
-import { STORYLINE_COOKIE } from './storyline'
+import { getStoryline } from './storyline'
+import { ensureVisitorCookie } from './visitor-cookie'
 
 // Stands in for the CSRF token in cached pages; random, so no content can guess it.
 const CSRF_MARK = randomBytes(16).toString('base64url')
@@ -56,7 +57,8 @@ export async function sendCachedPage(
 /**
  * A kept page for a visitor without a session, or undefined to let the route
  * answer: anything not ready, not kept, or not the same for this visitor as
- * for anyone (a first visit needs its cookies made, a filer sees their own).
+ * for anyone (a filer sees their own). A first visit gets its storyline and
+ * visitor cookies here, as the route would give them.
  */
 export function serveCachedPage(event: H3Event): string | Buffer | undefined {
   const site = useContentStore()?.current()?.site
@@ -66,13 +68,13 @@ export function serveCachedPage(event: H3Event): string | Buffer | undefined {
   if (site === undefined || live === null || signIn === null || secret === null) return undefined
   const cookies = parseCookies(event)
   if (cookies[SESSION_COOKIE] !== undefined) return undefined
-  const story = site.storylines.indexOf(cookies[STORYLINE_COOKIE] ?? '')
-  if (story < 0) return undefined
   const [pathname = '/', search = ''] = event.path.split('?', 2)
   const found = findPage(site, pathname)
   if (found === null) return undefined
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
-  const query = parsePageQuery(getQuery(event))
+  const query = search === '' ? NO_QUERY : parsePageQuery(getQuery(event))
+  // A first visit draws its storyline here, as the route would (and the route reuses it on a miss).
+  const story = getStoryline(event, site)
   const key = pageCacheKey({
     site,
     index: live.index,
@@ -86,9 +88,10 @@ export function serveCachedPage(event: H3Event): string | Buffer | undefined {
   const template = key === null ? undefined : usePageCache(site).get(key)
   if (template === undefined) return undefined
   const visitor = readVisitorCookieValue(cookies[VISITOR_COOKIE])
-  if (template.needsCsrf && visitor === null) return undefined
   if (visitor !== null && !seesAsAnyone(site, live.index, found.page, cookieSubmitter(visitor))) return undefined
-  const page = sendTemplate(event, template, visitor === null ? undefined : formToken(secret, visitor))
+  // A form needs the visitor cookie its token signs: made now for a first visit, in memory only.
+  const csrf = template.needsCsrf ? formToken(secret, visitor ?? ensureVisitorCookie(event)) : undefined
+  const page = sendTemplate(event, template, csrf)
   // Ended here rather than returned: h3 would send it a turn of the event loop later.
   event.node.res.end(page)
   return page

@@ -5,7 +5,7 @@ import { getCookie, setCookie, type H3Event } from 'h3'
 import type { SiteModel } from '../server/content/model'
 import { isSecureSite } from './secure'
 
-export const STORYLINE_COOKIE = 'svc_story'
+const STORYLINE_COOKIE = 'svc_story'
 const ONE_YEAR = 60 * 60 * 24 * 365
 
 export function getStoryline(event: H3Event, site: SiteModel): number {

@@ -20,7 +20,9 @@ export function formToken(secret: Buffer, visitorCookie: string): string {
   const known = remembered.get(visitorCookie)
   if (known !== undefined) return known
   const token = createHmac('sha256', secret).update(`svc-form\n${visitorCookie}`).digest('base64url')
-  if (remembered.size >= REMEMBERED) remembered.delete(remembered.keys().next().value ?? '')
+  // Forgotten all at once when full: dropping the oldest one at a time walks
+  // past every deleted slot at the front of the Map on each insert.
+  if (remembered.size >= REMEMBERED) remembered.clear()
   remembered.set(visitorCookie, token)
   return token
 }

@@ -1,24 +1,14 @@
 // The per-caller-IP rate limit; registered as the first middleware so an
-// over-limit request never loads a session or enters a handler.
+// over-limit request never loads a session or enters a handler. A page the
+// fast path answered was counted there (utils/rate-decision.ts).
 import { defineEventHandler, setResponseHeader, setResponseStatus } from 'h3'
-import { useConfig } from '../config/use-config'
-import { getClientIp } from '../http/client-ip'
-import { createRateLimiter } from '../http/rate-limit'
-
-// Registered lazy, so this runs on the first request, after the config plugin
-// has refused a bad setting at start.
-const { TRUSTED_PROXIES: trusted, SVC_RATE_BURST: burst, SVC_RATE_PER_SECOND: perSecond } = useConfig()
-const limiter = createRateLimiter({ burst, perSecond })
+import { getRateDecision } from '../../utils/rate-decision'
 
 // The files the page is made of (hashed under /pkg) are answered by Nitro's
 // static layer before any middleware, so whatever reaches this point counts,
 // /pkg paths that are not files included.
-// Off (either setting 0): not even the caller's address is worked out.
-const off = burst === 0 || perSecond === 0
-
 export default defineEventHandler((event) => {
-  if (off) return
-  const decision = limiter.take(getClientIp(event, trusted))
+  const decision = getRateDecision(event)
   if (decision.ok) return
   const seconds = decision.retryAfterSeconds
   setResponseStatus(event, 429)

@@ -3,7 +3,8 @@
 // person open each navigation link, read this bucket, see this record in its
 // state. So each engine keeps its answers, keyed by every field Cedar is
 // given. Nothing ever needs forgetting: a new content version is a new engine,
-// a new group or a moved record is a new key. The bound only caps memory.
+// a new group or a moved record is a new key. The bound only caps memory:
+// when full, everything is forgotten and asked again.
 import type { AuthorizationRequest, Decision, Principal, ResourceRef } from './request'
 
 export interface DecisionMemo {
@@ -20,8 +21,9 @@ export function createDecisionMemo(maxEntries = DEFAULT_MAX_ENTRIES): DecisionMe
       const known = answers.get(key)
       if (known !== undefined) return known
       const decision = Object.freeze(decide())
-      // Oldest first out: a Map iterates in insertion order.
-      if (answers.size >= maxEntries) answers.delete(answers.keys().next().value ?? '')
+      // Forgotten all at once when full: dropping the oldest one at a time walks
+      // past every deleted slot at the front of the Map on each insert.
+      if (answers.size >= maxEntries) answers.clear()
       answers.set(key, decision)
       return decision
     },

@@ -36,7 +36,7 @@ export async function cacheSessionKv(kv: SessionKv, bus: SessionKvWatch): Promis
       const seen = changes
       const entry = await kv.get(key)
       if (entry !== null && seen === changes && bus.isConnected()) {
-        if (copies.size >= MAX_ENTRIES) copies.delete(copies.keys().next().value ?? '')
+        if (copies.size >= MAX_ENTRIES) copies.clear()
         copies.set(key, entry)
       }
       return entry

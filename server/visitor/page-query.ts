@@ -16,6 +16,9 @@ const pageNumber = z.coerce.number().int().min(2).max(100_000)
 /** The query key of one list's page. */
 const listParam = (index: number): string => `page-${index}`
 
+/** The query of a URL without one: most page views. */
+export const NO_QUERY: PageQuery = { pages: new Map() }
+
 export function parsePageQuery(query: Readonly<Record<string, unknown>>): PageQuery {
   const pages = new Map<number, number>()
   for (const [key, value] of Object.entries(query)) {
@@ -39,6 +42,7 @@ export function listHref(path: string, query: PageQuery, index: number, page: nu
 
 /** The query as this service writes it in its own links, without `?`: lists' pages only. */
 export function listSearch(pages: PageQuery['pages']): string {
+  if (pages.size === 0) return ''
   const sorted = [...pages].sort(([a], [b]) => a - b)
   return new URLSearchParams(sorted.map(([i, n]) => [listParam(i), String(n)])).toString()
 }

@@ -40,9 +40,19 @@ export function visitorOf(session: Session | null, principal: Principal, visitor
   return anonymousVisitor(key)
 }
 
+// Asked on every page view served from the cache; a digest costs more than the rest.
+const REMEMBERED = 10_000
+const submitters = new Map<string, string>()
+
 /** What the records of a visitor known only by their visitor cookie carry as submitter. */
 export function cookieSubmitter(visitorCookie: string): string {
-  return `${VISITOR_PREFIX}${visitorCookieKey(visitorCookie)}`
+  const known = submitters.get(visitorCookie)
+  if (known !== undefined) return known
+  const submitter = `${VISITOR_PREFIX}${visitorCookieKey(visitorCookie)}`
+  // All at once when full: see server/forms/form-token.ts.
+  if (submitters.size >= REMEMBERED) submitters.clear()
+  submitters.set(visitorCookie, submitter)
+  return submitter
 }
 
 function anonymousVisitor(key: string): Visitor {

@@ -42,7 +42,7 @@ describe('policy decisions, remembered per content version', () => {
     expect(asked).toBe(1 + changed.length)
   })
 
-  it('forgets the oldest answers beyond its bound', () => {
+  it('forgets its answers when full, and asks Cedar again', () => {
     let asked = 0
     const memo = createDecisionMemo(2)
     const ask = (id: string) =>
@@ -51,6 +51,9 @@ describe('policy decisions, remembered per content version', () => {
         return { allowed: true, policies: [], errors: [] }
       })
     for (const id of ['/a', '/b', '/c', '/a']) ask(id)
+    expect(asked).toBe(4)
+    // '/c' and '/a' were asked since it was last emptied.
+    ask('/c')
     expect(asked).toBe(4)
   })
 

@@ -1,0 +1,27 @@
+// The rate limit's decision for a request, taken once: the page fast path
+// (server/nitro/fast-pages-plugin.ts) asks before anything else, and the
+// middleware (server/nitro/rate-limit.ts) asks again for whatever goes on to
+// the routes; the second ask must not spend a second token.
+import type { H3Event } from 'h3'
+import { useConfig } from '../server/config/use-config'
+import { getClientIp } from '../server/http/client-ip'
+import { createRateLimiter, type RateDecision, type RateLimiter } from '../server/http/rate-limit'
+
+const ALLOWED: RateDecision = { ok: true }
+let limiter: RateLimiter | null = null
+let off = false
+
+export function getRateDecision(event: H3Event): RateDecision {
+  const taken = event.context.svcRate as RateDecision | undefined
+  if (taken !== undefined) return taken
+  // Built on the first request, once the config plugin has refused a bad setting at start.
+  if (limiter === null) {
+    const { SVC_RATE_BURST: burst, SVC_RATE_PER_SECOND: perSecond } = useConfig()
+    limiter = createRateLimiter({ burst, perSecond })
+    off = burst === 0 || perSecond === 0
+  }
+  // Off (either setting 0): not even the caller's address is worked out.
+  const decision = off ? ALLOWED : limiter.take(getClientIp(event, useConfig().TRUSTED_PROXIES))
+  event.context.svcRate = decision
+  return decision
+}
