@@ -8,19 +8,28 @@ import { getClientIp } from '../server/http/client-ip'
 import { createRateLimiter, type RateDecision, type RateLimiter } from '../server/http/rate-limit'
 
 const ALLOWED: RateDecision = { ok: true }
-let limiter: RateLimiter | null = null
-let off = false
+
+interface ProcessLimit {
+  readonly limiter: RateLimiter
+  /** Either setting 0: not even the caller's address is worked out. */
+  readonly off: boolean
+}
+
+let limit: ProcessLimit | null = null
+
+/** The process's limiter, built from the settings on first use; throws on a bad setting. */
+export function useRateLimit(): ProcessLimit {
+  if (limit === null) {
+    const { SVC_RATE_BURST: burst, SVC_RATE_PER_SECOND: perSecond } = useConfig()
+    limit = { limiter: createRateLimiter({ burst, perSecond }), off: burst === 0 || perSecond === 0 }
+  }
+  return limit
+}
 
 export function getRateDecision(event: H3Event): RateDecision {
   const taken = event.context.svcRate as RateDecision | undefined
   if (taken !== undefined) return taken
-  // Built on the first request, once the config plugin has refused a bad setting at start.
-  if (limiter === null) {
-    const { SVC_RATE_BURST: burst, SVC_RATE_PER_SECOND: perSecond } = useConfig()
-    limiter = createRateLimiter({ burst, perSecond })
-    off = burst === 0 || perSecond === 0
-  }
-  // Off (either setting 0): not even the caller's address is worked out.
+  const { limiter, off } = useRateLimit()
   const decision = off ? ALLOWED : limiter.take(getClientIp(event, useConfig().TRUSTED_PROXIES))
   event.context.svcRate = decision
   return decision

@@ -2,37 +2,20 @@
 // never be replayed; then the code is exchanged and the visitor gets a new
 // session id (the old one is deleted), so a planted id is worth nothing.
 import { defineEventHandler, getRequestURL, sendRedirect } from 'h3'
-import { useContent } from '../../server/app/content'
 import { rememberPerson } from '../../server/app/people'
 import { BusConflictError } from '../../server/bus/errors'
 import { log } from '../../server/log'
 import { SessionsUnavailableError, useSessions } from '../../server/sessions'
 import { finishSignIn, isPendingFresh } from '../../server/sign-in/oidc-flow'
 import { describeSignInError, isProviderUnavailable } from '../../server/sign-in/sign-in-errors'
-import { renderSignInPage } from '../../server/sign-in/sign-in-page'
 import { useSignIn } from '../../server/sign-in/use-sign-in'
-import { pkgAssets } from '../../utils/assets'
-import { sendPage } from '../../utils/html-response'
 import { getSession, sendSessionsUnavailable, startSession } from '../../utils/session'
-import { getStoryline } from '../../utils/storyline'
+import { sendSignInReply } from '../../utils/sign-in-reply'
 
 export default defineEventHandler(async (event) => {
   const signIn = await useSignIn()
-  const { site } = await useContent()
   const page = (status: number, title: string, message: string, returnTo = '/') =>
-    sendPage(
-      event,
-      renderSignInPage({
-        site,
-        story: getStoryline(event, site),
-        assets: pkgAssets,
-        title,
-        message,
-        development: signIn.development,
-        link: { href: `/auth/sign-in?return=${encodeURIComponent(returnTo)}`, label: 'Try signing in again' },
-      }),
-      status,
-    )
+    sendSignInReply(event, { status, title, message, returnTo })
   const refused = (why: string, returnTo?: string) => {
     log('warn', 'auth', `[svc] [auth] sign-in refused: ${why}`)
     return page(400, 'Sign-in did not complete', 'Sign-in did not complete; try again.', returnTo)

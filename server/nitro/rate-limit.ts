@@ -2,11 +2,15 @@
 // over-limit request never loads a session or enters a handler. A page the
 // fast path answered was counted there (utils/rate-decision.ts).
 import { defineEventHandler, setResponseHeader, setResponseStatus } from 'h3'
-import { getRateDecision } from '../../utils/rate-decision'
+import { getRateDecision, useRateLimit } from '../../utils/rate-decision'
 
 // The files the page is made of (hashed under /pkg) are answered by Nitro's
 // static layer before any middleware, so whatever reaches this point counts,
 // /pkg paths that are not files included.
+// Registered lazy, so this runs on the first request, after the config plugin
+// has refused a bad setting at start; a bad one read here refuses to load.
+useRateLimit()
+
 export default defineEventHandler((event) => {
   const decision = getRateDecision(event)
   if (decision.ok) return
