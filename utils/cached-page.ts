@@ -21,7 +21,7 @@ import { cookieSubmitter } from '../server/visitor/visitor'
 import { readVisitorCookieValue, VISITOR_COOKIE } from '../server/visitor/visitor-cookie'
 import type { ShowPage } from './show-page'
 import { getCsrfToken } from './csrf'
-import { sendPage } from './html-response'
+import { HTML_TYPE, PAGE_CACHING, sendPage } from './html-response'
 import { SESSION_COOKIE } from './session'
 import { getStoryline } from './storyline'
 import { ensureVisitorCookie } from './visitor-cookie'
@@ -91,17 +91,33 @@ export function serveCachedPage(event: H3Event): string | Buffer | undefined {
   if (visitor !== null && !seesAsAnyone(site, live.index, found.page, cookieSubmitter(visitor))) return undefined
   // A form needs the visitor cookie its token signs: made now for a first visit, in memory only.
   const csrf = template.needsCsrf ? formToken(secret, visitor ?? ensureVisitorCookie(event)) : undefined
-  const page = sendTemplate(event, template, csrf)
-  // Ended here rather than returned: h3 would send it a turn of the event loop later.
-  event.node.res.end(page)
+  return endWithTemplate(event, template, csrf)
+}
+
+// The fast path's own send: one writeHead and end, rather than h3's helpers,
+// which check each header again and send a turn of the event loop later.
+function endWithTemplate(event: H3Event, template: PageTemplate, csrf: string | undefined): string | Buffer {
+  const { req, res } = event.node
+  const etag = etagOf(template, csrf)
+  const headers = { 'content-type': HTML_TYPE, 'cache-control': PAGE_CACHING, etag }
+  if (req.headers['if-none-match'] === etag) {
+    res.writeHead(304, headers).end()
+    return ''
+  }
+  const page = fillPageTemplate(template, csrf)
+  res.writeHead(200, headers).end(page)
   return page
+}
+
+// Weak: the submission tokens differ per view, what the page says does not.
+function etagOf(template: PageTemplate, csrf: string | undefined): string {
+  return `W/"${template.digest}${csrf === undefined ? '' : `.${csrf.slice(0, 12)}`}"`
 }
 
 /** A kept page with its tokens filled in, or a 304 when the browser has these bytes already. */
 export function sendTemplate(event: H3Event, template: PageTemplate, csrf: string | undefined): string | Buffer {
   const token = template.needsCsrf ? csrf : undefined
-  // Weak: the submission tokens differ per view, what the page says does not.
-  const etag = `W/"${template.digest}${token === undefined ? '' : `.${token.slice(0, 12)}`}"`
+  const etag = etagOf(template, token)
   setResponseHeader(event, 'etag', etag)
   if (getRequestHeader(event, 'if-none-match') === etag) return sendPage(event, '', 304)
   return sendPage(event, fillPageTemplate(template, token), 200)

@@ -1,9 +1,13 @@
 import { setResponseHeader, setResponseStatus, type H3Event } from 'h3'
 
-/** Sends a rendered document; pages are per visitor, so never shared caches. */
+export const HTML_TYPE = 'text/html; charset=utf-8'
+/** Pages are per visitor, so never kept by shared caches; browsers revalidate. */
+export const PAGE_CACHING = 'private, no-cache'
+
+/** Sends a rendered document. */
 export function sendPage<Body extends string | Buffer>(event: H3Event, body: Body, status = 200): Body {
   setResponseStatus(event, status)
-  setResponseHeader(event, 'content-type', 'text/html; charset=utf-8')
-  setResponseHeader(event, 'cache-control', 'private, no-cache')
+  setResponseHeader(event, 'content-type', HTML_TYPE)
+  setResponseHeader(event, 'cache-control', PAGE_CACHING)
   return body
 }

@@ -33,6 +33,8 @@ export interface RecordIndex {
   /** Newest filing first. */
   list(bucket: string, query: ListQuery): { total: number; items: RecordView[] }
   counts(): StateCount[]
+  /** Whether `submitter` filed any record in `bucket`, in any state. */
+  hasFiled(bucket: string, submitter: string): boolean
   /**
    * The stream sequence of the newest event applied to any of `buckets`, 0
    * before the first: whatever shows those buckets' records is unchanged while
@@ -122,6 +124,11 @@ export function createRecordIndex(
     ready,
     status: () => feed.status(),
     get,
+    hasFiled(bucket, submitter) {
+      const records = state.buckets.get(bucket)
+      if (records === undefined) return false
+      return state.postings.bySubmitter(bucket, submitter, () => records.byId.values()).length > 0
+    },
     list(bucket, query) {
       const { postings, counts } = state
       const records = state.buckets.get(bucket)

@@ -20,5 +20,5 @@ export function anonymousView(ctx: PageContext, page: Page): PageContext | null 
 /** `submitter` is what the visitor's own records carry, undefined for someone who never filed. */
 export function seesAsAnyone(site: SiteModel, index: RecordIndex, page: Page, submitter: string | undefined): boolean {
   if (submitter === undefined) return true
-  return pageBuckets(site, page).every((bucket) => index.list(bucket, { submitter, offset: 0, limit: 1 }).total === 0)
+  return pageBuckets(site, page).every((bucket) => !index.hasFiled(bucket, submitter))
 }
