@@ -3,11 +3,14 @@
 // sign-in and sign-out is most of a desk page's wait. The bucket is watched,
 // so a change made by any instance drops the copy here; while the watch
 // cannot be trusted (the bus is not connected, or just came back and may
-// have missed changes) every read goes to the bus as before.
+// have missed changes) every read goes to the bus as before. A copy is also
+// kept for a few seconds only: a watch that stalls without saying so (as an
+// ordered consumer can after a reconnect) delays a sign-out here by no more.
 import type { KvChange, KvEntry, Unsubscribe } from '../bus/types'
 import type { SessionKv } from './session-store'
 
 const MAX_ENTRIES = 100_000
+const MAX_AGE_MS = 5_000
 
 export interface SessionKvWatch {
   watch(onChange: (change: KvChange) => void): Promise<Unsubscribe>
@@ -16,7 +19,7 @@ export interface SessionKvWatch {
 }
 
 export async function cacheSessionKv(kv: SessionKv, bus: SessionKvWatch): Promise<SessionKv> {
-  const copies = new Map<string, KvEntry>()
+  const copies = new Map<string, { entry: KvEntry; until: number }>()
   // Counts every change seen; a read that overlapped one is not kept, since
   // it may have read the value from before it.
   let changes = 0
@@ -32,12 +35,12 @@ export async function cacheSessionKv(kv: SessionKv, bus: SessionKvWatch): Promis
   return {
     async get(key) {
       const copy = bus.isConnected() ? copies.get(key) : undefined
-      if (copy !== undefined) return copy
+      if (copy !== undefined && copy.until > Date.now()) return copy.entry
       const seen = changes
       const entry = await kv.get(key)
       if (entry !== null && seen === changes && bus.isConnected()) {
         if (copies.size >= MAX_ENTRIES) copies.clear()
-        copies.set(key, entry)
+        copies.set(key, { entry, until: Date.now() + MAX_AGE_MS })
       }
       return entry
     },
