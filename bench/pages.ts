@@ -4,15 +4,15 @@
 // listing of 25 records, and /healthz. One instance on a nats-server, rate
 // limit off, wrk -t1 -c64 on loopback. PAGES_SECONDS per run (default 10);
 // PAGES_ONLY to run only the targets whose path contains it.
-import { connect } from '@nats-io/transport-node'
-import { jetstreamManager } from '@nats-io/jetstream'
 import { createCookieFetch } from '../test/auth/cookie-fetch'
 import { signIn } from '../test/auth/sign-in-flow'
 import { startTestIdp } from '../test/auth/test-idp'
 import { freePort } from '../test/support/server'
 import { stopOnExit } from './support/cleanup'
 import { startBenchNats } from './support/nats'
-import { getOnce, serveSameBytes } from './support/same-bytes'
+import { rawRequest } from '../test/support/raw-http'
+import { readBusSize } from './support/bus-size'
+import { serveSameBytes } from './support/same-bytes'
 import { requireBuild, startService } from './support/service'
 import { table } from './support/timing'
 import { fileReport } from './support/visits'
@@ -45,13 +45,7 @@ const service = await startService({
 })
 
 async function sessionsStored(): Promise<number> {
-  const connection = await connect({ servers: nats.url })
-  try {
-    const jsm = await jetstreamManager(connection)
-    return (await jsm.streams.info('KV_svc_sessions')).state.messages
-  } finally {
-    await connection.close()
-  }
+  return (await readBusSize(nats.url)).get('KV_svc_sessions')?.messages ?? 0
 }
 
 try {
@@ -76,10 +70,11 @@ try {
   ]
   for (const target of chosen) {
     const headers: Record<string, string> = target.cookie === undefined ? {} : { cookie: target.cookie }
-    const sample = await getOnce(`${base}${target.path}`, headers)
+    // A fresh connection: a pooled one may have been closed by the server's keep-alive timeout meanwhile.
+    const sample = await rawRequest(base, target.path, { headers })
     if (sample.status !== 200) throw new Error(`[svc] [bench] ${target.path} answered ${sample.status}`)
-    const body = sample.body
-    const reference = await serveSameBytes(body, sample.contentType)
+    const body = Buffer.from(sample.body)
+    const reference = await serveSameBytes(body, String(sample.headers['content-type'] ?? 'text/html'))
     try {
       const measured = await runWrk(`${base}${target.path}`, { seconds: SECONDS, connections: CONNECTIONS, headers })
       const bare = await runWrk(reference.url, { seconds: SECONDS, connections: CONNECTIONS })

@@ -98,27 +98,23 @@ export function serveCachedPage(event: H3Event): string | Buffer | undefined {
 // which check each header again and send a turn of the event loop later.
 function endWithTemplate(event: H3Event, template: PageTemplate, csrf: string | undefined): string | Buffer {
   const { req, res } = event.node
-  const etag = etagOf(template, csrf)
-  const headers = { 'content-type': HTML_TYPE, 'cache-control': PAGE_CACHING, etag }
-  if (req.headers['if-none-match'] === etag) {
-    res.writeHead(304, headers).end()
-    return ''
-  }
-  const page = fillPageTemplate(template, csrf)
-  res.writeHead(200, headers).end(page)
-  return page
-}
-
-// Weak: the submission tokens differ per view, what the page says does not.
-function etagOf(template: PageTemplate, csrf: string | undefined): string {
-  return `W/"${template.digest}${csrf === undefined ? '' : `.${csrf.slice(0, 12)}`}"`
+  const answer = answerTemplate(template, csrf, req.headers['if-none-match'])
+  res.writeHead(answer.status, { 'content-type': HTML_TYPE, 'cache-control': PAGE_CACHING, etag: answer.etag })
+  res.end(answer.body)
+  return answer.body
 }
 
 /** A kept page with its tokens filled in, or a 304 when the browser has these bytes already. */
 export function sendTemplate(event: H3Event, template: PageTemplate, csrf: string | undefined): string | Buffer {
+  const answer = answerTemplate(template, csrf, getRequestHeader(event, 'if-none-match'))
+  setResponseHeader(event, 'etag', answer.etag)
+  return sendPage(event, answer.body, answer.status)
+}
+
+function answerTemplate(template: PageTemplate, csrf: string | undefined, ifNoneMatch: string | undefined) {
   const token = template.needsCsrf ? csrf : undefined
-  const etag = etagOf(template, token)
-  setResponseHeader(event, 'etag', etag)
-  if (getRequestHeader(event, 'if-none-match') === etag) return sendPage(event, '', 304)
-  return sendPage(event, fillPageTemplate(template, token), 200)
+  // Weak: the submission tokens differ per view, what the page says does not.
+  const etag = `W/"${template.digest}${token === undefined ? '' : `.${token.slice(0, 12)}`}"`
+  if (ifNoneMatch === etag) return { status: 304, etag, body: '' }
+  return { status: 200, etag, body: fillPageTemplate(template, token) }
 }

@@ -29,12 +29,18 @@ export async function checkCsrf(event: H3Event, submitted: unknown): Promise<boo
   return cookie !== null && isFormToken(await useFormSecret(), cookie, submitted)
 }
 
+// PUBLIC_URL's origin, worked out on the first post: the config is fixed at start.
+let publicOrigin: { readonly value: string | undefined } | null = null
+
 function isCrossSitePost(event: H3Event): boolean {
-  const publicUrl = useConfig().PUBLIC_URL
+  if (publicOrigin === null) {
+    const publicUrl = useConfig().PUBLIC_URL
+    publicOrigin = { value: publicUrl === undefined ? undefined : new URL(publicUrl).origin }
+  }
   return isCrossSite({
     secFetchSite: getRequestHeader(event, 'sec-fetch-site'),
     origin: getRequestHeader(event, 'origin'),
     host: getRequestHeader(event, 'host'),
-    publicOrigin: publicUrl === undefined ? undefined : new URL(publicUrl).origin,
+    publicOrigin: publicOrigin.value,
   })
 }

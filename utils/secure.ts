@@ -4,3 +4,12 @@ import { useConfig } from '../server/config/use-config'
 export function isSecureSite(): boolean {
   return (useConfig().PUBLIC_URL ?? '').startsWith('https://')
 }
+
+/**
+ * How every cookie of the service is set: never readable by scripts, sent
+ * on top-level navigation from elsewhere but not on cross-site posts, Secure
+ * on https. `lifetime` is how long it lasts.
+ */
+export function siteCookie(lifetime: { readonly maxAge?: number; readonly expires?: Date } = {}) {
+  return { httpOnly: true, sameSite: 'lax', path: '/', secure: isSecureSite(), ...lifetime } as const
+}

@@ -8,7 +8,7 @@ import { useSessions, type Session } from '../server/sessions'
 import { renderErrorPage } from '../server/render/error-page'
 import { pkgAssets } from './assets'
 import { sendPage } from './html-response'
-import { isSecureSite } from './secure'
+import { siteCookie } from './secure'
 import { getStoryline } from './storyline'
 
 export const SESSION_COOKIE = 'svc_session'
@@ -39,13 +39,7 @@ export async function ensureSession(event: H3Event): Promise<Session> {
 
 /** Makes `session` the visitor's from now on. */
 export function startSession(event: H3Event, session: Session): Session {
-  setCookie(event, SESSION_COOKIE, session.id, {
-    httpOnly: true,
-    sameSite: 'lax',
-    path: '/',
-    secure: isSecureSite(),
-    expires: new Date(session.expires),
-  })
+  setCookie(event, SESSION_COOKIE, session.id, siteCookie({ expires: new Date(session.expires) }))
   event.context.svcSession = Promise.resolve(session)
   return session
 }
@@ -76,7 +70,7 @@ export async function endSession(event: H3Event): Promise<void> {
 }
 
 function clearSessionCookie(event: H3Event): void {
-  deleteCookie(event, SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', path: '/', secure: isSecureSite() })
+  deleteCookie(event, SESSION_COOKIE, siteCookie())
 }
 
 /** The short 503 page for a request that needs a session while the bus cannot answer. */

@@ -3,7 +3,7 @@
 import { randomInt } from 'node:crypto'
 import { getCookie, setCookie, type H3Event } from 'h3'
 import type { SiteModel } from '../server/content/model'
-import { isSecureSite } from './secure'
+import { siteCookie } from './secure'
 
 const STORYLINE_COOKIE = 'svc_story'
 const ONE_YEAR = 60 * 60 * 24 * 365
@@ -15,13 +15,7 @@ export function getStoryline(event: H3Event, site: SiteModel): number {
   // A storyline the content no longer has is replaced as if this were a first visit.
   const story = kept >= 0 ? kept : randomInt(site.storylines.length)
   if (kept < 0) {
-    setCookie(event, STORYLINE_COOKIE, site.storylines[story] ?? '', {
-      maxAge: ONE_YEAR,
-      path: '/',
-      sameSite: 'lax',
-      httpOnly: true,
-      secure: isSecureSite(),
-    })
+    setCookie(event, STORYLINE_COOKIE, site.storylines[story] ?? '', siteCookie({ maxAge: ONE_YEAR }))
   }
   event.context.storyline = story
   return story

@@ -3,7 +3,7 @@
 import { getCookie, setCookie, type H3Event } from 'h3'
 import { SESSION_LIFETIME_MS } from '../server/sessions'
 import { newVisitorCookie, readVisitorCookieValue, VISITOR_COOKIE } from '../server/visitor/visitor-cookie'
-import { isSecureSite } from './secure'
+import { siteCookie } from './secure'
 
 export function getVisitorCookie(event: H3Event): string | null {
   const made = event.context.svcVisitorCookie as string | undefined
@@ -15,13 +15,7 @@ export function ensureVisitorCookie(event: H3Event): string {
   if (known !== null) return known
   const value = newVisitorCookie()
   // As long as a session: a visitor's own cases stay theirs for that long.
-  setCookie(event, VISITOR_COOKIE, value, {
-    httpOnly: true,
-    sameSite: 'lax',
-    path: '/',
-    secure: isSecureSite(),
-    maxAge: Math.floor(SESSION_LIFETIME_MS / 1000),
-  })
+  setCookie(event, VISITOR_COOKIE, value, siteCookie({ maxAge: Math.floor(SESSION_LIFETIME_MS / 1000) }))
   event.context.svcVisitorCookie = value
   return value
 }

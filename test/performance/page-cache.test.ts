@@ -6,6 +6,7 @@ import { createNatsBus } from '../../server/bus/nats'
 import type { Bus } from '../../server/bus/types'
 import { createRecordIndex, type RecordIndex } from '../../server/records/record-index'
 import { createRecords, type Records } from '../../server/records/records'
+import { waitFor } from '../bus/wait'
 import { loadDemo } from '../support/demo-site'
 import { startNatsServer, type NatsServer } from '../support/nats-server'
 import { startServer, type RunningServer } from '../support/server'
@@ -43,11 +44,7 @@ const page = async (server: RunningServer, path: string) =>
 /** Polls every instance until `check` holds for its page; a stale cache never gets there. */
 async function onEveryInstance(path: string, check: (html: string) => boolean): Promise<void> {
   for (const server of instances) {
-    const deadline = Date.now() + 5000
-    while (!check(await page(server, path))) {
-      if (Date.now() > deadline) throw new Error(`${server.url}${path} never showed the change`)
-      await new Promise((resolve) => setTimeout(resolve, 10))
-    }
+    await waitFor(async () => check(await page(server, path)), 5000, `${server.url}${path} to show the change`)
   }
 }
 
