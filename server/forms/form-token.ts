@@ -4,27 +4,24 @@
 // neither read the cookie nor compute the HMAC, and nothing is stored, so a
 // visitor who only reads costs the bus nothing.
 import { createHmac } from 'node:crypto'
+import { createBoundedMemo, type BoundedMemo } from '../bounded-memo'
 import { sameSecret } from '../http/same-secret'
 
 // A visitor asks for their token on every page view and post; an HMAC costs
-// more than the rest of a cached page view, so recent ones are remembered.
+// more than the rest of a cached page view, so recent ones are remembered,
+// per key (one per process, but tests sign with several).
 const REMEMBERED = 10_000
-const remembered = new Map<string, string>()
-let rememberedFor: Buffer | null = null
+const remembered = new WeakMap<Buffer, BoundedMemo<string>>()
 
 export function formToken(secret: Buffer, visitorCookie: string): string {
-  if (rememberedFor !== secret) {
-    remembered.clear()
-    rememberedFor = secret
+  let tokens = remembered.get(secret)
+  if (tokens === undefined) {
+    tokens = createBoundedMemo<string>(REMEMBERED)
+    remembered.set(secret, tokens)
   }
-  const known = remembered.get(visitorCookie)
-  if (known !== undefined) return known
-  const token = createHmac('sha256', secret).update(`svc-form\n${visitorCookie}`).digest('base64url')
-  // Forgotten all at once when full: dropping the oldest one at a time walks
-  // past every deleted slot at the front of the Map on each insert.
-  if (remembered.size >= REMEMBERED) remembered.clear()
-  remembered.set(visitorCookie, token)
-  return token
+  return tokens.get(visitorCookie, () =>
+    createHmac('sha256', secret).update(`svc-form\n${visitorCookie}`).digest('base64url'),
+  )
 }
 
 export function isFormToken(secret: Buffer, visitorCookie: string, submitted: string): boolean {

@@ -3,8 +3,8 @@
 // person open each navigation link, read this bucket, see this record in its
 // state. So each engine keeps its answers, keyed by every field Cedar is
 // given. Nothing ever needs forgetting: a new content version is a new engine,
-// a new group or a moved record is a new key. The bound only caps memory:
-// when full, everything is forgotten and asked again.
+// a new group or a moved record is a new key. The bound only caps memory.
+import { createBoundedMemo } from '../bounded-memo'
 import type { AuthorizationRequest, Decision, Principal, ResourceRef } from './request'
 
 export interface DecisionMemo {
@@ -14,19 +14,9 @@ export interface DecisionMemo {
 const DEFAULT_MAX_ENTRIES = 50_000
 
 export function createDecisionMemo(maxEntries = DEFAULT_MAX_ENTRIES): DecisionMemo {
-  const answers = new Map<string, Decision>()
+  const answers = createBoundedMemo<Decision>(maxEntries)
   return {
-    get(request, decide) {
-      const key = requestKey(request)
-      const known = answers.get(key)
-      if (known !== undefined) return known
-      const decision = Object.freeze(decide())
-      // Forgotten all at once when full: dropping the oldest one at a time walks
-      // past every deleted slot at the front of the Map on each insert.
-      if (answers.size >= maxEntries) answers.clear()
-      answers.set(key, decision)
-      return decision
-    },
+    get: (request, decide) => answers.get(requestKey(request), () => Object.freeze(decide())),
   }
 }
 

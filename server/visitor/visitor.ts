@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto'
 import type { Session } from '../sessions'
 import type { Principal } from '../policy/request'
 import { VISITOR_PREFIX, type Actor } from '../records/types'
+import { createBoundedMemo } from '../bounded-memo'
 import { visitorCookieKey } from './visitor-cookie'
 
 export interface Visitor {
@@ -41,18 +42,11 @@ export function visitorOf(session: Session | null, principal: Principal, visitor
 }
 
 // Asked on every page view served from the cache; a digest costs more than the rest.
-const REMEMBERED = 10_000
-const submitters = new Map<string, string>()
+const submitters = createBoundedMemo<string>(10_000)
 
 /** What the records of a visitor known only by their visitor cookie carry as submitter. */
 export function cookieSubmitter(visitorCookie: string): string {
-  const known = submitters.get(visitorCookie)
-  if (known !== undefined) return known
-  const submitter = `${VISITOR_PREFIX}${visitorCookieKey(visitorCookie)}`
-  // All at once when full: see server/forms/form-token.ts.
-  if (submitters.size >= REMEMBERED) submitters.clear()
-  submitters.set(visitorCookie, submitter)
-  return submitter
+  return submitters.get(visitorCookie, () => `${VISITOR_PREFIX}${visitorCookieKey(visitorCookie)}`)
 }
 
 function anonymousVisitor(key: string): Visitor {
