@@ -1,6 +1,6 @@
 // Serving pages from the page cache (server/visitor/page-cache.ts). The route
-// renders a missing page and keeps it (sendCachedPage); the middleware in
-// server/nitro/cached-pages.ts answers a kept one before any route runs
+// renders a missing page and keeps it (sendCachedPage); the fast path in
+// server/nitro/fast-pages-plugin.ts answers a kept one before any route runs
 // (serveCachedPage), from what is already in memory, with no await.
 import { randomBytes } from 'node:crypto'
 import { getQuery, getRequestHeader, getRequestURL, parseCookies, setResponseHeader, type H3Event } from 'h3'

@@ -2,7 +2,7 @@
 // record page only for a record they may see, with its lists, forms and
 // the message after what they just did. A visitor who sees the page as
 // anyone would is served it from the page cache (utils/cached-page.ts).
-import type { H3Event } from 'h3'
+import { getRequestURL, type H3Event } from 'h3'
 import { useConfig } from '../server/config/use-config'
 import type { Page } from '../server/content/model'
 import { mayOpenPage } from '../server/policy/questions'
@@ -14,11 +14,13 @@ import { anonymousView } from '../server/visitor/anonymous-view'
 import type { PageContext } from '../server/visitor/context'
 import { pkgAssets } from './assets'
 import { cacheKeyOf, sendCachedPage } from './cached-page'
+import { sendKeptPersonPage } from './kept-person-page'
 import { getCsrfToken } from './csrf'
 import { sendPage } from './html-response'
 import { getViewer } from './viewer'
+import { pageBuckets } from '../server/visitor/page-buckets'
 import { buildPageData, type Refused } from '../server/visitor/page-data'
-import { listHref, type PageQuery } from '../server/visitor/page-query'
+import { hasPostMessage, listHref, listSearch, type PageQuery } from '../server/visitor/page-query'
 import { visibleRecord } from '../server/visitor/record-page'
 import { filedStatus, movedStatus } from '../server/visitor/status'
 import { signInHref, type Visit } from '../server/visitor/visit'
@@ -35,12 +37,24 @@ export interface ShowPage {
 
 /** Throws SessionsUnavailableError when the bus cannot answer for the session. */
 export async function showPage(event: H3Event, visit: Visit, show: ShowPage): Promise<string | Buffer> {
-  // The same decision the middleware makes (server/nitro/cached-pages.ts) before any route.
+  // The same decision the fast path makes (server/nitro/fast-pages-plugin.ts) before any route.
   const anonymous = show.refused === undefined ? anonymousView(visit.ctx, show.page) : null
   const key = anonymous === null ? null : cacheKeyOf(event, anonymous, visit.signInOn, show)
   if (anonymous !== null && key !== null) {
     const seen = { ...visit, ctx: anonymous }
     return sendCachedPage(event, anonymous.site, key, (csrfMark) => renderShown(event, seen, show, csrfMark))
+  }
+  const { ctx } = visit
+  // A signed-in person's page, kept for them; not after a post, whose message is for that moment,
+  // nor for a query the service's links never make (it must not crowd out other pages).
+  if (ctx.visitor.signedIn && show.refused === undefined && !hasPostMessage(show.query) && ownLinkQuery(event, show)) {
+    const page = {
+      site: ctx.site,
+      story: ctx.story,
+      principal: ctx.visitor.principal,
+      buckets: pageBuckets(ctx.site, show.page),
+    }
+    return sendKeptPersonPage(event, page, () => renderShown(event, visit, show, undefined))
   }
   const shown = await renderShown(event, visit, show, undefined)
   return sendPage(event, shown.html, shown.status)
@@ -106,6 +120,10 @@ function statusOf(ctx: PageContext, visit: Visit, page: Page, query: PageQuery) 
   if (query.filed !== undefined) return filedStatus(ctx, visit.records, page, query.filed)
   if (query.moved !== undefined) return movedStatus(ctx, visit.records, movedBuckets(page), query.moved)
   return undefined
+}
+
+function ownLinkQuery(event: H3Event, show: ShowPage): boolean {
+  return getRequestURL(event).search.slice(1) === listSearch(show.query.pages)
 }
 
 // Self moves are offered in `mine` lists and on a record's own page.

@@ -5,7 +5,7 @@
 import type { Page, SiteModel } from '../content/model'
 import type { RecordIndex } from '../records/record-index'
 import { pageBuckets } from './page-buckets'
-import { listSearch, type PageQuery } from './page-query'
+import { hasPostMessage, listSearch, type PageQuery } from './page-query'
 
 export interface PageCacheKeyInput {
   readonly site: SiteModel
@@ -27,7 +27,7 @@ export interface PageCacheKeyInput {
  */
 export function pageCacheKey(input: PageCacheKeyInput): string | null {
   const { query, search } = input
-  if (query.filed !== undefined || query.moved !== undefined) return null
+  if (hasPostMessage(query)) return null
   if (search !== listSearch(query.pages)) return null
   const version = input.index.version(pageBuckets(input.site, input.page))
   return JSON.stringify([input.path, search, input.story, version, input.signInOn])

@@ -16,6 +16,11 @@ const pageNumber = z.coerce.number().int().min(2).max(100_000)
 /** The query key of one list's page. */
 const listParam = (index: number): string => `page-${index}`
 
+/** Whether the query says what the visitor just did: a message for them alone, at that moment. */
+export function hasPostMessage(query: PageQuery): boolean {
+  return query.filed !== undefined || query.moved !== undefined
+}
+
 /** The query of a URL without one: most page views. */
 export const NO_QUERY: PageQuery = { pages: new Map() }
 

@@ -1,10 +1,11 @@
-// Performance issue, rule 2 for signed-in pages: a desk listing is kept per
-// person and state of the desk (utils/kept-desk-page.ts). A filing or a move
-// shows on the next listing, and one person's kept page is never another's.
+// Performance issue, rule 2 for signed-in pages: a desk listing or a content
+// page is kept per person and state of what it shows (utils/kept-person-page.ts).
+// A filing or a move shows on the next view, and one person's kept page is
+// never another's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDevSite, type DevSite } from '../security/dev-site'
 import { readForm } from '../auth/cookie-fetch'
-import { fileThrough, filedId, postForm } from '../visitor/visitor-client'
+import { fileThrough, filedId, listItem, postForm } from '../visitor/visitor-client'
 
 let site: DevSite
 beforeAll(async () => {
@@ -38,5 +39,20 @@ describe('desk listings kept per person', () => {
 
     // Kari's kept page is keyed by her session: Nora (no desk) is refused, not served it.
     expect((await listing('nora')).status).toBe(403)
+  })
+
+  it("a signed-in person's own page shows their case's move on the next view, and is nobody else's", async () => {
+    const nora = await site.as('nora')
+    const id = filedId(await fileThrough(nora, site.base, '/', 'potholes', { street: 'Kept Lane 2', kind: 'crack' }))
+    const mine = async (person: string) => (await (await site.as(person))(`${site.base}/my-reports`)).text()
+    for (let view = 0; view < 2; view++) expect(await mine('nora')).toContain('Kept Lane 2')
+
+    const kari = await site.as('kari')
+    const record = await (await kari(`${site.base}/desk/caseworkers/potholes/${id}`)).text()
+    const accept = readForm(record.slice(record.lastIndexOf('<form', record.indexOf('value="accept"'))), site.base)
+    expect((await postForm(kari, accept.action, accept.fields)).status).toBe(303)
+    const item = listItem(await mine('nora'), 'Kept Lane 2')
+    expect(item).toContain('Accepted')
+    expect(await mine('rolf')).not.toContain('Kept Lane 2')
   })
 })

@@ -12,7 +12,8 @@ import { isName } from '../../../server/names'
 import { mayReadRecord } from '../../../server/policy/questions'
 import { renderDeskPage } from '../../../server/render/desk/desk-page'
 import { pkgAssets } from '../../../utils/assets'
-import { sendKeptDeskPage } from '../../../utils/kept-desk-page'
+import { withLinkedBuckets } from '../../../server/visitor/page-buckets'
+import { sendKeptPersonPage } from '../../../utils/kept-person-page'
 
 export default defineEventHandler(async (event) => {
   const req = await readDeskRequest(event)
@@ -23,13 +24,16 @@ export default defineEventHandler(async (event) => {
   const query = parseDeskQuery(getQuery(event))
   const active = opened.buckets.find((bucket) => bucket.name === query.bucket) ?? opened.buckets[0]
   const { index } = await useRecords()
-  const names = opened.buckets.map((bucket) => bucket.name)
-  return sendKeptDeskPage(event, req, names, () => {
+  const buckets = withLinkedBuckets(
+    req.site,
+    opened.buckets.map((bucket) => bucket.name),
+  )
+  return sendKeptPersonPage(event, { ...req, buckets }, async () => {
     const listings = opened.buckets.map((bucket) =>
       listBucket(index, bucket, bucket === active ? bucketFilter(bucket, query) : NO_FILTER, (view) =>
         mayReadRecord(req.policy, req, view),
       ),
     )
-    return renderDeskPage({ ...req, assets: pkgAssets, desk: opened.desk, listings })
+    return { html: renderDeskPage({ ...req, assets: pkgAssets, desk: opened.desk, listings }), status: 200 }
   })
 })
