@@ -62,10 +62,18 @@ export function startSnapshotWriter({ bus, index, everyMs }: SnapshotWriterOptio
     }
   }
 
+  // Opened once: on NATS every opening is a round trip.
+  let leases: Promise<BusKv> | null = null
+
   async function tick(): Promise<void> {
     if (index.status() !== 'current' || !bus.isConnected()) return
-    if (!(await holdLease(await bus.kv(SNAPSHOT_LEASE_KV)))) return
-    if (index.contents().seq > written) written = await writeIndexSnapshot(bus, index)
+    leases ??= bus.kv(SNAPSHOT_LEASE_KV).catch((error: unknown) => {
+      leases = null
+      throw error
+    })
+    if (!(await holdLease(await leases))) return
+    // Nothing new since the last snapshot: no copy of every record just to find that out.
+    if (index.appliedSeq() > written) written = await writeIndexSnapshot(bus, index)
   }
 
   const timer = setInterval(() => {

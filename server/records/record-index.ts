@@ -50,6 +50,8 @@ export interface RecordIndex {
    * true to `seq` while the index moves on.
    */
   contents(): { seq: number; views: readonly RecordView[] }
+  /** The stream sequence of the last event applied: what contents() would cover, without copying it. */
+  appliedSeq(): number
   close(): void
 }
 
@@ -179,6 +181,7 @@ export function createRecordIndex(
       }
     },
     contents: () => ({ seq: applied, views: [...state.views()] }),
+    appliedSeq: () => applied,
     close() {
       feed.close()
       repair.close()
