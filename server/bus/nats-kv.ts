@@ -2,6 +2,7 @@ import { KvWatchInclude } from '@nats-io/kv'
 import type { KV, Kvm } from '@nats-io/kv'
 import { BusConflictError, busError, logBusError } from './errors'
 import { isWrongLastSequence } from './nats-errors'
+import { nextTurn } from './next-turn'
 import { plainBytes, toBytes } from './payload'
 import { assertKey, assertName } from './subjects'
 import type { BusKv, KvOptions } from './types'
@@ -27,6 +28,7 @@ export async function openNatsKv(kvm: Kvm, bucket: string, options: KvOptions = 
 
     async create(key, value) {
       assertKey(key)
+      await nextTurn()
       return await kv.create(key, toBytes(value)).catch((error: unknown) => {
         throw conflictOr(error, `${where(key)} already exists`, `creating ${where(key)} failed`)
       })
@@ -34,6 +36,7 @@ export async function openNatsKv(kvm: Kvm, bucket: string, options: KvOptions = 
 
     async update(key, value, revision) {
       assertKey(key)
+      await nextTurn()
       return await kv.update(key, toBytes(value), revision).catch((error: unknown) => {
         throw conflictOr(error, `${where(key)} is not at revision ${revision}`, `updating ${where(key)} failed`)
       })
@@ -41,6 +44,7 @@ export async function openNatsKv(kvm: Kvm, bucket: string, options: KvOptions = 
 
     async put(key, value) {
       assertKey(key)
+      await nextTurn()
       return await kv.put(key, toBytes(value)).catch((error: unknown) => {
         throw busError(`writing ${where(key)} failed`, error)
       })

@@ -3,6 +3,7 @@ import type { JetStreamClient, JetStreamManager } from '@nats-io/jetstream'
 import { BusConflictError, busError } from './errors'
 import { isWrongLastSequence } from './nats-errors'
 import { createNatsFollow } from './nats-follow'
+import { nextTurn } from './next-turn'
 import { toBytes } from './payload'
 import { assertName, sameSubjects } from './subjects'
 import type { Bus } from './types'
@@ -31,6 +32,7 @@ export function createNatsStreams(
 
     async append(stream, subject, data, options = {}) {
       try {
+        await nextTurn()
         const ack = await js.publish(subject, toBytes(data), {
           msgID: options.msgId,
           // Naming the stream makes a subject bound to another stream an

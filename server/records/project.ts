@@ -20,7 +20,7 @@ export function projectEvent(
   store: ProjectionStore,
   { event, seq, view, previousSeq }: AppendedEvent,
 ): Promise<void> {
-  return store.update(view.bucket, view.id, async (stored) => {
+  const change = async (stored: Projection | null) => {
     if (stored !== null && stored.record.seq >= seq) return null
     const entry = historyEntry(event, seq)
     if (event.type === 'filed') return { record: view, history: [entry] }
@@ -28,7 +28,8 @@ export function projectEvent(
     if (stored !== null && stored.record.seq === previousSeq)
       return { record: view, history: [...stored.history, entry] }
     return rebuildProjection(bus, view.bucket, view.id, seq)
-  })
+  }
+  return store.update(view.bucket, view.id, change, { fresh: event.type === 'filed' })
 }
 
 /** Stores a projection already folded from the stream, unless a newer one is there. */

@@ -36,13 +36,18 @@ const historyEntrySchema: z.ZodType<HistoryEntry> = z.object({
 
 const projectionSchema = z.object({ record: recordViewSchema, history: z.array(historyEntrySchema) })
 
+export interface UpdateOptions {
+  /** The record is new (a filing): its projection is most likely not stored yet. */
+  readonly fresh?: boolean
+}
+
 /** Given what is stored, the projection to store instead, or null to leave it. */
 export type ProjectionChange = (stored: Projection | null) => Promise<Projection | null>
 
 export interface ProjectionStore {
   read(bucket: string, id: string): Promise<Projection | null>
   /** Applies `change` with compare-and-set, trying again when another writer came between. */
-  update(bucket: string, id: string, change: ProjectionChange): Promise<void>
+  update(bucket: string, id: string, change: ProjectionChange, options?: UpdateOptions): Promise<void>
 }
 
 const projectionKey = (bucket: string, id: string): string => `${bucket}:${id}`
@@ -74,11 +79,15 @@ export function createProjectionStore(bus: Bus): ProjectionStore {
       return parse(key, await (await kv()).get(key))
     },
 
-    async update(bucket, id, change) {
+    async update(bucket, id, change, options = {}) {
       const store = await kv()
       const key = encodeKvKey(projectionKey(bucket, id))
+      // A filing's projection is new: creating it without reading first
+      // spares a round trip; whoever was there first makes the next try read.
+      let assumeMissing = options.fresh === true
       for (;;) {
-        const entry = await store.get(key)
+        const entry = assumeMissing ? null : await store.get(key)
+        assumeMissing = false
         const next = await change(parse(key, entry))
         if (next === null) return
         try {
