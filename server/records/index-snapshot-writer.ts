@@ -26,8 +26,8 @@ export interface SnapshotWriterOptions {
 /** Stores the index as it stands now; answers the sequence it covers. */
 export async function writeIndexSnapshot(bus: Bus, index: RecordIndex): Promise<number> {
   const started = performance.now()
-  const { seq, views } = index.contents()
-  const bytes = await serializeIndex(seq, views)
+  const { seq, tables } = index.contents()
+  const bytes = await serializeIndex(seq, tables)
   await (await bus.objects(SNAPSHOT_BUCKET)).put(SNAPSHOT_NAME, bytes)
   log('info', 'records', 'wrote the record index snapshot', {
     seq,

@@ -9,6 +9,7 @@ import { StringDecoder } from 'node:string_decoder'
 import { setImmediate } from 'node:timers/promises'
 import { createGunzip, createGzip } from 'node:zlib'
 import { z } from 'zod'
+import type { FrozenRows } from './record-table'
 import type { FieldValues, RecordView } from './types'
 
 export const INDEX_VERSION = 1
@@ -34,20 +35,25 @@ export class SnapshotProblem extends Error {
  * gzip'd bytes and one chunk of text, not the whole text; other work runs
  * between chunks, so writing never stalls the instance for long.
  */
-export async function serializeIndex(seq: number, views: readonly RecordView[]): Promise<Uint8Array> {
+export async function serializeIndex(seq: number, tables: readonly FrozenRows[]): Promise<Uint8Array> {
   // Level 1: most of the size for a fraction of the writer's time.
   const zip = createGzip({ level: 1 })
   const parts: Buffer[] = []
   zip.on('data', (part: Buffer) => parts.push(part))
   const ended = once(zip, 'end')
-  const header = { format: 'svc-record-index', version: INDEX_VERSION, seq, records: views.length }
+  const records = tables.reduce((sum, table) => sum + table.size, 0)
+  const header = { format: 'svc-record-index', version: INDEX_VERSION, seq, records }
   zip.write(`${JSON.stringify(header)}\n`)
-  for (let start = 0; start < views.length; start += RECORDS_PER_LINE) {
-    const tuples: Tuple[] = views
-      .slice(start, start + RECORDS_PER_LINE)
-      .map((v) => [v.id, v.bucket, v.storyline, v.state, v.submitter, v.filedAt, v.enteredAt, v.seq, v.fields])
-    if (!zip.write(`${JSON.stringify(tuples)}\n`)) await once(zip, 'drain')
-    else await setImmediate()
+  for (const table of tables) {
+    for (let start = 0; start < table.size; start += RECORDS_PER_LINE) {
+      const tuples: Tuple[] = []
+      for (let row = start; row < Math.min(start + RECORDS_PER_LINE, table.size); row++) {
+        const v = table.view(row)
+        tuples.push([v.id, v.bucket, v.storyline, v.state, v.submitter, v.filedAt, v.enteredAt, v.seq, v.fields])
+      }
+      if (!zip.write(`${JSON.stringify(tuples)}\n`)) await once(zip, 'drain')
+      else await setImmediate()
+    }
   }
   zip.end()
   await ended

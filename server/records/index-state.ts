@@ -1,64 +1,68 @@
 // What an index holds: every record's current view by bucket, in filing
-// order, with the report counts and postings kept beside them. Replaced
-// whole when a snapshot turns out unusable halfway through loading.
+// order (record-table.ts), with the report counts and postings kept beside
+// them. Replaced whole when a snapshot turns out unusable halfway through
+// loading.
 import { createPostings } from './postings'
 import type { Postings } from './postings'
+import { createRecordTable } from './record-table'
+import type { FrozenRows, RecordTable } from './record-table'
 import { createStateCounts } from './state-counts'
 import type { StateCounts } from './state-counts'
 import type { RecordView } from './types'
 
-export interface BucketRecords {
-  readonly byId: Map<string, RecordView>
-  /** Ids in filing order. */
-  readonly order: string[]
-}
-
 export interface IndexState {
-  readonly buckets: Map<string, BucketRecords>
+  readonly buckets: Map<string, RecordTable>
   readonly counts: StateCounts
   readonly postings: Postings
   get(bucket: string, id: string): RecordView | null
   /** The stream sequence of the newest event applied to `bucket`'s records, 0 before the first. */
   version(bucket: string): number
-  /** Stores `after` in place of `before` (null for a new record). */
-  put(before: RecordView | null, after: RecordView): void
-  /** Every view, bucket by bucket in filing order: the order a snapshot keeps. */
-  views(): Generator<RecordView>
+  /** Adds a record just filed. */
+  file(view: RecordView): void
+  /** Moves a record to `state` as applyEvent would; false when there is no such record. */
+  move(bucket: string, id: string, state: string, time: string, seq: number): boolean
+  /** Every bucket's rows as they are now, in filing order: the order a snapshot keeps. */
+  freeze(): FrozenRows[]
 }
 
 export function createIndexState(): IndexState {
-  const buckets = new Map<string, BucketRecords>()
+  const buckets = new Map<string, RecordTable>()
   const counts = createStateCounts()
   const postings = createPostings()
   const versions = new Map<string, number>()
+  // A snapshot hands views over in filing order, not in event order.
+  const seen = (bucket: string, seq: number) => {
+    if (seq > (versions.get(bucket) ?? 0)) versions.set(bucket, seq)
+  }
   return {
     buckets,
     counts,
     postings,
-    get: (bucket, id) => buckets.get(bucket)?.byId.get(id) ?? null,
+    get(bucket, id) {
+      const table = buckets.get(bucket)
+      const row = table?.rowOf(id) ?? -1
+      return table === undefined || row === -1 ? null : table.view(row)
+    },
     version: (bucket) => versions.get(bucket) ?? 0,
-    put(before, after) {
-      let records = buckets.get(after.bucket)
-      if (records === undefined) {
-        records = { byId: new Map(), order: [] }
-        buckets.set(after.bucket, records)
-      }
-      if (before === null) {
-        records.order.push(after.id)
-        postings.add(after)
-      } else counts.remove(before)
-      records.byId.set(after.id, after)
-      counts.add(after)
-      // A snapshot hands views over in filing order, not in event order.
-      if (after.seq > (versions.get(after.bucket) ?? 0)) versions.set(after.bucket, after.seq)
+    file(view) {
+      let table = buckets.get(view.bucket)
+      if (table === undefined) buckets.set(view.bucket, (table = createRecordTable(view.bucket)))
+      postings.add(table, table.add(view))
+      counts.add(view)
+      seen(view.bucket, view.seq)
     },
-    *views() {
-      for (const { byId, order } of buckets.values()) {
-        for (const id of order) {
-          const view = byId.get(id)
-          if (view !== undefined) yield view
-        }
-      }
+    // On the row itself, without building the view: a replay moves half a million records.
+    move(bucket, id, state, time, seq) {
+      const table = buckets.get(bucket)
+      const row = table?.rowOf(id) ?? -1
+      if (table === undefined || row === -1) return false
+      const storyline = table.storyline(row)
+      counts.remove({ bucket, storyline, state: table.state(row) })
+      table.move(row, state, time, seq)
+      counts.add({ bucket, storyline, state })
+      seen(bucket, seq)
+      return true
     },
+    freeze: () => [...buckets.values()].map((table) => table.freeze()),
   }
 }

@@ -1,55 +1,57 @@
-// Ids in filing order per submitter and per (field, value), so a visitor's
+// Rows in filing order per submitter and per (field, value), so a visitor's
 // "mine" list and a record page's linked records read only their own
 // records, not the whole bucket. Field values and submitters never change
 // after filing, so a list only ever grows. Each bucket's lists are built on
 // the first question that needs them: an instance starting at a million
 // records is ready without them, and only what pages ask for costs memory.
-import type { RecordView } from './types'
+import type { RecordTable } from './record-table'
 
 export interface Postings {
-  add(view: RecordView): void
-  bySubmitter(bucket: string, submitter: string, all: () => Iterable<RecordView>): readonly string[]
-  byField(bucket: string, field: string, value: string, all: () => Iterable<RecordView>): readonly string[]
+  /** A row just added to `table`. */
+  add(table: RecordTable, row: number): void
+  bySubmitter(table: RecordTable, submitter: string): readonly number[]
+  byField(table: RecordTable, field: string, value: string): readonly number[]
 }
 
-const EMPTY: readonly string[] = []
+const EMPTY: readonly number[] = []
 
-// Most submitters file once: their entry is the id itself, not a list of one.
-type Ids = string | string[]
+// Most submitters file once: their entry is the row itself, not a list of one.
+type Rows = number | number[]
 
-const push = (map: Map<string, Ids>, key: string, id: string) => {
-  const ids = map.get(key)
-  if (ids === undefined) map.set(key, id)
-  else if (typeof ids === 'string') map.set(key, [ids, id])
-  else ids.push(id)
+const push = (map: Map<string, Rows>, key: string, row: number) => {
+  const rows = map.get(key)
+  if (rows === undefined) map.set(key, row)
+  else if (typeof rows === 'number') map.set(key, [rows, row])
+  else rows.push(row)
 }
 
-const read = (ids: Ids | undefined): readonly string[] =>
-  ids === undefined ? EMPTY : typeof ids === 'string' ? [ids] : ids
+const read = (rows: Rows | undefined): readonly number[] =>
+  rows === undefined ? EMPTY : typeof rows === 'number' ? [rows] : rows
 
 // The submitter is one more "field" here, under a key no field name can be.
 const SUBMITTER = '\0submitter'
-const keyOf = (view: RecordView, field: string) => (field === SUBMITTER ? view.submitter : (view.fields[field] ?? ''))
+const keyOf = (table: RecordTable, row: number, field: string) =>
+  field === SUBMITTER ? table.submitter(row) : (table.fields(row)[field] ?? '')
 
 export function createPostings(): Postings {
-  // bucket -> field -> value -> ids, keyed by the views' own strings.
-  const lists = new Map<string, Map<string, Map<string, Ids>>>()
-  const lookUp = (bucket: string, field: string, value: string, all: () => Iterable<RecordView>) => {
-    let byField = lists.get(bucket)
-    if (byField === undefined) lists.set(bucket, (byField = new Map<string, Map<string, Ids>>()))
+  // bucket -> field -> value -> rows.
+  const lists = new Map<string, Map<string, Map<string, Rows>>>()
+  const lookUp = (table: RecordTable, field: string, value: string) => {
+    let byField = lists.get(table.bucket)
+    if (byField === undefined) lists.set(table.bucket, (byField = new Map<string, Map<string, Rows>>()))
     let values = byField.get(field)
     if (values === undefined) {
-      values = new Map<string, Ids>()
-      for (const view of all()) push(values, keyOf(view, field), view.id)
+      values = new Map<string, Rows>()
+      for (let row = 0; row < table.size(); row++) push(values, keyOf(table, row, field), row)
       byField.set(field, values)
     }
     return read(values.get(value))
   }
   return {
-    add(view) {
-      for (const [field, values] of lists.get(view.bucket) ?? []) push(values, keyOf(view, field), view.id)
+    add(table, row) {
+      for (const [field, values] of lists.get(table.bucket) ?? []) push(values, keyOf(table, row, field), row)
     },
-    bySubmitter: (bucket, submitter, all) => lookUp(bucket, SUBMITTER, submitter, all),
+    bySubmitter: (table, submitter) => lookUp(table, SUBMITTER, submitter),
     byField: lookUp,
   }
 }

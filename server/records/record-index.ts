@@ -1,8 +1,9 @@
 // The in-memory index of one instance: every record's current view, report
 // counts and listings, loaded from the stored snapshot when there is a usable
 // one and fed by following SVC_RECORDS after it (record-feed.ts, which also
-// knows when the index is behind). History stays in the KV projection, so a
-// record costs one small object here.
+// knows when the index is behind). History stays in the KV projection, and
+// records are kept as columns (record-table.ts), so a record costs about a
+// hundred bytes here.
 import type { Bus, StreamMessage } from '../bus/types'
 import { log } from '../log'
 import { applyEvent } from './apply-event'
@@ -17,6 +18,7 @@ import { createRecordFeed } from './record-feed'
 import type { IndexStatus } from './record-feed'
 import { createRecordWaiters } from './record-waiters'
 import type { StateCount } from './state-counts'
+import type { FrozenRows } from './record-table'
 import type { RecordView } from './types'
 
 export interface ListQuery extends ListFilter {
@@ -45,11 +47,10 @@ export interface RecordIndex {
   waitFor(bucket: string, id: string, seq: number, timeoutMs: number): Promise<RecordView | null>
   inState(bucket: string, state: string): Iterable<RecordView>
   /**
-   * The stream sequence applied and every view as of it, in filing order (for
-   * a snapshot). Views are never changed, only replaced, so the list stays
-   * true to `seq` while the index moves on.
+   * The stream sequence applied and every bucket's rows as of it, in filing
+   * order (for a snapshot): they stay true to `seq` while the index moves on.
    */
-  contents(): { seq: number; views: readonly RecordView[] }
+  contents(): { seq: number; tables: readonly FrozenRows[] }
   /** The stream sequence of the last event applied: what contents() would cover, without copying it. */
   appliedSeq(): number
   close(): void
@@ -85,26 +86,31 @@ export function createRecordIndex(
   let applied = 0
 
   function apply(message: StreamMessage): void {
-    applied = message.seq
+    const { seq } = message
+    applied = seq
     const decoded = decodeRecordEvent(message)
     if ('problem' in decoded) return skipped(message, decoded.problem)
     const { event } = decoded
-    const before = get(event.bucket, event.record)
-    const after = applyEvent(before, event, message.seq)
-    if (after === null) return skipped(message, before === null ? 'moves a record never filed' : 'files a record twice')
-    state.put(before, after)
-    waiters.seen(`${after.bucket}:${after.id}`, after)
+    const { bucket, record } = event
+    if (event.type === 'filed') {
+      const view = get(bucket, record) === null ? applyEvent(null, event, seq) : null
+      if (view === null) return skipped(message, 'files a record twice')
+      state.file(view)
+    } else if (!state.move(bucket, record, event.to, event.time, seq)) {
+      return skipped(message, 'moves a record never filed')
+    }
+    waiters.seen(`${bucket}:${record}`, seq, () => get(bucket, record)!)
     // Replaying a long stream at start must not cost one KV read per record:
     // only recent events can have lost their projection to a crash. Recent
     // by the event's own time, as for the records a snapshot holds.
-    if (replayed || isRecent(after)) repair.schedule(after.bucket, after.id)
+    if (replayed || isRecent(event.time)) repair.schedule(bucket, record)
   }
 
   async function start(lastSeq: number): Promise<number> {
     const due: RecordView[] = []
     const covered = await loadIndexSnapshot(bus, lastSeq, (view) => {
-      state.put(null, view)
-      if (isRecent(view)) due.push(view)
+      state.file(view)
+      if (isRecent(view.enteredAt)) due.push(view)
     })
     // Half a snapshot is no index: start again from nothing.
     if (covered === 0) state = createIndexState()
@@ -127,38 +133,42 @@ export function createRecordIndex(
     status: () => feed.status(),
     get,
     hasFiled(bucket, submitter) {
-      const records = state.buckets.get(bucket)
-      if (records === undefined) return false
-      return state.postings.bySubmitter(bucket, submitter, () => records.byId.values()).length > 0
+      const table = state.buckets.get(bucket)
+      return table !== undefined && state.postings.bySubmitter(table, submitter).length > 0
     },
     list(bucket, query) {
       const { postings, counts } = state
-      const records = state.buckets.get(bucket)
-      if (records === undefined) return { total: 0, items: [] }
-      // Start from the narrowest id list the query allows, newest first.
+      const table = state.buckets.get(bucket)
+      if (table === undefined) return { total: 0, items: [] }
+      // Start from the narrowest row list the query allows, newest first.
       const { submitter, where, states, text } = query
-      const ids =
+      const rows =
         submitter !== undefined
-          ? postings.bySubmitter(bucket, submitter, () => records.byId.values())
+          ? postings.bySubmitter(table, submitter)
           : where !== undefined
-            ? postings.byField(bucket, where.field, where.equals, () => records.byId.values())
-            : records.order
+            ? postings.byField(table, where.field, where.equals)
+            : null
+      const last = (rows?.length ?? table.size()) - 1
+      const wantedStates = states === undefined ? undefined : new Set(states)
       const matches = createListFilter(query)
       const narrowedOnly =
         text === undefined && (submitter === undefined || where === undefined) && states === undefined
-      // When the id list is exactly the answer, or only states narrow it, the total
+      // When the row list is exactly the answer, or only states narrow it, the total
       // is known without looking at every record, and the scan stops at the page.
       const known = narrowedOnly
-        ? ids.length
+        ? last + 1
         : text === undefined && submitter === undefined && where === undefined && states !== undefined
           ? counts.total(bucket, states)
           : undefined
       const items: RecordView[] = []
       let total = 0
-      for (let i = ids.length - 1; i >= 0; i--) {
+      for (let i = last; i >= 0; i--) {
         if (known !== undefined && items.length >= query.limit) break
-        const view = records.byId.get(ids[i] ?? '')
-        if (view === undefined || !matches(view)) continue
+        const row = rows === null ? i : (rows[i] ?? -1)
+        // The state is read from its column: a view is built only for a record that may match.
+        if (row === -1 || (wantedStates !== undefined && !wantedStates.has(table.state(row)))) continue
+        const view = table.view(row)
+        if (!matches(view)) continue
         total++
         if (total > query.offset && items.length < query.limit) items.push(view)
       }
@@ -176,11 +186,11 @@ export function createRecordIndex(
       return waiters.wait(`${bucket}:${id}`, seq, timeoutMs)
     },
     *inState(bucket, wanted) {
-      for (const view of state.buckets.get(bucket)?.byId.values() ?? []) {
-        if (view.state === wanted) yield view
-      }
+      const table = state.buckets.get(bucket)
+      if (table === undefined) return
+      for (let row = 0; row < table.size(); row++) if (table.state(row) === wanted) yield table.view(row)
     },
-    contents: () => ({ seq: applied, views: [...state.views()] }),
+    contents: () => ({ seq: applied, tables: state.freeze() }),
     appliedSeq: () => applied,
     close() {
       feed.close()
@@ -190,8 +200,8 @@ export function createRecordIndex(
   }
 }
 
-function isRecent(view: RecordView): boolean {
-  return Date.parse(view.enteredAt) > Date.now() - REPAIR_WINDOW_MS
+function isRecent(time: string): boolean {
+  return Date.parse(time) > Date.now() - REPAIR_WINDOW_MS
 }
 
 function skipped(message: StreamMessage, problem: string): void {

@@ -10,8 +10,8 @@ interface Waiter {
 
 export interface RecordWaiters {
   wait(key: string, seq: number, timeoutMs: number): Promise<RecordView | null>
-  /** Called with each new version of a record. */
-  seen(key: string, view: RecordView): void
+  /** Called with each new version of a record; `view` is built only for a waiter. */
+  seen(key: string, seq: number, view: () => RecordView): void
   /** Lets every waiter go empty-handed. */
   close(): void
 }
@@ -34,9 +34,9 @@ export function createRecordWaiters(): RecordWaiters {
         waiting.set(key, set)
       })
     },
-    seen(key, view) {
+    seen(key, seq, view) {
       for (const waiter of waiting.get(key) ?? []) {
-        if (waiter.seq <= view.seq) release(key, waiter, view)
+        if (waiter.seq <= seq) release(key, waiter, view())
       }
     },
     close() {

@@ -9,9 +9,12 @@ export interface StateCount {
   readonly count: number
 }
 
+/** What a count is kept by. */
+export type Counted = Pick<RecordView, 'bucket' | 'storyline' | 'state'>
+
 export interface StateCounts {
-  add(view: RecordView): void
-  remove(view: RecordView): void
+  add(record: Counted): void
+  remove(record: Counted): void
   /** Sorted by bucket, storyline, state; zero counts left out. */
   list(): StateCount[]
   /** Records of `bucket` in any of `states`, over every storyline. */
@@ -22,8 +25,8 @@ export function createStateCounts(): StateCounts {
   // Counted in place: a replay of a million events makes no object per event.
   const counts = new Map<string, { bucket: string; storyline: string; state: string; count: number }>()
   // NUL cannot occur in a name or storyline, so keys never collide.
-  const keyOf = (view: RecordView) => `${view.bucket}\0${view.storyline}\0${view.state}`
-  const change = (view: RecordView, by: number) => {
+  const keyOf = (view: Counted) => `${view.bucket}\0${view.storyline}\0${view.state}`
+  const change = (view: Counted, by: number) => {
     const key = keyOf(view)
     const entry = counts.get(key)
     if (entry === undefined)

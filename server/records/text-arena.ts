@@ -1,0 +1,57 @@
+// Texts kept as UTF-8 bytes in large shared blocks instead of as a string
+// each: a million records' ids, submitters and field values cost their bytes
+// plus a few, not a heap object apiece. Append-only, so a reference stays
+// true for as long as the arena lives.
+
+const BLOCK_BYTES = 1 << 20
+const LENGTH_BYTES = 4
+
+export interface TextArena {
+  /** Stores `text`; its reference. */
+  add(text: string): number
+  read(ref: number): string
+  /** The stored bytes themselves, not a copy: never to be written to. */
+  bytes(ref: number): Buffer
+  /** Bytes held, for the figures. */
+  size(): number
+}
+
+export function createTextArena(): TextArena {
+  const blocks: Buffer[] = []
+  let current = Buffer.alloc(0)
+  let used = 0
+  // A reference is block * BLOCK_BYTES + offset: a number, stored in a Float64Array by callers.
+  const locate = (ref: number) => {
+    const block = blocks[Math.floor(ref / BLOCK_BYTES)]
+    if (block === undefined) throw new RangeError(`[svc] [records] no text at ${ref}`)
+    const start = ref % BLOCK_BYTES
+    return { block, start: start + LENGTH_BYTES, end: start + LENGTH_BYTES + block.readUInt32LE(start) }
+  }
+
+  return {
+    add(text) {
+      const length = Buffer.byteLength(text)
+      const needed = length + LENGTH_BYTES
+      if (used + needed > current.length) {
+        // A text longer than a block gets a block of its own size.
+        current = Buffer.allocUnsafeSlow(Math.max(BLOCK_BYTES, needed))
+        blocks.push(current)
+        used = 0
+      }
+      const ref = (blocks.length - 1) * BLOCK_BYTES + used
+      current.writeUInt32LE(length, used)
+      current.write(text, used + LENGTH_BYTES, 'utf8')
+      used += needed
+      return ref
+    },
+    read(ref) {
+      const { block, start, end } = locate(ref)
+      return block.toString('utf8', start, end)
+    },
+    bytes(ref) {
+      const { block, start, end } = locate(ref)
+      return block.subarray(start, end)
+    },
+    size: () => blocks.reduce((sum, block) => sum + block.length, 0),
+  }
+}

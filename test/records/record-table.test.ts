@@ -1,0 +1,72 @@
+// Issue 9, "under 300 MB at a million records": the index keeps records as
+// columns and builds each view when asked. Whatever goes in must come out
+// exactly as it went in, through moves, growth and a snapshot taken meanwhile.
+import { describe, expect, it } from 'vitest'
+import { createRecordTable } from '../../server/records/record-table'
+import type { RecordView } from '../../server/records/types'
+
+const filed = (n: number, extra: Partial<RecordView> = {}): RecordView => ({
+  id: `r${n.toString(36).padStart(15, '0')}`,
+  bucket: 'potholes',
+  storyline: n % 2 === 0 ? 'plain' : 'story',
+  state: 'new',
+  fields: { street: `Mill Lane ${n}`, kind: 'pothole' },
+  submitter: `session:s${n}`,
+  filedAt: new Date(Date.UTC(2026, 0, 1) + n * 1000).toISOString(),
+  enteredAt: new Date(Date.UTC(2026, 0, 1) + n * 1000).toISOString(),
+  seq: n + 1,
+  ...extra,
+})
+
+describe('record table', () => {
+  it('gives back every record exactly as stored, found by its id, past many rows', () => {
+    const table = createRecordTable('potholes')
+    const views = Array.from({ length: 5000 }, (_, n) => filed(n))
+    for (const view of views) table.add(view)
+    expect(table.size()).toBe(5000)
+    for (const n of [0, 1, 1023, 1024, 4999]) {
+      const row = table.rowOf(views[n]!.id)
+      expect(row).toBe(n)
+      expect(table.view(row)).toEqual(views[n])
+    }
+    expect(table.rowOf('r-not-there')).toBe(-1)
+  })
+
+  it('keeps text in any script, a field longer than a block, and a time in an unusual spelling', () => {
+    const table = createRecordTable('potholes')
+    const odd = filed(1, {
+      id: 'Æøå-ünï_ç0dé',
+      fields: { details: 'Hull i veien ved bussholdeplassen 🕳️ – «farlig»', long: 'x'.repeat(3 << 20) },
+      filedAt: '2026-01-01T08:00:00Z',
+      enteredAt: 'not a time at all',
+    })
+    table.add(filed(0))
+    table.add(odd)
+    table.add(filed(2))
+    expect(table.view(table.rowOf(odd.id))).toEqual(odd)
+    expect(table.view(2)).toEqual(filed(2))
+  })
+
+  it('a move changes the state, the time entered and the sequence, and nothing else', () => {
+    const table = createRecordTable('potholes')
+    table.add(filed(0))
+    const moved = { ...filed(0), state: 'accepted', enteredAt: '2026-02-01T10:00:00.000Z', seq: 9 }
+    table.move(0, 'accepted', '2026-02-01T10:00:00.000Z', 9)
+    expect(table.view(0)).toEqual(moved)
+    expect(table.state(0)).toBe('accepted')
+    expect(table.submitter(0)).toBe('session:s0')
+    expect(table.fields(0)).toEqual({ street: 'Mill Lane 0', kind: 'pothole' })
+  })
+
+  it('frozen rows stay as they were while later filings and moves go on', () => {
+    const table = createRecordTable('potholes')
+    for (let n = 0; n < 1000; n++) table.add(filed(n))
+    const frozen = table.freeze()
+    table.move(5, 'fixed', 'odd spelling', 5000)
+    for (let n = 1000; n < 3000; n++) table.add(filed(n))
+    expect(frozen.size).toBe(1000)
+    expect(frozen.view(5)).toEqual(filed(5))
+    expect(table.view(5).state).toBe('fixed')
+    expect(table.view(5).enteredAt).toBe('odd spelling')
+  })
+})
