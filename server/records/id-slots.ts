@@ -1,56 +1,54 @@
 // Finding a record's row by its id without a Map entry and a string per
-// record: an open-addressing table of row numbers, hashed over the id's
-// bytes as the text arena holds them.
+// record: an open-addressing table of row numbers, keyed by a hash of the
+// id's bytes (hashBytes) that the caller works out.
 
 const EMPTY = 0
 const MAX_LOAD = 0.75
 
 export interface IdSlots {
-  /** The row holding `id`, or -1. */
-  find(id: Buffer): number
-  /** Records that `row` holds `id` (not there yet). */
-  insert(id: Buffer, row: number): void
+  /** The first row whose id has `hash` and for which `isIt` holds, or -1. */
+  find(hash: number, isIt: (row: number) => boolean): number
+  /** Records that `row` holds an id with `hash` (not there yet). */
+  insert(hash: number, row: number): void
 }
 
-/** `idAt(row)` gives back the bytes a row's id was inserted with; `sameId` compares without copying. */
-export function createIdSlots(idAt: (row: number) => Buffer, sameId: (row: number, id: Buffer) => boolean): IdSlots {
+/** `hashOf(row)` gives a stored row's hash again, for growing. */
+export function createIdSlots(hashOf: (row: number) => number): IdSlots {
   // Row + 1 per slot, 0 for empty; the length is a power of two.
   let slots = new Int32Array(1024)
   let count = 0
 
-  const place = (table: Int32Array, id: Buffer, row: number) => {
+  const place = (table: Int32Array, hash: number, row: number) => {
     const mask = table.length - 1
-    let slot = hash(id) & mask
+    let slot = hash & mask
     while (table[slot] !== EMPTY) slot = (slot + 1) & mask
     table[slot] = row + 1
   }
 
-  const grow = () => {
-    const bigger = new Int32Array(slots.length * 2)
-    for (const held of slots) if (held !== EMPTY) place(bigger, idAt(held - 1), held - 1)
-    slots = bigger
-  }
-
   return {
-    find(id) {
+    find(hash, isIt) {
       const mask = slots.length - 1
-      for (let slot = hash(id) & mask; ; slot = (slot + 1) & mask) {
+      for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
         const held = slots[slot] ?? EMPTY
         if (held === EMPTY) return -1
-        if (sameId(held - 1, id)) return held - 1
+        if (isIt(held - 1)) return held - 1
       }
     },
-    insert(id, row) {
-      if ((count + 1) / slots.length > MAX_LOAD) grow()
-      place(slots, id, row)
+    insert(hash, row) {
+      if ((count + 1) / slots.length > MAX_LOAD) {
+        const bigger = new Int32Array(slots.length * 2)
+        for (const held of slots) if (held !== EMPTY) place(bigger, hashOf(held - 1), held - 1)
+        slots = bigger
+      }
+      place(slots, hash, row)
       count++
     },
   }
 }
 
-// FNV-1a, 32 bits: ids are short and already random, so it spreads them well.
-function hash(bytes: Buffer): number {
+/** FNV-1a, 32 bits, of `bytes[start, end)`: ids are short and already random, so it spreads them well. */
+export function hashBytes(bytes: Uint8Array, start = 0, end = bytes.length): number {
   let h = 0x811c9dc5
-  for (const byte of bytes) h = Math.imul(h ^ byte, 0x01000193)
+  for (let i = start; i < end; i++) h = Math.imul(h ^ (bytes[i] ?? 0), 0x01000193)
   return h >>> 0
 }

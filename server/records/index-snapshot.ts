@@ -1,155 +1,142 @@
 // The record index written out, so an instance can start from it and the
-// events after it instead of the whole stream. gzip'd lines: a header, then
-// records in chunks, each a JSON array of compact tuples in filing order.
-// gzip's CRC catches a corrupt body, the header a snapshot of another
-// format; INDEX_VERSION changes whenever what a view holds or means does.
+// events after it instead of the whole stream: gzip'd, a header line, then
+// each bucket's table as it is kept (record-table.ts): its columns' bytes
+// and its text blocks, read back straight into arrays. gzip's CRC catches a
+// corrupt body, the header a snapshot of another format; INDEX_VERSION
+// changes whenever what a table holds or means does.
 import { once } from 'node:events'
+import { endianness } from 'node:os'
 import { Readable } from 'node:stream'
-import { StringDecoder } from 'node:string_decoder'
-import { setImmediate } from 'node:timers/promises'
 import { createGunzip, createGzip } from 'node:zlib'
 import { z } from 'zod'
-import type { FrozenRows } from './record-table'
-import type { FieldValues, RecordView } from './types'
+import { createByteReader } from './byte-reader'
+import type { ByteReader } from './byte-reader'
+import { allocateColumns, FLOAT_COLUMNS, NAME_COLUMNS } from './table-image'
+import type { Columns, TableImage } from './table-image'
 
-export const INDEX_VERSION = 1
+export const INDEX_VERSION = 2
 
-const RECORDS_PER_LINE = 5000
+// The header names every table's size and its unusual times: a few MB at most.
+const MAX_HEADER_BYTES = 64 << 20
+// Room to file into before a restored table first grows.
+const HEADROOM_ROWS = 1024
 
-const headerSchema = z.object({
-  format: z.literal('svc-record-index'),
-  version: z.number(),
+const spelledSchema = z.array(z.tuple([z.number().int().nonnegative(), z.string()]))
+
+const versionSchema = z.object({ format: z.literal('svc-record-index'), version: z.number() })
+
+const headerSchema = versionSchema.extend({
   /** The stream sequence of the last event the snapshot includes. */
   seq: z.number().int().nonnegative(),
   records: z.number().int().nonnegative(),
+  endianness: z.enum(['LE', 'BE']),
+  tables: z.array(
+    z.object({
+      bucket: z.string(),
+      rows: z.number().int().nonnegative(),
+      names: z.array(z.string()).max(1 << 16),
+      spelled: z.object({ filedAt: spelledSchema, enteredAt: spelledSchema }),
+      texts: z.array(z.number().int().nonnegative()),
+    }),
+  ),
 })
-
-type Tuple = [string, string, string, string, string, string, string, number, FieldValues]
+type Header = z.infer<typeof headerSchema>
 
 export class SnapshotProblem extends Error {
   override readonly name = 'SnapshotProblem'
 }
 
 /**
- * The snapshot's bytes. Compressed as it is made, so the writer holds the
- * gzip'd bytes and one chunk of text, not the whole text; other work runs
- * between chunks, so writing never stalls the instance for long.
+ * The snapshot's bytes. Compressed as it is made, a column at a time; other
+ * work runs between columns, so writing never stalls the instance for long.
  */
-export async function serializeIndex(seq: number, tables: readonly FrozenRows[]): Promise<Uint8Array> {
+export async function serializeIndex(seq: number, tables: readonly TableImage[]): Promise<Uint8Array> {
   // Level 1: most of the size for a fraction of the writer's time.
   const zip = createGzip({ level: 1 })
   const parts: Buffer[] = []
   zip.on('data', (part: Buffer) => parts.push(part))
   const ended = once(zip, 'end')
-  const records = tables.reduce((sum, table) => sum + table.size, 0)
-  const header = { format: 'svc-record-index', version: INDEX_VERSION, seq, records }
-  zip.write(`${JSON.stringify(header)}\n`)
-  for (const table of tables) {
-    for (let start = 0; start < table.size; start += RECORDS_PER_LINE) {
-      const tuples: Tuple[] = []
-      for (let row = start; row < Math.min(start + RECORDS_PER_LINE, table.size); row++) {
-        const v = table.view(row)
-        tuples.push([v.id, v.bucket, v.storyline, v.state, v.submitter, v.filedAt, v.enteredAt, v.seq, v.fields])
-      }
-      if (!zip.write(`${JSON.stringify(tuples)}\n`)) await once(zip, 'drain')
-      else await setImmediate()
-    }
+  const write = async (bytes: Uint8Array) => {
+    if (!zip.write(bytes)) await once(zip, 'drain')
+  }
+  const header: Header = {
+    format: 'svc-record-index',
+    version: INDEX_VERSION,
+    seq,
+    records: tables.reduce((sum, table) => sum + table.rows, 0),
+    endianness: endianness(),
+    tables: tables.map(({ bucket, rows, names, spelled, texts }) => ({
+      bucket,
+      rows,
+      names: [...names],
+      spelled: { filedAt: [...spelled.filedAt], enteredAt: [...spelled.enteredAt] },
+      texts: texts.map((block) => block.length),
+    })),
+  }
+  await write(Buffer.from(`${JSON.stringify(header)}\n`))
+  for (const { rows, columns, texts } of tables) {
+    for (const name of [...FLOAT_COLUMNS, ...NAME_COLUMNS]) await write(bytesOf(columns[name].subarray(0, rows)))
+    for (const block of texts) await write(block)
   }
   zip.end()
   await ended
   return Buffer.concat(parts)
 }
 
-/**
- * Hands each stored view to `onView` and answers the sequence the snapshot
- * covers. Throws SnapshotProblem when it is not one this version wrote whole;
- * views already handed over must then be discarded.
- */
-export async function readIndexSnapshot(bytes: Uint8Array, onView: (view: RecordView) => void): Promise<number> {
-  const names = new Map<string, string>()
-  // Many records share a bucket, storyline and state: one string each.
-  const intern = (text: string) => names.get(text) ?? (names.set(text, text), text)
-  const decoder = new StringDecoder('utf8')
-  let header: z.infer<typeof headerSchema> | undefined
-  // The current line's text so far: a line of records spans many chunks.
-  let pending: string[] = []
-  let records = 0
-  const line = (text: string) => {
-    if (header === undefined) return void (header = readHeader(text))
-    for (const tuple of parseLine(text)) {
-      onView(toView(tuple, intern))
-      records++
-    }
-  }
+/** The tables a snapshot holds and the sequence it covers; SnapshotProblem when it is not one this version wrote whole. */
+export async function readIndexSnapshot(bytes: Uint8Array): Promise<{ seq: number; tables: TableImage[] }> {
   try {
-    for await (const chunk of Readable.from([bytes]).pipe(createGunzip({ chunkSize: 1 << 20 }))) {
-      let text = decoder.write(chunk as Buffer)
-      for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n')) {
-        pending.push(text.slice(0, end))
-        line(pending.join(''))
-        pending = []
-        text = text.slice(end + 1)
-      }
-      if (text !== '') pending.push(text)
-    }
+    const reader = createByteReader(Readable.from([bytes]).pipe(createGunzip({ chunkSize: 1 << 20 })))
+    const header = readHeader(await reader.line(MAX_HEADER_BYTES))
+    const tables: TableImage[] = []
+    for (const table of header.tables) tables.push(await readTable(reader, table))
+    if (!(await reader.atEnd())) throw new SnapshotProblem('bytes after the last table')
+    const records = tables.reduce((sum, table) => sum + table.rows, 0)
+    if (records !== header.records)
+      throw new SnapshotProblem(`holds ${records} records, its header says ${header.records}`)
+    return { seq: header.seq, tables }
   } catch (error) {
     if (error instanceof SnapshotProblem) throw error
     throw new SnapshotProblem(`not a whole gzip stream: ${String(error)}`)
   }
-  if (header === undefined || pending.length > 0) throw new SnapshotProblem('cut short')
-  if (records !== header.records)
-    throw new SnapshotProblem(`holds ${records} records, its header says ${header.records}`)
-  return header.seq
 }
 
-function readHeader(text: string): z.infer<typeof headerSchema> {
-  const header = headerSchema.safeParse(parseJson(text))
+async function readTable(reader: ByteReader, table: Header['tables'][number]): Promise<TableImage> {
+  const { bucket, rows, names } = table
+  const columns: Columns = allocateColumns(rows + HEADROOM_ROWS)
+  for (const name of [...FLOAT_COLUMNS, ...NAME_COLUMNS])
+    if (!(await reader.fill(bytesOf(columns[name].subarray(0, rows))))) throw new SnapshotProblem('cut short')
+  const texts: Buffer[] = []
+  for (const length of table.texts) {
+    const block = Buffer.allocUnsafeSlow(length)
+    if (!(await reader.fill(block))) throw new SnapshotProblem('cut short')
+    texts.push(block)
+  }
+  for (const name of NAME_COLUMNS)
+    if (columns[name].subarray(0, rows).some((number) => number >= names.length))
+      throw new SnapshotProblem(`a record of ${bucket} names a state or storyline the snapshot does not`)
+  const spelled = { filedAt: new Map(table.spelled.filedAt), enteredAt: new Map(table.spelled.enteredAt) }
+  return { bucket, rows, names, columns, spelled, texts }
+}
+
+function readHeader(line: string | null): Header {
+  if (line === null) throw new SnapshotProblem('no snapshot header')
+  let json: unknown
+  try {
+    json = JSON.parse(line)
+  } catch {
+    throw new SnapshotProblem('no snapshot header')
+  }
+  const version = versionSchema.safeParse(json)
+  if (!version.success) throw new SnapshotProblem('no snapshot header')
+  if (version.data.version !== INDEX_VERSION)
+    throw new SnapshotProblem(`index version ${version.data.version}, this instance reads ${INDEX_VERSION}`)
+  const header = headerSchema.safeParse(json)
   if (!header.success) throw new SnapshotProblem('no snapshot header')
-  if (header.data.version !== INDEX_VERSION)
-    throw new SnapshotProblem(`index version ${header.data.version}, this instance reads ${INDEX_VERSION}`)
+  if (header.data.endianness !== endianness())
+    throw new SnapshotProblem(`written on a ${header.data.endianness} machine, this one is ${endianness()}`)
   return header.data
 }
 
-function parseLine(text: string): unknown[] {
-  const tuples = parseJson(text)
-  if (!Array.isArray(tuples)) throw new SnapshotProblem('a line is not a list of records')
-  return tuples
-}
-
-// A cheap shape check per record: zod over a million tuples would cost seconds.
-function toView(tuple: unknown, intern: (text: string) => string): RecordView {
-  if (!Array.isArray(tuple) || tuple.length !== 9) throw new SnapshotProblem('a record is not a 9-tuple')
-  const [id, bucket, storyline, state, submitter, filedAt, enteredAt, seq, fields] = tuple as unknown[]
-  if (
-    typeof id !== 'string' ||
-    typeof bucket !== 'string' ||
-    typeof storyline !== 'string' ||
-    typeof state !== 'string' ||
-    typeof submitter !== 'string' ||
-    typeof filedAt !== 'string' ||
-    typeof enteredAt !== 'string' ||
-    typeof seq !== 'number' ||
-    typeof fields !== 'object' ||
-    fields === null
-  )
-    throw new SnapshotProblem(`record ${String(id)} has the wrong shape`)
-  return {
-    id,
-    bucket: intern(bucket),
-    storyline: intern(storyline),
-    state: intern(state),
-    fields: fields as FieldValues,
-    submitter,
-    filedAt,
-    enteredAt: enteredAt === filedAt ? filedAt : enteredAt,
-    seq,
-  }
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown
-  } catch {
-    throw new SnapshotProblem('a line is not JSON')
-  }
-}
+const bytesOf = (column: Float64Array | Uint16Array) =>
+  new Uint8Array(column.buffer, column.byteOffset, column.byteLength)

@@ -5,9 +5,10 @@
 import { createPostings } from './postings'
 import type { Postings } from './postings'
 import { createRecordTable } from './record-table'
-import type { FrozenRows, RecordTable } from './record-table'
+import type { RecordTable } from './record-table'
 import { createStateCounts } from './state-counts'
 import type { StateCounts } from './state-counts'
+import type { TableImage } from './table-image'
 import type { RecordView } from './types'
 
 export interface IndexState {
@@ -21,8 +22,10 @@ export interface IndexState {
   file(view: RecordView): void
   /** Moves a record to `state` as applyEvent would; false when there is no such record. */
   move(bucket: string, id: string, state: string, time: string, seq: number): boolean
-  /** Every bucket's rows as they are now, in filing order: the order a snapshot keeps. */
-  freeze(): FrozenRows[]
+  /** Takes over a table restored from a snapshot (one per bucket, into an empty state). */
+  restore(image: TableImage): RecordTable
+  /** Every bucket's rows as they are now, in filing order: what a snapshot keeps. */
+  images(): TableImage[]
 }
 
 export function createIndexState(): IndexState {
@@ -63,6 +66,24 @@ export function createIndexState(): IndexState {
       seen(bucket, seq)
       return true
     },
-    freeze: () => [...buckets.values()].map((table) => table.freeze()),
+    restore(image) {
+      const table = createRecordTable(image.bucket, image)
+      buckets.set(image.bucket, table)
+      // Counted by state and storyline number first: a string key per record would cost a million strings.
+      const tally = new Map<number, number>()
+      let newest = 0
+      for (let row = 0; row < image.rows; row++) {
+        const pair = (image.columns.storyline[row] ?? 0) * 0x10000 + (image.columns.state[row] ?? 0)
+        tally.set(pair, (tally.get(pair) ?? 0) + 1)
+        newest = Math.max(newest, image.columns.seq[row] ?? 0)
+      }
+      for (const [pair, count] of tally) {
+        const storyline = image.names[Math.floor(pair / 0x10000)] ?? ''
+        counts.add({ bucket: image.bucket, storyline, state: image.names[pair % 0x10000] ?? '' }, count)
+      }
+      seen(image.bucket, newest)
+      return table
+    },
+    images: () => [...buckets.values()].map((table) => table.image()),
   }
 }

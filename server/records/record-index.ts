@@ -18,7 +18,7 @@ import { createRecordFeed } from './record-feed'
 import type { IndexStatus } from './record-feed'
 import { createRecordWaiters } from './record-waiters'
 import type { StateCount } from './state-counts'
-import type { FrozenRows } from './record-table'
+import type { TableImage } from './table-image'
 import type { RecordView } from './types'
 
 export interface ListQuery extends ListFilter {
@@ -50,7 +50,7 @@ export interface RecordIndex {
    * The stream sequence applied and every bucket's rows as of it, in filing
    * order (for a snapshot): they stay true to `seq` while the index moves on.
    */
-  contents(): { seq: number; tables: readonly FrozenRows[] }
+  contents(): { seq: number; tables: readonly TableImage[] }
   /** The stream sequence of the last event applied: what contents() would cover, without copying it. */
   appliedSeq(): number
   close(): void
@@ -73,7 +73,7 @@ export function createRecordIndex(
   bus: Bus,
   { repairDelayMs = 5000, catchUp, checkEveryMs = 2000 }: RecordIndexOptions = {},
 ): RecordIndex {
-  let state = createIndexState()
+  const state = createIndexState()
   const waiters = createRecordWaiters()
   const get = (bucket: string, id: string) => state.get(bucket, id)
   const repair = createProjectionRepair({
@@ -107,17 +107,20 @@ export function createRecordIndex(
   }
 
   async function start(lastSeq: number): Promise<number> {
-    const due: RecordView[] = []
-    const covered = await loadIndexSnapshot(bus, lastSeq, (view) => {
-      state.file(view)
-      if (isRecent(view.enteredAt)) due.push(view)
-    })
-    // Half a snapshot is no index: start again from nothing.
-    if (covered === 0) state = createIndexState()
-    // What a replay would check: the projections of the last day's events.
-    else for (const view of due) repair.schedule(view.bucket, view.id)
-    applied = covered
-    return covered
+    const snapshot = await loadIndexSnapshot(bus, lastSeq)
+    if (snapshot === null) return 0
+    const since = Date.now() - REPAIR_WINDOW_MS
+    for (const image of snapshot.tables) {
+      const table = state.restore(image)
+      // What a replay would check: the projections of the last day's events.
+      for (let row = 0; row < image.rows; row++) {
+        const entered = image.columns.enteredAt[row] ?? Number.NaN
+        if (entered > since || (Number.isNaN(entered) && isRecent(table.view(row).enteredAt)))
+          repair.schedule(image.bucket, table.view(row).id)
+      }
+    }
+    applied = snapshot.seq
+    return snapshot.seq
   }
 
   const feed = createRecordFeed(bus, apply, { checkEveryMs, start })
@@ -190,7 +193,7 @@ export function createRecordIndex(
       if (table === undefined) return
       for (let row = 0; row < table.size(); row++) if (table.state(row) === wanted) yield table.view(row)
     },
-    contents: () => ({ seq: applied, tables: state.freeze() }),
+    contents: () => ({ seq: applied, tables: state.images() }),
     appliedSeq: () => applied,
     close() {
       feed.close()

@@ -1,12 +1,15 @@
 // One bucket's records as columns, a row per record in filing order: typed
 // arrays for what every record has (state, storyline, times, sequence) and
 // the text arena for ids, submitters and field values. A view is built when
-// asked for. At a million records this is a sixth of what one object per
-// record cost. Only a move changes a row, and only its state, the time it
-// entered it and its sequence: fields and submitter stay as filed.
-import { createIdSlots } from './id-slots'
+// asked for. At a million records this is a fraction of what one object per
+// record cost, and a snapshot is these arrays written out as they are. Only
+// a move changes a row, and only its state, the time it entered it and its
+// sequence: fields and submitter stay as filed.
+import { createIdSlots, hashBytes } from './id-slots'
+import { allocateColumns, copyColumns } from './table-image'
+import type { Columns, TableImage } from './table-image'
 import { createTextArena } from './text-arena'
-import { createTimeColumn } from './time-column'
+import { createTimeParser, timeText } from './time-column'
 import type { FieldValues, RecordView } from './types'
 
 export interface RecordTable {
@@ -24,102 +27,87 @@ export interface RecordTable {
   storyline(row: number): string
   submitter(row: number): string
   fields(row: number): FieldValues
-  /** The rows as they are now, unchanged by later moves: for a snapshot written meanwhile. */
-  freeze(): FrozenRows
-}
-
-export interface FrozenRows {
-  readonly size: number
-  view(row: number): RecordView
+  /** Names a row's state and storyline numbers stand for. */
+  names(): readonly string[]
+  /** The rows as they are now, unchanged by later filings and moves: for a snapshot written meanwhile. */
+  image(): TableImage
 }
 
 const FIRST_ROWS = 1024
 
-export function createRecordTable(bucket: string): RecordTable {
-  const texts = createTextArena()
+/** An empty table, or one holding what `image` holds. */
+export function createRecordTable(bucket: string, image?: TableImage): RecordTable {
+  const texts = createTextArena(image?.texts)
   // State and storyline names, each stored once: a row holds its number.
-  const names: string[] = []
-  const numbers = new Map<string, number>()
+  const names = [...(image?.names ?? [])]
+  const numbers = new Map(names.map((name, number) => [name, number]))
   const nameNumber = (name: string) => numbers.get(name) ?? (numbers.set(name, names.length), names.push(name) - 1)
+  let rows = image?.rows ?? 0
+  let columns: Columns = image === undefined ? allocateColumns(FIRST_ROWS) : image.columns
+  const spelled = { filedAt: new Map(image?.spelled.filedAt), enteredAt: new Map(image?.spelled.enteredAt) }
+  const timeMs = createTimeParser()
+  const slots = createIdSlots((row) => texts.hash(columns.idRef[row] ?? 0))
+  for (let row = 0; row < rows; row++) slots.insert(texts.hash(columns.idRef[row] ?? 0), row)
 
-  let rows = 0
-  let idRef = new Float64Array(FIRST_ROWS)
-  let submitterRef = new Float64Array(FIRST_ROWS)
-  let fieldsRef = new Float64Array(FIRST_ROWS)
-  let storyline = new Uint16Array(FIRST_ROWS)
-  let stateOf = new Uint16Array(FIRST_ROWS)
-  let seqOf = new Float64Array(FIRST_ROWS)
-  const filedAt = createTimeColumn(FIRST_ROWS)
-  const enteredAt = createTimeColumn(FIRST_ROWS)
-
-  const slots = createIdSlots(
-    (row) => texts.bytes(idRef[row] ?? 0),
-    (row, id) => texts.bytes(idRef[row] ?? 0).equals(id),
-  )
-
-  const grow = () => {
-    const more = <T extends Float64Array | Uint16Array>(column: T): T => {
-      const bigger = new (column.constructor as new (length: number) => T)(column.length * 2)
-      bigger.set(column)
-      return bigger
-    }
-    idRef = more(idRef)
-    submitterRef = more(submitterRef)
-    fieldsRef = more(fieldsRef)
-    storyline = more(storyline)
-    stateOf = more(stateOf)
-    seqOf = more(seqOf)
-    filedAt.grow(idRef.length)
-    enteredAt.grow(idRef.length)
+  const writeTime = (column: 'filedAt' | 'enteredAt', row: number, time: string) => {
+    const ms = timeMs(time)
+    columns[column][row] = ms
+    if (Number.isNaN(ms)) spelled[column].set(row, time)
+    else spelled[column].delete(row)
   }
-
-  const fieldsAt = (row: number) => JSON.parse(texts.read(fieldsRef[row] ?? 0)) as FieldValues
-  const viewOf = (row: number, state: Uint16Array, seq: Float64Array, entered: (row: number) => string) => ({
-    id: texts.read(idRef[row] ?? 0),
-    bucket,
-    storyline: names[storyline[row] ?? 0] ?? '',
-    state: names[state[row] ?? 0] ?? '',
-    fields: fieldsAt(row),
-    submitter: texts.read(submitterRef[row] ?? 0),
-    filedAt: filedAt.read(row),
-    enteredAt: entered(row),
-    seq: seq[row] ?? 0,
-  })
+  const fieldsAt = (row: number) => JSON.parse(texts.read(columns.fieldsRef[row] ?? 0)) as FieldValues
+  const nameAt = (column: 'state' | 'storyline', row: number) => names[columns[column][row] ?? 0] ?? ''
 
   return {
     bucket,
     size: () => rows,
-    rowOf: (id) => slots.find(Buffer.from(id)),
+    rowOf(id) {
+      const bytes = Buffer.from(id)
+      return slots.find(hashBytes(bytes), (row) => texts.equals(columns.idRef[row] ?? 0, bytes))
+    },
     add(view) {
-      if (rows === idRef.length) grow()
+      if (rows === columns.seq.length) columns = copyColumns(columns, rows, Math.max(FIRST_ROWS, rows * 2))
       const row = rows++
-      idRef[row] = texts.add(view.id)
-      submitterRef[row] = texts.add(view.submitter)
-      fieldsRef[row] = texts.add(JSON.stringify(view.fields))
-      storyline[row] = nameNumber(view.storyline)
-      stateOf[row] = nameNumber(view.state)
-      seqOf[row] = view.seq
-      filedAt.write(row, view.filedAt)
-      enteredAt.write(row, view.enteredAt)
-      slots.insert(texts.bytes(idRef[row]), row)
+      columns.idRef[row] = texts.add(view.id)
+      columns.submitterRef[row] = texts.add(view.submitter)
+      columns.fieldsRef[row] = texts.add(JSON.stringify(view.fields))
+      columns.storyline[row] = nameNumber(view.storyline)
+      columns.state[row] = nameNumber(view.state)
+      columns.seq[row] = view.seq
+      writeTime('filedAt', row, view.filedAt)
+      writeTime('enteredAt', row, view.enteredAt)
+      slots.insert(texts.hash(columns.idRef[row]), row)
       return row
     },
-    move(row, state, entered, seq) {
-      stateOf[row] = nameNumber(state)
-      seqOf[row] = seq
-      enteredAt.write(row, entered)
+    move(row, state, enteredAt, seq) {
+      columns.state[row] = nameNumber(state)
+      columns.seq[row] = seq
+      writeTime('enteredAt', row, enteredAt)
     },
-    view: (row) => viewOf(row, stateOf, seqOf, (at) => enteredAt.read(at)),
-    state: (row) => names[stateOf[row] ?? 0] ?? '',
-    storyline: (row) => names[storyline[row] ?? 0] ?? '',
-    submitter: (row) => texts.read(submitterRef[row] ?? 0),
+    view: (row) => ({
+      id: texts.read(columns.idRef[row] ?? 0),
+      bucket,
+      storyline: nameAt('storyline', row),
+      state: nameAt('state', row),
+      fields: fieldsAt(row),
+      submitter: texts.read(columns.submitterRef[row] ?? 0),
+      filedAt: timeText(columns.filedAt[row] ?? Number.NaN, spelled.filedAt, row),
+      enteredAt: timeText(columns.enteredAt[row] ?? Number.NaN, spelled.enteredAt, row),
+      seq: columns.seq[row] ?? 0,
+    }),
+    state: (row) => nameAt('state', row),
+    storyline: (row) => nameAt('storyline', row),
+    submitter: (row) => texts.read(columns.submitterRef[row] ?? 0),
     fields: fieldsAt,
-    freeze() {
-      const size = rows
-      const state = stateOf.slice(0, size)
-      const seq = seqOf.slice(0, size)
-      const entered = enteredAt.freeze(size)
-      return { size, view: (row) => viewOf(row, state, seq, entered) }
-    },
+    names: () => names,
+    image: () => ({
+      bucket,
+      rows,
+      names: [...names],
+      // Moves change rows in place, so the image holds copies; texts are only ever appended.
+      columns: copyColumns(columns, rows, rows),
+      spelled: { filedAt: new Map(spelled.filedAt), enteredAt: new Map(spelled.enteredAt) },
+      texts: texts.image(),
+    }),
   }
 }

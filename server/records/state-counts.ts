@@ -13,7 +13,7 @@ export interface StateCount {
 export type Counted = Pick<RecordView, 'bucket' | 'storyline' | 'state'>
 
 export interface StateCounts {
-  add(record: Counted): void
+  add(record: Counted, count?: number): void
   remove(record: Counted): void
   /** Sorted by bucket, storyline, state; zero counts left out. */
   list(): StateCount[]
@@ -34,7 +34,7 @@ export function createStateCounts(): StateCounts {
     else if ((entry.count += by) <= 0) counts.delete(key)
   }
   return {
-    add: (view) => change(view, 1),
+    add: (view, count = 1) => change(view, count),
     total(bucket, states) {
       const wanted = new Set(states)
       let sum = 0

@@ -3,6 +3,8 @@
 // plus a few, not a heap object apiece. Append-only, so a reference stays
 // true for as long as the arena lives.
 
+import { hashBytes } from './id-slots'
+
 const BLOCK_BYTES = 1 << 20
 const LENGTH_BYTES = 4
 
@@ -10,16 +12,20 @@ export interface TextArena {
   /** Stores `text`; its reference. */
   add(text: string): number
   read(ref: number): string
-  /** The stored bytes themselves, not a copy: never to be written to. */
-  bytes(ref: number): Buffer
-  /** Bytes held, for the figures. */
-  size(): number
+  /** Whether the text at `ref` is `bytes`. */
+  equals(ref: number, bytes: Buffer): boolean
+  /** hashBytes of the text at `ref`. */
+  hash(ref: number): number
+  /** The blocks as filled so far: what a later add writes is not in them. */
+  image(): Buffer[]
 }
 
-export function createTextArena(): TextArena {
-  const blocks: Buffer[] = []
-  let current = Buffer.alloc(0)
-  let used = 0
+/** An arena, empty or holding the blocks of an image. */
+export function createTextArena(restored: readonly Buffer[] = []): TextArena {
+  const blocks = [...restored]
+  // A restored last block counts as full: the next text starts a new one.
+  let current = blocks.at(-1) ?? Buffer.alloc(0)
+  let used = current.length
   // A reference is block * BLOCK_BYTES + offset: a number, stored in a Float64Array by callers.
   const locate = (ref: number) => {
     const block = blocks[Math.floor(ref / BLOCK_BYTES)]
@@ -48,10 +54,14 @@ export function createTextArena(): TextArena {
       const { block, start, end } = locate(ref)
       return block.toString('utf8', start, end)
     },
-    bytes(ref) {
+    equals(ref, bytes) {
       const { block, start, end } = locate(ref)
-      return block.subarray(start, end)
+      return end - start === bytes.length && block.compare(bytes, 0, bytes.length, start, end) === 0
     },
-    size: () => blocks.reduce((sum, block) => sum + block.length, 0),
+    hash(ref) {
+      const { block, start, end } = locate(ref)
+      return hashBytes(block, start, end)
+    },
+    image: () => (blocks.length === 0 ? [] : [...blocks.slice(0, -1), current.subarray(0, used)]),
   }
 }

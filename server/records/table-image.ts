@@ -1,0 +1,50 @@
+// A record table's contents as plain arrays and bytes: what a snapshot
+// writes and what a table restored from one starts with.
+
+/** Per row: text arena references, the sequence and the times (ms, NaN when kept as written). */
+export const FLOAT_COLUMNS = ['idRef', 'submitterRef', 'fieldsRef', 'seq', 'filedAt', 'enteredAt'] as const
+/** Per row: the number of a state or storyline name. */
+export const NAME_COLUMNS = ['storyline', 'state'] as const
+
+export type Columns = Record<(typeof FLOAT_COLUMNS)[number], Float64Array> &
+  Record<(typeof NAME_COLUMNS)[number], Uint16Array>
+
+/** Times not in `toISOString()` spelling, by row, as the event wrote them. */
+export interface Spelled {
+  readonly filedAt: Map<number, string>
+  readonly enteredAt: Map<number, string>
+}
+
+export interface TableImage {
+  readonly bucket: string
+  readonly rows: number
+  readonly names: readonly string[]
+  /** Each at least `rows` long. */
+  readonly columns: Columns
+  readonly spelled: Spelled
+  /** The text arena's blocks, the last cut where it was filled up to. */
+  readonly texts: readonly Buffer[]
+}
+
+export function allocateColumns(capacity: number): Columns {
+  const floats = () => new Float64Array(capacity)
+  const names = () => new Uint16Array(capacity)
+  return {
+    idRef: floats(),
+    submitterRef: floats(),
+    fieldsRef: floats(),
+    seq: floats(),
+    filedAt: floats(),
+    enteredAt: floats(),
+    storyline: names(),
+    state: names(),
+  }
+}
+
+/** Columns `capacity` long holding the first `rows` of `columns`. */
+export function copyColumns(columns: Columns, rows: number, capacity: number): Columns {
+  const copy = allocateColumns(capacity)
+  for (const name of FLOAT_COLUMNS) copy[name].set(columns[name].subarray(0, rows))
+  for (const name of NAME_COLUMNS) copy[name].set(columns[name].subarray(0, rows))
+  return copy
+}
