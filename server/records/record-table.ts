@@ -27,7 +27,7 @@ export interface RecordTable {
   storyline(row: number): string
   submitter(row: number): string
   fields(row: number): FieldValues
-  /** Names a row's state and storyline numbers stand for. */
+  /** Names a row's state, storyline and field numbers stand for. */
   names(): readonly string[]
   /** The rows as they are now, unchanged by later filings and moves: for a snapshot written meanwhile. */
   image(): TableImage
@@ -55,7 +55,19 @@ export function createRecordTable(bucket: string, image?: TableImage): RecordTab
     if (Number.isNaN(ms)) spelled[column].set(row, time)
     else spelled[column].delete(row)
   }
-  const fieldsAt = (row: number) => JSON.parse(texts.read(columns.fieldsRef[row] ?? 0)) as FieldValues
+  // A record's submitter and fields, one text: `[submitter, field number, value, …]`, the
+  // field names kept once with the state names, so a million records do not repeat them.
+  const detailsText = ({ submitter, fields }: RecordView) => {
+    const parts: (string | number)[] = [submitter]
+    for (const [name, value] of Object.entries(fields)) parts.push(nameNumber(name), value)
+    return JSON.stringify(parts)
+  }
+  const detailsAt = (row: number) => {
+    const parts = JSON.parse(texts.read(columns.detailsRef[row] ?? 0)) as (string | number)[]
+    const fields: FieldValues = {}
+    for (let i = 1; i + 1 < parts.length; i += 2) fields[names[Number(parts[i])] ?? ''] = String(parts[i + 1])
+    return { submitter: String(parts[0]), fields }
+  }
   const nameAt = (column: 'state' | 'storyline', row: number) => names[columns[column][row] ?? 0] ?? ''
 
   return {
@@ -69,8 +81,7 @@ export function createRecordTable(bucket: string, image?: TableImage): RecordTab
       if (rows === columns.seq.length) columns = copyColumns(columns, rows, Math.max(FIRST_ROWS, rows * 2))
       const row = rows++
       columns.idRef[row] = texts.add(view.id)
-      columns.submitterRef[row] = texts.add(view.submitter)
-      columns.fieldsRef[row] = texts.add(JSON.stringify(view.fields))
+      columns.detailsRef[row] = texts.add(detailsText(view))
       columns.storyline[row] = nameNumber(view.storyline)
       columns.state[row] = nameNumber(view.state)
       columns.seq[row] = view.seq
@@ -89,16 +100,15 @@ export function createRecordTable(bucket: string, image?: TableImage): RecordTab
       bucket,
       storyline: nameAt('storyline', row),
       state: nameAt('state', row),
-      fields: fieldsAt(row),
-      submitter: texts.read(columns.submitterRef[row] ?? 0),
+      ...detailsAt(row),
       filedAt: timeText(columns.filedAt[row] ?? Number.NaN, spelled.filedAt, row),
       enteredAt: timeText(columns.enteredAt[row] ?? Number.NaN, spelled.enteredAt, row),
       seq: columns.seq[row] ?? 0,
     }),
     state: (row) => nameAt('state', row),
     storyline: (row) => nameAt('storyline', row),
-    submitter: (row) => texts.read(columns.submitterRef[row] ?? 0),
-    fields: fieldsAt,
+    submitter: (row) => detailsAt(row).submitter,
+    fields: (row) => detailsAt(row).fields,
     names: () => names,
     image: () => ({
       bucket,

@@ -1,8 +1,8 @@
 // A record table's contents as plain arrays and bytes: what a snapshot
 // writes and what a table restored from one starts with.
 
-/** Per row: text arena references, the sequence and the times (ms, NaN when kept as written). */
-export const FLOAT_COLUMNS = ['idRef', 'submitterRef', 'fieldsRef', 'seq', 'filedAt', 'enteredAt'] as const
+/** Per row: text arena references (id; submitter and fields), the sequence and the times (ms, NaN when kept as written). */
+export const FLOAT_COLUMNS = ['idRef', 'detailsRef', 'seq', 'filedAt', 'enteredAt'] as const
 /** Per row: the number of a state or storyline name. */
 export const NAME_COLUMNS = ['storyline', 'state'] as const
 
@@ -31,8 +31,7 @@ export function allocateColumns(capacity: number): Columns {
   const names = () => new Uint16Array(capacity)
   return {
     idRef: floats(),
-    submitterRef: floats(),
-    fieldsRef: floats(),
+    detailsRef: floats(),
     seq: floats(),
     filedAt: floats(),
     enteredAt: floats(),
