@@ -33,6 +33,7 @@ export default defineNitroConfig({
     './server/nitro/form-secret-plugin.ts',
     './server/nitro/access-plugin.ts',
     './server/nitro/records-plugin.ts',
+    './server/nitro/mailer-plugin.ts',
     './server/nitro/fast-pages-plugin.ts',
   ],
   errorHandler: './server/nitro/error-handler.ts',

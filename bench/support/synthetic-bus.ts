@@ -24,6 +24,7 @@ export function createSyntheticBus(messages: Iterable<StreamMessage>, count: num
     lastSubjectSequence: unsupported('lastSubjectSequence'),
     kv: unsupported('key-value store'),
     objects: unsupported('object store'),
+    consume: unsupported('consume'),
     publish: unsupported('publish'),
     subscribe: unsupported('subscribe'),
     request: unsupported('request'),

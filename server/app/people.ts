@@ -1,5 +1,5 @@
 // The people the service has seen, kept on the bus so every instance knows them.
-import { createPeopleDirectory, type PeopleDirectory } from '../people/people-directory'
+import { createPeopleDirectory, PEOPLE_KV, type PeopleDirectory } from '../people/people-directory'
 import { log } from '../log'
 import type { SessionUser } from '../sessions'
 import { useBus } from './bus'
@@ -7,7 +7,7 @@ import { useBus } from './bus'
 let directory: Promise<PeopleDirectory> | null = null
 
 export function usePeopleDirectory(): Promise<PeopleDirectory> {
-  directory ??= useBus().then(async (bus) => createPeopleDirectory(await bus.kv('svc_people')))
+  directory ??= useBus().then(async (bus) => createPeopleDirectory(await bus.kv(PEOPLE_KV)))
   // A failed open (bus down at that moment) is retried by the next caller.
   directory.catch(() => {
     directory = null

@@ -1,5 +1,5 @@
 // Entries that ship next to .output/server: the content lint binary, the
-// supervisor, the demo site and the pinned Node runtime. cedar-wasm stays
+// supervisor, the mailer, the demo site and the pinned Node runtime. cedar-wasm stays
 // external because it reads its .wasm beside itself.
 import { chmodSync, cpSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -10,6 +10,7 @@ export async function buildSecondEntries(rootDir: string, outputDir: string, has
   const lintDir = join(outputDir, 'lint')
   await bundleEntry(join(rootDir, 'server/lint/cli.ts'), join(lintDir, 'svc-lint.mjs'))
   await bundleEntry(join(rootDir, 'server/supervisor/cli.ts'), join(outputDir, 'supervisor/svc-supervise.mjs'))
+  await bundleEntry(join(rootDir, 'server/mail/mailer-cli.ts'), join(outputDir, 'mailer/index.mjs'))
   // Runs as `svc-lint` straight from the release bundle.
   chmodSync(join(lintDir, 'svc-lint.mjs'), 0o755)
   const cedar = join(rootDir, 'node_modules/@cedar-policy/cedar-wasm')

@@ -5,6 +5,7 @@ import { createLocalKvStore } from './local-kv'
 import { createLocalMessaging } from './local-messaging'
 import { openLocalObjects } from './local-objects'
 import { createLocalStreams } from './local-streams'
+import { createLocalWork } from './local-work'
 import type { Bus } from './types'
 
 export interface LocalBusOptions {
@@ -33,6 +34,7 @@ export async function createLocalBus({ dataDir }: LocalBusOptions): Promise<Bus>
     ensureStream: streams.ensureStream,
     append: streams.append,
     follow: streams.follow,
+    consume: createLocalWork(streamsDir, streams.follow),
     lastSubjectSequence: streams.lastSubjectSequence,
     lastSequence: streams.lastSequence,
     kv: async (bucket, options) => kvStore.open(bucket, options),

@@ -3,12 +3,13 @@ import type { JetStreamClient, JetStreamManager } from '@nats-io/jetstream'
 import { BusConflictError, busError } from './errors'
 import { isWrongLastSequence } from './nats-errors'
 import { createNatsFollow } from './nats-follow'
+import { createNatsWork } from './nats-work'
 import { nextTurn } from './next-turn'
 import { toBytes } from './payload'
 import { assertName, sameSubjects } from './subjects'
 import type { Bus } from './types'
 
-type NatsStreams = Pick<Bus, 'ensureStream' | 'append' | 'follow' | 'lastSubjectSequence' | 'lastSequence'>
+type NatsStreams = Pick<Bus, 'ensureStream' | 'append' | 'follow' | 'consume' | 'lastSubjectSequence' | 'lastSequence'>
 
 export function createNatsStreams(
   js: JetStreamClient,
@@ -52,6 +53,7 @@ export function createNatsStreams(
     },
 
     follow: createNatsFollow(js, jsm, onReconnect),
+    consume: createNatsWork(js, jsm),
 
     async lastSubjectSequence(stream, subject) {
       try {

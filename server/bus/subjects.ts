@@ -22,7 +22,7 @@ const keyPattern = /^[-/=\w]+(\.[-/=\w]+)*$/
 
 // Stream and bucket names become file names in the local bus, and NATS
 // refuses the same characters, so both buses check them alike.
-export function assertName(kind: 'stream' | 'bucket', name: string): void {
+export function assertName(kind: 'stream' | 'bucket' | 'consumer', name: string): void {
   if (!namePattern.test(name)) throw busError(`invalid ${kind} name ${JSON.stringify(name)}`)
 }
 

@@ -41,6 +41,17 @@ export interface FollowOptions {
   fromSeq?: number
 }
 
+/** A message handed out for work, with how many times it has been handed out (1 the first time). */
+export interface WorkMessage extends StreamMessage {
+  attempt: number
+}
+
+/** A work handler that threw is tried again after this long, on either bus. */
+export const FAILED_HANDLER_RETRY_MS = 60_000
+
+/** What became of a piece of work: done (never handed out again), or to be tried again after a pause. */
+export type WorkOutcome = { done: true } | { retryInMs: number }
+
 export interface BusMessage {
   subject: string
   data: Uint8Array
@@ -104,6 +115,20 @@ export interface Bus {
     subjectFilter: string,
     options: FollowOptions,
     onMessage: (message: StreamMessage) => void | Promise<void>,
+  ): Promise<Unsubscribe>
+  // A durable work queue over a stream: every message matching
+  // `subjectFilter`, from the first stored, is handed to one handler among
+  // all consumers named `durable` on the bus (several processes share the
+  // work), up to `concurrency` at a time here. It is handed out again after
+  // the handler's pause, after a handler that threw (a minute later), and
+  // after a crash or restart, until a handler answers done; what a restart
+  // finds waiting keeps its pause.
+  consume(
+    stream: string,
+    durable: string,
+    subjectFilter: string,
+    options: { concurrency: number },
+    handler: (message: WorkMessage) => Promise<WorkOutcome>,
   ): Promise<Unsubscribe>
   // Sequence of the last message on `subject`, 0 when there is none.
   lastSubjectSequence(stream: string, subject: string): Promise<number>

@@ -107,6 +107,17 @@ export const configSchema = z.object({
     'production',
   ),
   DEV_IDP_PORT: port(),
+  SMTP_URL: secret(
+    setting('an smtp:// or smtps:// URL (user and password in it when the server asks)', (value) =>
+      /^smtps?:\/\//i.test(value) && URL.canParse(value) ? value : undefined,
+    ),
+  ),
+  MAIL_FROM: setting('one address, like site@example.org', (value) =>
+    /^[^\s@<>,;"]+@[^\s@<>,;"]+$/.test(value) ? value : undefined,
+  ),
+  SITE_NAME: text(),
+  MAILER_PORT: port(),
+  MAILER_CONNECTIONS: withDefault(number('a whole number from 1 to 64', /^([1-9]|[1-5]\d|6[0-4])$/), 4),
   // Nitro's listener reads PORT and HOST itself; they are checked here with the rest.
   PORT: withDefault(port(), 3000),
   HOST: text(),

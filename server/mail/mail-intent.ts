@@ -21,6 +21,8 @@ export const mailIntentSchema = z.object({
   record: z.object({ bucket: z.string(), id: z.string() }),
   storyline: z.string(),
   link: z.string(),
+  /** How the mail looks: the site's name in the record's storyline, its primary colour and language. */
+  brand: z.object({ name: z.string(), primary: z.string(), language: z.string() }).optional(),
 })
 export type MailIntent = z.infer<typeof mailIntentSchema>
 
@@ -53,6 +55,11 @@ export function buildMailIntent({ site, bucket, mail, view, publicUrl, lookup }:
     record: { bucket: view.bucket, id: view.id },
     storyline: view.storyline,
     link,
+    brand: {
+      name: inStoryline(site, site.branding.name, view.storyline),
+      primary: site.branding.colors.primary,
+      language: site.branding.language,
+    },
   }
 }
 

@@ -6,15 +6,22 @@ import { decodeJson } from '../bus/payload'
 import type { BusKv } from '../bus/types'
 import type { PersonKeys } from './memberships'
 
+/** KV bucket of the people seen signing in, by `sub:`, `email:` and `phone:` keys. */
+export const PEOPLE_KV = 'svc_people'
+
 interface Entry {
   readonly groups: readonly string[]
   readonly seenAt: string
+  /** The address the provider gave at the last sign-in, unless it said it was not verified. */
+  readonly email?: string
 }
 
 export interface PeopleDirectory {
   remember(person: PersonKeys, groups: readonly string[], now?: Date): Promise<void>
   /** Groups of the first key that matches, or null when nobody by that key was seen. */
   groupsOf(person: PersonKeys): Promise<readonly string[] | null>
+  /** Where to mail the person who signed in as `subject`, or null when they gave no verified address. */
+  addressOf(subject: string): Promise<string | null>
 }
 
 export function createPeopleDirectory(kv: BusKv): PeopleDirectory {
@@ -25,7 +32,11 @@ export function createPeopleDirectory(kv: BusKv): PeopleDirectory {
 
   return {
     async remember(person, groups, now = new Date()) {
-      const entry: Entry = { groups: [...groups], seenAt: now.toISOString() }
+      const entry: Entry = {
+        groups: [...groups],
+        seenAt: now.toISOString(),
+        ...(person.email === undefined ? {} : { email: person.email }),
+      }
       await Promise.all(keysOf(person).map((key) => kv.put(key, entry)))
     },
     async groupsOf(person) {
@@ -34,6 +45,10 @@ export function createPeopleDirectory(kv: BusKv): PeopleDirectory {
         if (found) return decodeJson<Entry>(found.value).groups
       }
       return null
+    },
+    async addressOf(subject) {
+      const found = await kv.get(encodeKvKey(`sub:${subject}`))
+      return found === null ? null : (decodeJson<Entry>(found.value).email ?? null)
     },
   }
 }

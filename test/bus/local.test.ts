@@ -7,6 +7,7 @@ import { createLocalBus } from '../../server/bus/local'
 import { decodeJson } from '../../server/bus/payload'
 import type { StreamMessage } from '../../server/bus/types'
 import { runBusContract } from './contract'
+import { runWorkContract } from './contract-work'
 import { waitFor } from './wait'
 
 const dirs: string[] = []
@@ -20,6 +21,7 @@ afterAll(() => {
 })
 
 runBusContract('local', () => createLocalBus({ dataDir: tempDir() }))
+runWorkContract('local', () => createLocalBus({ dataDir: tempDir() }))
 
 describe('local bus on disk', () => {
   it('keeps streams, sequences, msgIds and KV entries across close and reopen', async () => {

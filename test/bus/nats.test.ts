@@ -8,6 +8,7 @@ import type { StreamMessage } from '../../server/bus/types'
 import { startNatsServer } from '../support/nats-server'
 import type { NatsServer } from '../support/nats-server'
 import { runBusContract } from './contract'
+import { runWorkContract } from './contract-work'
 import { sleep, waitFor } from './wait'
 
 let server: NatsServer
@@ -19,6 +20,32 @@ afterAll(async () => {
 })
 
 runBusContract('nats', () => createNatsBus({ url: server.url }))
+runWorkContract('nats', () => createNatsBus({ url: server.url }))
+
+describe('nats work queue across processes', () => {
+  it('two consumers of one name on two connections share the work: each message done once', async () => {
+    const [a, b] = await Promise.all([createNatsBus({ url: server.url }), createNatsBus({ url: server.url })])
+    await a.ensureStream('WORK_SHARED', ['work-shared.>'])
+    const done: [string, number][] = []
+    const handler = (who: string) => async (message: StreamMessage) => {
+      await sleep(5)
+      done.push([who, message.seq])
+      return { done: true } as const
+    }
+    const stops = [
+      await a.consume('WORK_SHARED', 'shared', 'work-shared.>', { concurrency: 4 }, handler('a')),
+      await b.consume('WORK_SHARED', 'shared', 'work-shared.>', { concurrency: 4 }, handler('b')),
+    ]
+    for (let n = 0; n < 200; n++) await a.append('WORK_SHARED', `work-shared.${n}`, { n })
+    await waitFor(() => done.length >= 200, 10_000, 'all 200 done')
+    await sleep(300)
+    for (const stop of stops) stop()
+    await Promise.all([a.close(), b.close()])
+    expect(done).toHaveLength(200)
+    expect(new Set(done.map(([, seq]) => seq)).size).toBe(200)
+    expect(new Set(done.map(([who]) => who))).toEqual(new Set(['a', 'b']))
+  })
+})
 
 describe('Runtime configuration: BUS_URL: createBus with BUS_URL', () => {
   it('connects to NATS', async () => {

@@ -1,0 +1,96 @@
+// The NATS work queue (Bus.consume): one durable pull consumer per name,
+// kept on the server, so every process consuming by that name shares its
+// messages and its progress outlives them all. A message is acked when its
+// handler is done, nak'd with the handler's pause to be redelivered, and
+// redelivered by the server after the ack wait if its process died.
+import { AckPolicy, DeliverPolicy } from '@nats-io/jetstream'
+import type { JetStreamClient, JetStreamManager, JsMsg } from '@nats-io/jetstream'
+import { logBusError } from './errors'
+import { assertName } from './subjects'
+import { FAILED_HANDLER_RETRY_MS } from './types'
+import type { Bus, WorkOutcome } from './types'
+
+// A handler gets this long before the server hands its message to another;
+// a longer one tells the server it is still working.
+const ACK_WAIT_MS = 60_000
+const WORKING_EVERY_MS = 20_000
+const REOPEN_MS = 1000
+
+const nanos = (ms: number) => ms * 1_000_000
+
+export function createNatsWork(js: JetStreamClient, jsm: JetStreamManager): Bus['consume'] {
+  return async (stream, durable, subjectFilter, { concurrency }, handler) => {
+    assertName('consumer', durable)
+    const config = {
+      durable_name: durable,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      // A single filter subject: nats-server 2.9 has no `filter_subjects`.
+      filter_subject: subjectFilter,
+      ack_wait: nanos(ACK_WAIT_MS),
+      max_deliver: -1,
+      max_ack_pending: Math.max(concurrency * 4, 64),
+    }
+    // Adding an existing durable with the same settings is a no-op; another process may have made it first.
+    await jsm.consumers.add(stream, config).catch(async (error: unknown) => {
+      if ((await jsm.consumers.info(stream, durable).catch(() => null)) === null) throw error
+    })
+    let stopped = false
+    let current: { stop(): void } | null = null
+    let running = 0
+    let wake: (() => void) | null = null
+
+    const work = async (message: JsMsg) => {
+      const working = setInterval(() => message.working(), WORKING_EVERY_MS)
+      let outcome: WorkOutcome
+      try {
+        outcome = await handler({
+          subject: message.subject,
+          seq: message.seq,
+          data: message.data,
+          time: new Date(Math.floor(message.info.timestampNanos / 1_000_000)),
+          attempt: message.info.deliveryCount,
+        })
+      } catch (error) {
+        logBusError(`work handler ${durable} on ${stream} failed at ${message.seq}`, error)
+        outcome = { retryInMs: FAILED_HANDLER_RETRY_MS }
+      } finally {
+        clearInterval(working)
+      }
+      // A stopped consumer leaves the message to the ack wait: another process takes it then.
+      if (stopped) return
+      if ('done' in outcome) await message.ackAck().catch((error: unknown) => logBusError('ack failed', error))
+      else message.nak(outcome.retryInMs)
+    }
+
+    const loop = async () => {
+      while (!stopped) {
+        try {
+          const consumer = await js.consumers.get(stream, durable)
+          const messages = await consumer.consume({ max_messages: concurrency, abort_on_missing_resource: true })
+          current = messages
+          if (stopped) messages.stop()
+          for await (const message of messages) {
+            if (stopped) break
+            running++
+            void work(message).finally(() => {
+              running--
+              wake?.()
+            })
+            // No more at once than asked for.
+            while (running >= concurrency && !stopped) await new Promise<void>((resolve) => (wake = resolve))
+          }
+        } catch (error) {
+          if (!stopped) logBusError(`consuming ${durable} on ${stream} broke off; resuming`, error)
+        }
+        if (!stopped) await new Promise((resolve) => setTimeout(resolve, REOPEN_MS))
+      }
+    }
+    void loop()
+    return () => {
+      stopped = true
+      current?.stop()
+      wake?.()
+    }
+  }
+}

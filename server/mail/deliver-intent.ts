@@ -1,0 +1,88 @@
+// One mail intent, delivered at most once and never lost: a message already
+// marked sent in KV is done; otherwise it is sent, and marked only after the
+// SMTP server accepted it. The one window: a crash after the server accepted
+// and before the mark is written sends it again on redelivery (same
+// Message-ID, so a receiving side may fold the two). docs/mail.md.
+import { BusConflictError } from '../bus/errors'
+import { encodeKvKey } from '../bus/kv-driver'
+import { decodeJson } from '../bus/payload'
+import type { Bus, BusKv, WorkMessage, WorkOutcome } from '../bus/types'
+import { log } from '../log'
+import { composeMail, headerText, type Sender } from './compose-mail'
+import { mailIntentSchema, type MailIntent } from './mail-intent'
+import { MailRefusal, type MailTransport } from './transport'
+
+/** KV bucket of intents the SMTP server accepted: key the intent id, value when and as what. */
+export const MAIL_SENT_KV = 'svc_mail_sent'
+/** Where a mail that will never go is told, with its intent id, record and reason. */
+export const MAIL_FAILED_SUBJECT = 'svc.mail.failed'
+
+const FIRST_RETRY_MS = 5000
+const LONGEST_RETRY_MS = 10 * 60 * 1000
+
+export interface DeliveryDeps {
+  readonly bus: Bus
+  readonly sent: BusKv
+  readonly transport: MailTransport
+  readonly sender: Sender
+  /** The verified address of the person who signed in as `subject`, or null. */
+  readonly addressOf: (subject: string) => Promise<string | null>
+}
+
+/** A growing pause: 5 s, 10 s, 20 s, … at most 10 minutes. */
+export function retryDelayMs(attempt: number): number {
+  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempt - 1), LONGEST_RETRY_MS)
+}
+
+export async function deliverIntent(deps: DeliveryDeps, message: WorkMessage): Promise<WorkOutcome> {
+  let intent: MailIntent
+  try {
+    intent = mailIntentSchema.parse(decodeJson(message.data))
+  } catch {
+    return failed(deps, message, null, null, 'the intent cannot be read')
+  }
+  const key = encodeKvKey(intent.id)
+  if ((await deps.sent.get(key)) !== null) return { done: true }
+  const to = 'email' in intent.to ? intent.to.email : await deps.addressOf(intent.to.subject)
+  if (to === null || !/^[^\s@<>,;"]+@[^\s@<>,;"]+$/.test(headerText(to)))
+    return failed(deps, message, intent, to, to === null ? 'no address is known for the person' : 'not an address')
+  const mail = composeMail(intent, headerText(to), deps.sender)
+  try {
+    await deps.transport.send(mail)
+  } catch (error) {
+    const refusal = error instanceof MailRefusal ? error : new MailRefusal(false, String(error))
+    if (refusal.permanent) return failed(deps, message, intent, to, refusal.message)
+    const retryInMs = retryDelayMs(message.attempt)
+    log('warn', 'mail', '[svc] [mail] delivery failed for now; trying again', {
+      intent: intent.id,
+      attempt: message.attempt,
+      retryInMs,
+      reason: refusal.message,
+    })
+    return { retryInMs }
+  }
+  await deps.sent.create(key, { at: new Date().toISOString(), messageId: mail.messageId }).catch((error: unknown) => {
+    if (!(error instanceof BusConflictError)) throw error
+  })
+  log('info', 'mail', 'delivered', { intent: intent.id, messageId: mail.messageId, attempt: message.attempt })
+  return { done: true }
+}
+
+function failed(
+  { bus }: DeliveryDeps,
+  message: WorkMessage,
+  intent: MailIntent | null,
+  to: string | null,
+  reason: string,
+): WorkOutcome {
+  const failure = {
+    intent: intent?.id ?? null,
+    record: intent?.record ?? null,
+    to: to === null ? null : headerText(to),
+    reason,
+    seq: message.seq,
+  }
+  log('error', 'mail', '[svc] [mail] a mail cannot be delivered', failure)
+  bus.publish(MAIL_FAILED_SUBJECT, failure)
+  return { done: true }
+}

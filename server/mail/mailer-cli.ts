@@ -1,0 +1,46 @@
+// `node .output/mailer/index.mjs`: the mailer as its own process, on the bus
+// named by BUS_URL (the embedded bus belongs to one process, so it is
+// refused here). Answers GET /healthz on MAILER_PORT when set: 200 while
+// connected to the bus, 503 otherwise.
+import { createServer } from 'node:http'
+import { createNatsBus } from '../bus/nats'
+import { ConfigError } from '../config/parse-config'
+import { useConfig } from '../config/use-config'
+import { log } from '../log'
+import { startMailer } from './mailer'
+import { mailerSetup } from './mailer-setup'
+
+function refuse(reason: string): never {
+  log('error', 'mail', `[svc] [mail] the mailer cannot start: ${reason}`)
+  process.exit(1)
+}
+
+let config
+try {
+  config = useConfig()
+} catch (error) {
+  refuse(error instanceof ConfigError ? error.message : String(error))
+}
+if (config.BUS_URL === undefined) refuse('BUS_URL is not set: the mailer reads the service’s NATS bus')
+const setup = mailerSetup(config)
+if ('refusal' in setup) refuse(setup.refusal)
+const bus = await createNatsBus({ url: config.BUS_URL }).catch((error: unknown) => refuse(String(error)))
+const mailer = await startMailer({ bus, ...setup })
+
+const health =
+  config.MAILER_PORT === undefined
+    ? null
+    : createServer((req, res) => {
+        const ok = req.url === '/healthz' && bus.isConnected()
+        res.writeHead(req.url === '/healthz' ? (ok ? 200 : 503) : 404, { 'content-type': 'application/json' })
+        res.end(JSON.stringify({ status: ok ? 'ok' : 'unavailable' }))
+      }).listen(config.MAILER_PORT, config.HOST ?? '127.0.0.1', () => {
+        log('info', 'mail', 'the mailer answers /healthz', { port: config.MAILER_PORT })
+      })
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    mailer.stop()
+    health?.close()
+    void bus.close().finally(() => process.exit(0))
+  })

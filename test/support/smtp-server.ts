@@ -1,0 +1,54 @@
+// A real SMTP server for tests (smtp-server), on a loopback port it picks,
+// keeping each message it accepted, parsed with mailparser. `refuse` makes
+// it answer the DATA with an SMTP error; `delayMs` holds each answer back.
+import { simpleParser, type ParsedMail } from 'mailparser'
+import type { AddressInfo } from 'node:net'
+import { SMTPServer } from 'smtp-server'
+
+export interface TestSmtp {
+  readonly url: string
+  readonly port: number
+  readonly received: ParsedMail[]
+  /** An SMTP reply code and text for every DATA from now on, or null to accept. */
+  refuse(code: number | null, text?: string): void
+  delay(ms: number): void
+  stop(): Promise<void>
+}
+
+export async function startSmtpServer(port = 0): Promise<TestSmtp> {
+  const received: ParsedMail[] = []
+  let refusal: { code: number; text: string } | null = null
+  let delayMs = 0
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then(async (mail) => {
+          if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs))
+          if (refusal !== null) {
+            const error = Object.assign(new Error(refusal.text), { responseCode: refusal.code })
+            return callback(error)
+          }
+          received.push(mail)
+          callback()
+        })
+        .catch((error: Error) => callback(error))
+    },
+  })
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+  const bound = (server.server.address() as AddressInfo).port
+  return {
+    url: `smtp://127.0.0.1:${bound}`,
+    port: bound,
+    received,
+    refuse(code, text = 'refused by the test') {
+      refusal = code === null ? null : { code, text }
+    },
+    delay(ms) {
+      delayMs = ms
+    },
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
