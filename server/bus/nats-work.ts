@@ -10,10 +10,11 @@ import { assertName } from './subjects'
 import { FAILED_HANDLER_RETRY_MS } from './types'
 import type { Bus, WorkOutcome } from './types'
 
-// A handler gets this long before the server hands its message to another;
-// a longer one tells the server it is still working.
-const ACK_WAIT_MS = 60_000
-const WORKING_EVERY_MS = 20_000
+// A handler gets this long before the server hands its message to another
+// (so a process that died holds its messages this long at most); a longer
+// handler tells the server it is still working.
+const ACK_WAIT_MS = 30_000
+const WORKING_EVERY_MS = 10_000
 const REOPEN_MS = 1000
 
 const nanos = (ms: number) => ms * 1_000_000

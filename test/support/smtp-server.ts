@@ -19,11 +19,17 @@ export async function startSmtpServer(port = 0): Promise<TestSmtp> {
   const received: ParsedMail[] = []
   let refusal: { code: number; text: string } | null = null
   let delayMs = 0
+  // A message counts as accepted only if the client was still there to hear
+  // the 250: one whose sender vanished meanwhile was never accepted to it.
+  const closed = new Set<string>()
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
-    onData(stream, _session, callback) {
+    onClose(session) {
+      closed.add(session.id)
+    },
+    onData(stream, session, callback) {
       simpleParser(stream)
         .then(async (mail) => {
           if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs))
@@ -31,6 +37,7 @@ export async function startSmtpServer(port = 0): Promise<TestSmtp> {
             const error = Object.assign(new Error(refusal.text), { responseCode: refusal.code })
             return callback(error)
           }
+          if (closed.has(session.id)) return callback()
           received.push(mail)
           callback()
         })

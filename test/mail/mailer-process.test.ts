@@ -1,0 +1,162 @@
+// Issue 10: the mailer as its own process on NATS, against a real SMTP
+// server: each intent on SVC_MAIL goes out once, waits while the server is
+// away, and a refusal is told instead of retried (SPEC 1 rule 4, SPEC 6 rule 4).
+import { spawn, type ChildProcess } from 'node:child_process'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createNatsBus } from '../../server/bus/nats'
+import { decodeJson } from '../../server/bus/payload'
+import type { Bus } from '../../server/bus/types'
+import { MAIL_FAILED_SUBJECT } from '../../server/mail/deliver-intent'
+import type { MailIntent } from '../../server/mail/mail-intent'
+import { MAIL_STREAM, mailSubject } from '../../server/mail/mail-stream'
+import { settle, sleep, waitFor } from '../bus/wait'
+import { startNatsServer, type NatsServer } from '../support/nats-server'
+import { cleanEnv } from '../support/global-setup'
+import { ROOT } from '../support/server'
+import { startSmtpServer, type TestSmtp } from '../support/smtp-server'
+
+let nats: NatsServer
+let bus: Bus
+const children: ChildProcess[] = []
+const smtps: TestSmtp[] = []
+let nextSeq = 1
+
+// A server per test: a mailer killed at the end of one test leaves its pull
+// requests on the server, which would hold the next test's mail until the
+// ack wait gives it to another.
+beforeEach(async () => {
+  nats = await startNatsServer()
+  bus = await createNatsBus({ url: nats.url })
+  await bus.ensureStream(MAIL_STREAM, ['svc.mail.>'])
+})
+afterEach(async () => {
+  for (const child of children.splice(0)) child.kill('SIGKILL')
+  await Promise.all(smtps.splice(0).map((smtp) => smtp.stop()))
+  await bus.close()
+  await nats.stop()
+})
+
+async function smtp(port?: number) {
+  const server = await startSmtpServer(port)
+  smtps.push(server)
+  return server
+}
+
+/** The built mailer, with its output kept; resolves once it delivers. */
+async function startMailer(env: Record<string, string | undefined>) {
+  const child = spawn(process.execPath, [join(ROOT, '.output/mailer/index.mjs')], {
+    env: cleanEnv({ BUS_URL: nats.url, MAIL_FROM: 'site@example.org', SITE_NAME: 'Road Watch', ...env }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  children.push(child)
+  let output = ''
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
+  return { child, output: () => output, exited }
+}
+
+async function queue(overrides: Partial<MailIntent> = {}): Promise<MailIntent> {
+  const seq = nextSeq++
+  const intent: MailIntent = {
+    id: `potholes:rec${seq}:${seq}`,
+    to: { email: 'ann@example.org' },
+    subject: `Case ${seq} moved on`,
+    body: `We **accepted** case ${seq}.`,
+    record: { bucket: 'potholes', id: `rec${seq}` },
+    storyline: 'plain',
+    link: `http://localhost:3000/potholes/rec${seq}`,
+    ...overrides,
+  }
+  await bus.append(MAIL_STREAM, mailSubject('potholes', intent.record.id, seq), intent, { msgId: intent.id })
+  return intent
+}
+
+const subjects = (server: TestSmtp) => server.received.map((mail) => mail.subject)
+
+describe('SPEC 1 rule 4: mail is delivered by a separate unit reading the same bus', () => {
+  it('delivers each intent once, as its own process; a restart and a repeated intent send nothing more', async () => {
+    const server = await smtp()
+    const first = await startMailer({ SMTP_URL: server.url })
+    const intent = await queue()
+    await waitFor(() => server.received.length === 1, 10_000, 'the mail')
+    const [mail] = server.received
+    expect(mail?.subject).toBe(intent.subject)
+    expect(mail?.text).toContain('We accepted case')
+    expect(mail?.headers.get('message-id')).toBe(`<svc.${intent.id.replaceAll(':', '.')}@example.org>`)
+    first.child.kill('SIGTERM')
+    await first.exited
+    // The same intent queued again (a catch-up on another instance) is the same mail.
+    await bus.append(MAIL_STREAM, mailSubject('potholes', intent.record.id, 900 + nextSeq++), intent)
+    await startMailer({ SMTP_URL: server.url })
+    const later = await queue()
+    await waitFor(() => server.received.length === 2, 10_000, 'the later mail')
+    expect(await settle(() => subjects(server), { quietMs: 1500 })).toEqual([intent.subject, later.subject])
+  })
+
+  it('SMTP server away for a while: the mail waits and goes out once it is back, once', async () => {
+    const away = await smtp()
+    const port = away.port
+    await away.stop()
+    smtps.splice(smtps.indexOf(away), 1)
+    const mailer = await startMailer({ SMTP_URL: `smtp://127.0.0.1:${port}` })
+    const intent = await queue()
+    await waitFor(() => mailer.output().includes('trying again'), 10_000, 'a failed attempt')
+    const back = await smtp(port)
+    await waitFor(() => back.received.length === 1, 20_000, 'the mail after the server came back')
+    expect(await settle(() => subjects(back), { quietMs: 1500 })).toEqual([intent.subject])
+  })
+
+  it('a permanent refusal (5xx) is not tried again and is told on svc.mail.failed', async () => {
+    const server = await smtp()
+    server.refuse(550, 'mailbox unavailable')
+    const failures: unknown[] = []
+    const unsubscribe = await bus.subscribe(
+      MAIL_FAILED_SUBJECT,
+      (message) => void failures.push(decodeJson(message.data)),
+    )
+    await startMailer({ SMTP_URL: server.url })
+    const intent = await queue()
+    await waitFor(() => failures.length === 1, 10_000, 'the failure')
+    expect(failures[0]).toMatchObject({
+      intent: intent.id,
+      record: intent.record,
+      to: 'ann@example.org',
+      reason: expect.stringContaining('mailbox unavailable'),
+    })
+    server.refuse(null)
+    await sleep(1500)
+    expect(server.received).toEqual([])
+    expect(failures).toHaveLength(1)
+    unsubscribe()
+  })
+
+  it('killed with kill -9 mid-batch at a slow SMTP server: after a restart every intent arrived exactly once', async () => {
+    const server = await smtp()
+    server.delay(800)
+    const first = await startMailer({ SMTP_URL: server.url, MAILER_CONNECTIONS: '4' })
+    const intents = []
+    for (let n = 0; n < 12; n++) intents.push(await queue())
+    await waitFor(() => server.received.length >= 2, 10_000, 'the batch under way')
+    first.child.kill('SIGKILL')
+    await first.exited
+    const got = server.received.length
+    expect(got).toBeLessThan(intents.length)
+    server.delay(0)
+    await startMailer({ SMTP_URL: server.url })
+    // What the killed process held comes back after the ack wait (30 s).
+    await waitFor(() => server.received.length >= intents.length, 60_000, 'every mail after the restart')
+    const counted = await settle(() => subjects(server), { quietMs: 2000 })
+    expect([...counted].sort()).toEqual(intents.map((intent) => intent.subject).sort())
+  }, 90_000)
+
+  it('Runtime configuration: the mailer refuses to start without SMTP_URL in production, or without BUS_URL', async () => {
+    const noSmtp = await startMailer({ SMTP_URL: undefined })
+    expect(await noSmtp.exited).toBe(1)
+    expect(noSmtp.output()).toContain('SMTP_URL is not set')
+    const noBus = await startMailer({ BUS_URL: undefined, SMTP_URL: 'smtp://127.0.0.1:25' })
+    expect(await noBus.exited).toBe(1)
+    expect(noBus.output()).toContain('BUS_URL is not set')
+  })
+})
