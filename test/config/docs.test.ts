@@ -49,6 +49,7 @@ describe('Settings parsed once: docs/configuration.md lists every variable the s
       'GIT_API_TOKEN',
       'MAP_TOKEN',
       'OAUTH2_CLIENT_SECRET',
+      'SMTP_URL',
     ])
   })
 })

@@ -30,10 +30,12 @@ describe('Settings parsed once: no process.env outside the config module', () =>
   })
 })
 
-describe('Start-up made explicit: process.exit only in the Nitro plugins', () => {
-  it('finds process.exit( only in server/nitro/*-plugin.ts', () => {
+describe('Start-up made explicit: process.exit only in the Nitro plugins and the mailer process entry', () => {
+  it('finds process.exit( only in server/nitro/*-plugin.ts and server/mail/mailer-cli.ts', () => {
     const found = filesContaining(/process\.exit\(/)
-    expect(found.filter((file) => !/^server\/nitro\/[a-z-]+-plugin\.ts$/.test(file))).toEqual([])
+    const allowed = (file: string) =>
+      /^server\/nitro\/[a-z-]+-plugin\.ts$/.test(file) || file === 'server/mail/mailer-cli.ts'
+    expect(found.filter((file) => !allowed(file))).toEqual([])
     expect(found).toContain('server/nitro/config-plugin.ts')
   })
 

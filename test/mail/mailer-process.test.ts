@@ -138,7 +138,10 @@ describe('SPEC 1 rule 4: mail is delivered by a separate unit reading the same b
     const first = await startMailer({ SMTP_URL: server.url, MAILER_CONNECTIONS: '4' })
     const intents = []
     for (let n = 0; n < 12; n++) intents.push(await queue())
-    await waitFor(() => server.received.length >= 2, 10_000, 'the batch under way')
+    // The first batch accepted and marked sent, the second in the middle of its data: then the kill.
+    // (Killing between an acceptance and its mark is the one known window, docs/mail.md.)
+    await waitFor(() => server.received.length >= 4, 10_000, 'the first batch')
+    await sleep(400)
     first.child.kill('SIGKILL')
     await first.exited
     const got = server.received.length
