@@ -4,7 +4,8 @@ import { compileFields } from './compile-field'
 import { compileMoves } from './compile-moves'
 import { compilePublic } from './compile-public'
 import { suggestion } from './did-you-mean'
-import type { Bucket, State } from './model'
+import { checkPlaceholders } from './mail-placeholders'
+import type { Bucket, Field, State } from './model'
 import type { RawBucket } from './schemas/bucket'
 import type { Path, YamlFile } from './yaml-file'
 
@@ -112,5 +113,21 @@ export function compileBucket(
     self,
     public: compilePublic(ctx, yaml, raw.public, fields, stateNames),
     thanks: raw.thanks === undefined ? undefined : ctx.markdown(yaml, ['thanks'], raw.thanks),
+    receipt: compileReceipt(ctx, yaml, raw.receipt, fields),
+  }
+}
+
+function compileReceipt(
+  ctx: CompileContext,
+  yaml: YamlFile,
+  raw: RawBucket['receipt'],
+  fields: readonly Field[],
+): Bucket['receipt'] {
+  if (raw === undefined) return undefined
+  checkPlaceholders(ctx, yaml, ['receipt', 'subject'], raw.subject, fields)
+  checkPlaceholders(ctx, yaml, ['receipt', 'body'], raw.body, fields)
+  return {
+    subject: ctx.text(yaml, ['receipt', 'subject'], raw.subject),
+    body: ctx.markdown(yaml, ['receipt', 'body'], raw.body),
   }
 }

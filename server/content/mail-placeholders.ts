@@ -9,7 +9,8 @@ import type { Path, YamlFile } from './yaml-file'
 
 const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g
 const ALLOWED =
-  'a mail may use {{site.name}}, {{record.<field>}} for a field of this bucket, {{record.state}} and {{link}}'
+  'a mail may use {{site.name}}, {{record.<field>}} for a field of this bucket, {{record.state}}, ' +
+  '{{record.id}} and {{link}}'
 
 export function checkPlaceholders(
   ctx: CompileContext,
@@ -21,6 +22,7 @@ export function checkPlaceholders(
   const known = [
     'site.name',
     'record.state',
+    'record.id',
     'link',
     ...fields.filter((f) => f.type !== 'file').map((f) => `record.${f.name}`),
   ]

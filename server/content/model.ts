@@ -97,6 +97,8 @@ export interface Bucket {
   readonly public?: { readonly states: readonly string[]; readonly fields: readonly string[] }
   /** Shown to a visitor after filing. */
   readonly thanks?: Text
+  /** Mailed at filing to the contact address the filing gives, if any. */
+  readonly receipt?: { readonly subject: Text; readonly body: Text }
 }
 
 export interface Person {

@@ -22,6 +22,7 @@ export function placeholderValue(name: string, ctx: PlaceholderContext): string 
   const { site, bucket, view } = ctx
   if (name === 'site.name') return inStoryline(site, site.branding.name, view.storyline)
   if (name === 'link') return ctx.link
+  if (name === 'record.id') return view.id
   if (name === 'record.state') {
     const state = bucket.states.find((s) => s.name === view.state)
     return state === undefined ? view.state : inStoryline(site, state.label, view.storyline)

@@ -14,6 +14,7 @@ import { recordsError } from './errors'
 import { grantFor } from './grants'
 import { buildMailIntent } from '../mail/mail-intent'
 import { mailQueued, queueMail } from '../mail/mail-queue'
+import { receiptMail } from '../mail/receipt'
 import type { PlaceholderContext } from '../mail/mail-values'
 import type { Memberships } from '../people/memberships'
 import type { HistoryEntry, Projection, RecordView } from './types'
@@ -33,8 +34,8 @@ export type EffectsCatchUp = (projection: Projection) => Promise<void>
 // The same day the record index replays repairs for.
 const WINDOW_MS = 24 * 60 * 60 * 1000
 
-function declaredMail(bucket: Bucket, entry: HistoryEntry): Mail | undefined {
-  if (entry.type !== 'moved') return undefined
+function declaredMail(bucket: Bucket, entry: HistoryEntry, view: RecordView): Mail | undefined {
+  if (entry.type === 'filed') return receiptMail(bucket, view)
   return (entry.via === 'self' ? bucket.self : bucket.moves).find((move) => move.name === entry.edge)?.mail
 }
 
@@ -46,7 +47,7 @@ export function createEffectsCatchUp({
   lookup,
 }: EffectsCatchUpOptions): EffectsCatchUp {
   const mailOf = async (content: SiteModel, bucket: Bucket, entry: HistoryEntry, view: RecordView) => {
-    const mail = declaredMail(bucket, entry)
+    const mail = declaredMail(bucket, entry, view)
     if (mail === undefined || (await mailQueued(bus, view))) return
     const intent = buildMailIntent({ site: content, bucket, mail, view, publicUrl, lookup })
     if (intent !== null) await queueMail(bus, view, intent)

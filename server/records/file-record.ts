@@ -5,6 +5,7 @@ import { BusConflictError } from '../bus/errors'
 import type { Bucket, SiteModel } from '../content/model'
 import { applyEvent, foldEvents } from './apply-event'
 import { recordsError } from './errors'
+import { receiptMail } from '../mail/receipt'
 import { projectEvent, storeProjection } from './project'
 import { readRecordEvents } from './record-events'
 import { bucketOf } from './records-context'
@@ -79,6 +80,7 @@ export async function fileRecord(ctx: RecordsContext, newId: () => string, input
     site,
     bucket,
     view,
+    mail: receiptMail(bucket, view),
     project: () => projectEvent(ctx.bus, ctx.projections, { event, seq, view, previousSeq: 0 }),
   })
   return view
@@ -102,6 +104,12 @@ async function storedFiling(
   const filed = applyEvent(null, first.event, first.seq)
   const projection = foldEvents(events)
   if (filed === null || projection === null) throw recordsError(`filing ${bucket.name}/${id} does not fold`)
-  await ctx.sideEffects({ site, bucket, view: filed, project: () => storeProjection(ctx.projections, projection) })
+  await ctx.sideEffects({
+    site,
+    bucket,
+    view: filed,
+    mail: receiptMail(bucket, filed),
+    project: () => storeProjection(ctx.projections, projection),
+  })
   return filed
 }

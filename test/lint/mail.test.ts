@@ -1,10 +1,27 @@
-// Mail placeholders: only {{site.name}}, {{record.<field>}}, {{record.state}}
-// and {{link}}, each reported where it is written.
+// Mail placeholders: only {{site.name}}, {{record.<field>}}, {{record.state}},
+// {{record.id}} and {{link}}, each reported where it is written, in a move's
+// mail and in a bucket's receipt alike.
 import { describe } from 'vitest'
 import { lintCases, yaml } from './repo'
 
 const ALLOWED =
-  'a mail may use {{site.name}}, {{record.<field>}} for a field of this bucket, {{record.state}} and {{link}}'
+  'a mail may use {{site.name}}, {{record.<field>}} for a field of this bucket, {{record.state}}, ' +
+  '{{record.id}} and {{link}}'
+
+/** A bucket whose receipt starts on line 9 with the lines given. */
+const receipt = (...lines: string[]) => ({
+  'buckets/reports.yaml': yaml(
+    'title: Reports',
+    'fields:',
+    '  - { name: street, type: text, label: Street }',
+    '  - { name: email, type: email, label: E-mail, contact: true }',
+    'states:',
+    '  - { name: new }',
+    '  - { name: done }',
+    'receipt:',
+    ...lines,
+  ),
+})
 
 /** A move whose mail starts on line 15 with the lines given. */
 const mail = (...lines: string[]) => ({
@@ -33,10 +50,42 @@ describe('mail placeholders', () => {
       name: 'every placeholder there is, spaces inside the braces allowed',
       files: mail(
         '      subject: "{{ record.street }} is {{record.state}}"',
-        '      body: "{{site.name}}: {{record.email}} {{link}}"',
+        '      body: "{{site.name}}: {{record.email}} {{link}}, case {{record.id}}"',
       ),
       lines: [],
       rules: [],
+    },
+    {
+      name: 'a receipt takes the same placeholders, {{record.id}} among them',
+      files: receipt('  subject: "Got {{record.street}}"', '  body: "Your reference: {{ record.id }}. {{link}}"'),
+      lines: [],
+      rules: [],
+    },
+    {
+      name: 'unknown-reference in a receipt, at its line and column',
+      files: receipt('  subject: "Got {{record.stret}}"', '  body: "Reference {{record.ref}}"'),
+      lines: [
+        'buckets/reports.yaml:9:17: error: unknown placeholder {{record.stret}}; did you mean {{record.street}}?',
+        'buckets/reports.yaml:10:20: error: unknown placeholder {{record.ref}}; did you mean {{record.id}}?',
+      ],
+      rules: ['unknown-reference', 'unknown-reference'],
+    },
+    {
+      name: 'reserved-name: a field may not be called id, which {{record.id}} means',
+      files: {
+        'buckets/reports.yaml': yaml(
+          'title: Reports',
+          'fields:',
+          '  - { name: id, type: text, label: Number }',
+          'states:',
+          '  - { name: new }',
+        ),
+      },
+      lines: [
+        'buckets/reports.yaml:3:13: error: buckets/reports.yaml at fields[0].name: a field may not be called id: ' +
+          "{{record.id}} in a mail already means the case's reference; pick another name, e.g. number",
+      ],
+      rules: ['reserved-name'],
     },
     {
       name: 'unknown-reference: typos, each with what was meant',

@@ -4,6 +4,7 @@ import { createBusKvDriver } from '../../server/bus/kv-driver'
 import { decodeJson } from '../../server/bus/payload'
 import type { MailIntent } from '../../server/mail/mail-intent'
 import { queueMail } from '../../server/mail/mail-queue'
+import { markdownText } from '../../server/mail/mail-text'
 import { MAIL_STREAM, mailSubject } from '../../server/mail/mail-stream'
 import { MEMBERSHIPS_KV, createMemberships } from '../../server/people/memberships'
 import { createRecordIndex } from '../../server/records/record-index'
@@ -28,6 +29,36 @@ export function effectsContract(buses: BusFactory): void {
       onCleanup(mails.stop)
       return { ...one, names, mails }
     }
+
+    it('Receipt at filing (issue 10): a filing that gives a contact address queues its receipt, one without none', async () => {
+      const bus = await buses.open()
+      onCleanup(() => bus.close())
+      const names = freshNames()
+      const site = recordsSite(names)
+      const cases = site.buckets.get(names.cases)!
+      const receipt = {
+        subject: ['Got it: {{record.street}}', 'Thanks: {{record.street}}'],
+        body: ['Your reference is {{record.id}}.', 'Number {{record.id}}, {{record.state}}.'],
+      }
+      const withReceipt = { ...site, buckets: new Map([...site.buckets, [names.cases, { ...cases, receipt }]]) }
+      const { records } = await instance(bus, () => withReceipt, { now: start })
+      const mails = await collect<MailIntent>(bus, MAIL_STREAM, `svc.mail.${names.cases}.>`)
+      onCleanup(mails.stop)
+      const file = (fields: Record<string, string>) =>
+        records.file({ bucket: names.cases, storyline: 'story', fields, submitter: 'session:v1', actor: desk })
+      await file({ street: 'No Address Road' })
+      const filed = await file({ street: 'Mill Lane 2', email: 'ann@example.org' })
+      const [intent] = await mails.atLeast(1)
+      expect(intent?.subject).toBe(`svc.mail.${names.cases}.${filed.id}.${filed.seq}`)
+      expect(intent?.data).toMatchObject({
+        to: { email: 'ann@example.org' },
+        subject: 'Thanks: Mill Lane 2',
+        // Markdown: the reference reads as plain text however it is spelled.
+        body: `Number ${markdownText(filed.id)}, new (story).`,
+        storyline: 'story',
+      })
+      expect(await mails.allBefore()).toHaveLength(1)
+    })
 
     it(
       "What the service does 4, Storylines 4 and Events 4 (the mail intent; delivery is the mailer's): queues " +

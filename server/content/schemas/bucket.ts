@@ -5,13 +5,20 @@ import { contentNameSchema, namesSchema, textSchema } from './text'
 const optionValue = z.string().min(1, 'an option needs a value; write it as a text')
 const optionSchema = z.union([optionValue, z.strictObject({ value: optionValue, label: textSchema })])
 
-// {{record.state}} in a mail means the record's state, so no field may take the name.
-const fieldName = contentNameSchema.refine((n) => n !== 'state', {
-  message:
-    "a field may not be called state: {{record.state}} in a mail already means the record's state; pick another " +
-    'name, e.g. status',
-  params: { rule: 'reserved-name' },
-})
+// {{record.state}} and {{record.id}} in a mail mean the record's state and reference, so no field may take them.
+const fieldName = contentNameSchema
+  .refine((n) => n !== 'state', {
+    message:
+      "a field may not be called state: {{record.state}} in a mail already means the record's state; pick another " +
+      'name, e.g. status',
+    params: { rule: 'reserved-name' },
+  })
+  .refine((n) => n !== 'id', {
+    message:
+      "a field may not be called id: {{record.id}} in a mail already means the case's reference; pick another " +
+      'name, e.g. number',
+    params: { rule: 'reserved-name' },
+  })
 
 export const fieldSchema = z.strictObject({
   name: fieldName,
@@ -67,6 +74,8 @@ export const bucketSchema = z.strictObject({
     .strictObject({ states: z.array(contentNameSchema).optional(), fields: z.array(contentNameSchema).optional() })
     .optional(),
   thanks: textSchema.optional(),
+  /** Mailed to the contact address a filing gives, if it gives one. */
+  receipt: z.strictObject({ subject: textSchema, body: textSchema }).optional(),
 })
 export type RawBucket = z.infer<typeof bucketSchema>
 export type RawField = z.infer<typeof fieldSchema>
