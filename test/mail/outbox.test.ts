@@ -55,6 +55,14 @@ describe('Mail in development: the outbox', () => {
     await file(server.url, { street: 'Bridge Road 2', kind: 'crack' })
     await new Promise((resolve) => setTimeout(resolve, 1500))
     expect(readdirSafe(outbox)).toHaveLength(1)
+
+    // /dev/outbox lists it, and opens it whole.
+    const list = await (await fetch(`${server.url}/dev/outbox`)).text()
+    expect(list).toContain('ann@example.org')
+    expect(list).toContain(mail.subject ?? '')
+    const opened = await fetch(`${server.url}/dev/outbox/${encodeURIComponent(name)}`)
+    expect(opened.headers.get('content-type')).toBe('text/plain; charset=utf-8')
+    expect(await opened.text()).toContain('Auto-Submitted: auto-generated')
   })
 })
 

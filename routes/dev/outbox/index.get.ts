@@ -1,0 +1,12 @@
+import { defineEventHandler } from 'h3'
+import { requireDevelopment } from '../../../utils/development'
+import { outboxDir } from '../../../server/mail/mailer-setup'
+import { listOutbox } from '../../../server/mail/outbox-list'
+import { renderOutbox } from '../../../server/render/outbox'
+import { sendPage } from '../../../utils/html-response'
+
+// Development only: the mail the service would have sent.
+export default defineEventHandler((event) => {
+  const config = requireDevelopment()
+  return sendPage(event, renderOutbox(listOutbox(outboxDir(config))))
+})
