@@ -1,20 +1,11 @@
 // The mail itself (issue 10, "The mail itself"; SPEC Storylines 4: mail carries the storyline).
 import { describe, expect, it } from 'vitest'
 import { composeMail } from '../../server/mail/compose-mail'
-import type { MailIntent } from '../../server/mail/mail-intent'
 import { markdownToText } from '../../server/mail/markdown-text'
+import { sampleIntent, sampleSender } from './sample-intent'
 
-const intent: MailIntent = {
-  id: 'potholes:abc123:7',
-  to: { email: 'ann@example.org' },
-  subject: 'Your report on Mill Lane moved on',
-  body: 'We **accepted** your report on Mill Lane \\<b\\>.\n\n- It is on the list\n- We fix it soon\n\nSee [the case]({{link}}).',
-  record: { bucket: 'potholes', id: 'abc123' },
-  storyline: 'story',
-  link: 'http://localhost:3000/potholes/abc123',
-  brand: { name: 'Vegvakt', primary: '#0b6e4f', language: 'nb' },
-}
-const sender = { address: 'site@example.org' }
+const intent = sampleIntent
+const sender = sampleSender
 
 describe('Storylines 4: mail about a case', () => {
   it('has a text part without Markdown marks and an HTML part with the body rendered and escaped', () => {
@@ -38,18 +29,6 @@ describe('Storylines 4: mail about a case', () => {
     expect(mail.headers['Auto-Submitted']).toBe('auto-generated')
     expect(mail.headers['List-Id']).toBe('Vegvakt <vegvakt.example.org>')
     expect(composeMail(intent, 'ann@example.org', { ...sender, siteName: 'Road Watch' }).from.name).toBe('Road Watch')
-  })
-
-  it('Security: a line break in a value never reaches a header', () => {
-    const forged = {
-      ...intent,
-      subject: 'Moved\r\nBcc: victim@example.org',
-      brand: { ...intent.brand!, name: 'Site\nX-Evil: 1' },
-    }
-    const mail = composeMail(forged, 'ann@example.org', sender)
-    expect(mail.subject).toBe('Moved Bcc: victim@example.org')
-    expect(mail.from.name).toBe('Site X-Evil: 1')
-    expect(Object.values(mail.headers).join('')).not.toMatch(/[\r\n]/)
   })
 
   it('a link that is not http(s) gets no button, and a colour that is not one is not used', () => {

@@ -1,77 +1,16 @@
 // Issue 10: the mailer as its own process on NATS, against a real SMTP
 // server: each intent on SVC_MAIL goes out once, waits while the server is
 // away, and a refusal is told instead of retried (SPEC 1 rule 4, SPEC 6 rule 4).
-import { spawn, type ChildProcess } from 'node:child_process'
-import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createNatsBus } from '../../server/bus/nats'
+import { describe, expect, it } from 'vitest'
 import { decodeJson } from '../../server/bus/payload'
-import type { Bus } from '../../server/bus/types'
 import { MAIL_FAILED_SUBJECT } from '../../server/mail/deliver-intent'
-import type { MailIntent } from '../../server/mail/mail-intent'
 import { MAIL_STREAM, mailSubject } from '../../server/mail/mail-stream'
 import { settle, sleep, waitFor } from '../bus/wait'
-import { startNatsServer, type NatsServer } from '../support/nats-server'
-import { cleanEnv } from '../support/global-setup'
-import { ROOT } from '../support/server'
-import { startSmtpServer, type TestSmtp } from '../support/smtp-server'
+import type { TestSmtp } from '../support/smtp-server'
+import { createTestCa } from '../support/test-ca'
+import { useMailerWorld } from './mailer-world'
 
-let nats: NatsServer
-let bus: Bus
-const children: ChildProcess[] = []
-const smtps: TestSmtp[] = []
-let nextSeq = 1
-
-// A server per test: a mailer killed at the end of one test leaves its pull
-// requests on the server, which would hold the next test's mail until the
-// ack wait gives it to another.
-beforeEach(async () => {
-  nats = await startNatsServer()
-  bus = await createNatsBus({ url: nats.url })
-  await bus.ensureStream(MAIL_STREAM, ['svc.mail.>'])
-})
-afterEach(async () => {
-  for (const child of children.splice(0)) child.kill('SIGKILL')
-  await Promise.all(smtps.splice(0).map((smtp) => smtp.stop()))
-  await bus.close()
-  await nats.stop()
-})
-
-async function smtp(port?: number) {
-  const server = await startSmtpServer(port)
-  smtps.push(server)
-  return server
-}
-
-/** The built mailer, with its output kept; resolves once it delivers. */
-async function startMailer(env: Record<string, string | undefined>) {
-  const child = spawn(process.execPath, [join(ROOT, '.output/mailer/index.mjs')], {
-    env: cleanEnv({ BUS_URL: nats.url, MAIL_FROM: 'site@example.org', SITE_NAME: 'Road Watch', ...env }),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  children.push(child)
-  let output = ''
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
-  return { child, output: () => output, exited }
-}
-
-async function queue(overrides: Partial<MailIntent> = {}): Promise<MailIntent> {
-  const seq = nextSeq++
-  const intent: MailIntent = {
-    id: `potholes:rec${seq}:${seq}`,
-    to: { email: 'ann@example.org' },
-    subject: `Case ${seq} moved on`,
-    body: `We **accepted** case ${seq}.`,
-    record: { bucket: 'potholes', id: `rec${seq}` },
-    storyline: 'plain',
-    link: `http://localhost:3000/potholes/rec${seq}`,
-    ...overrides,
-  }
-  await bus.append(MAIL_STREAM, mailSubject('potholes', intent.record.id, seq), intent, { msgId: intent.id })
-  return intent
-}
+const { bus: useBus, smtps, smtp, startMailer, queue, nextSeq } = useMailerWorld()
 
 const subjects = (server: TestSmtp) => server.received.map((mail) => mail.subject)
 
@@ -88,7 +27,7 @@ describe('SPEC 1 rule 4: mail is delivered by a separate unit reading the same b
     first.child.kill('SIGTERM')
     await first.exited
     // The same intent queued again (a catch-up on another instance) is the same mail.
-    await bus.append(MAIL_STREAM, mailSubject('potholes', intent.record.id, 900 + nextSeq++), intent)
+    await useBus().append(MAIL_STREAM, mailSubject('potholes', intent.record.id, 900 + nextSeq()), intent)
     await startMailer({ SMTP_URL: server.url })
     const later = await queue()
     await waitFor(() => server.received.length === 2, 10_000, 'the later mail')
@@ -112,9 +51,9 @@ describe('SPEC 1 rule 4: mail is delivered by a separate unit reading the same b
     const server = await smtp()
     server.refuse(550, 'mailbox unavailable')
     const failures: unknown[] = []
-    const unsubscribe = await bus.subscribe(
+    const unsubscribe = await useBus().subscribe(
       MAIL_FAILED_SUBJECT,
-      (message) => void failures.push(decodeJson(message.data)),
+      (message: { data: Uint8Array }) => void failures.push(decodeJson(message.data)),
     )
     await startMailer({ SMTP_URL: server.url })
     const intent = await queue()
@@ -153,6 +92,25 @@ describe('SPEC 1 rule 4: mail is delivered by a separate unit reading the same b
     const counted = await settle(() => subjects(server), { quietMs: 2000 })
     expect([...counted].sort()).toEqual(intents.map((intent) => intent.subject).sort())
   }, 90_000)
+
+  it('over TLS: STARTTLS when the server offers it, the certificate verified', async () => {
+    const ca = createTestCa()
+    const starttls = await smtp(undefined, { key: ca.key, cert: ca.cert, implicit: false })
+    await startMailer({ SMTP_URL: starttls.url, NODE_EXTRA_CA_CERTS: ca.caFile })
+    await queue()
+    await waitFor(() => starttls.received.length === 1, 10_000, 'the mail over STARTTLS')
+    expect(starttls.secured()).toBe(true)
+  })
+
+  it('over TLS from the first byte (smtps://), the certificate verified', async () => {
+    const ca = createTestCa()
+    const implicit = await smtp(undefined, { key: ca.key, cert: ca.cert, implicit: true })
+    expect(implicit.url).toMatch(/^smtps:/)
+    await startMailer({ SMTP_URL: implicit.url, NODE_EXTRA_CA_CERTS: ca.caFile })
+    await queue()
+    await waitFor(() => implicit.received.length === 1, 10_000, 'the mail over smtps')
+    expect(implicit.secured()).toBe(true)
+  })
 
   it('Runtime configuration: the mailer refuses to start without SMTP_URL in production, or without BUS_URL', async () => {
     const noSmtp = await startMailer({ SMTP_URL: undefined })

@@ -15,7 +15,18 @@ export interface TestSmtp {
   stop(): Promise<void>
 }
 
-export async function startSmtpServer(port = 0): Promise<TestSmtp> {
+export interface SmtpTls {
+  readonly key: Buffer
+  readonly cert: Buffer
+  /** TLS from the first byte (smtps://), else STARTTLS offered after EHLO. */
+  readonly implicit: boolean
+}
+
+export async function startSmtpServer(
+  port = 0,
+  tls?: SmtpTls,
+): Promise<TestSmtp & { readonly secured: () => boolean }> {
+  let secured = false
   const received: ParsedMail[] = []
   let refusal: { code: number; text: string } | null = null
   let delayMs = 0
@@ -24,12 +35,16 @@ export async function startSmtpServer(port = 0): Promise<TestSmtp> {
   const closed = new Set<string>()
   const server = new SMTPServer({
     authOptional: true,
-    disabledCommands: ['STARTTLS'],
+    ...(tls === undefined
+      ? { disabledCommands: ['STARTTLS'] }
+      : { key: tls.key, cert: tls.cert, secure: tls.implicit }),
+    disableReverseLookup: true,
     logger: false,
     onClose(session) {
       closed.add(session.id)
     },
     onData(stream, session, callback) {
+      if (session.secure) secured = true
       simpleParser(stream)
         .then(async (mail) => {
           if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs))
@@ -44,10 +59,13 @@ export async function startSmtpServer(port = 0): Promise<TestSmtp> {
         .catch((error: Error) => callback(error))
     },
   })
+  // A client that gives up mid-handshake (an untrusted certificate) is the test's point, not an error of the run.
+  server.on('error', () => undefined)
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
   const bound = (server.server.address() as AddressInfo).port
   return {
-    url: `smtp://127.0.0.1:${bound}`,
+    url: `${tls?.implicit === true ? 'smtps' : 'smtp'}://127.0.0.1:${bound}`,
+    secured: () => secured,
     port: bound,
     received,
     refuse(code, text = 'refused by the test') {
