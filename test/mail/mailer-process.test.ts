@@ -10,7 +10,7 @@ import type { TestSmtp } from '../support/smtp-server'
 import { createTestCa } from '../support/test-ca'
 import { useMailerWorld } from './mailer-world'
 
-const { bus: useBus, smtps, smtp, startMailer, queue, nextSeq } = useMailerWorld()
+const { bus: useBus, nats, smtps, smtp, startMailer, queue, nextSeq } = useMailerWorld()
 
 const subjects = (server: TestSmtp) => server.received.map((mail) => mail.subject)
 
@@ -110,6 +110,20 @@ describe('SPEC 1 rule 4: mail is delivered by a separate unit reading the same b
     await queue()
     await waitFor(() => implicit.received.length === 1, 10_000, 'the mail over smtps')
     expect(implicit.secured()).toBe(true)
+  })
+
+  it('a bus outage: the mailer reconnects by itself and delivers what is queued after it', async () => {
+    const server = await smtp()
+    await startMailer({ SMTP_URL: server.url })
+    await queue()
+    await waitFor(() => server.received.length === 1, 10_000, 'the first mail')
+    await nats().down()
+    await sleep(1500)
+    await nats().up()
+    await waitFor(() => useBus().isConnected(), 10_000, 'the test reconnected')
+    const later = await queue()
+    await waitFor(() => server.received.length === 2, 20_000, 'the mail queued after the outage')
+    expect(server.received[1]?.subject).toBe(later.subject)
   })
 
   it('Runtime configuration: the mailer refuses to start without SMTP_URL in production, or without BUS_URL', async () => {

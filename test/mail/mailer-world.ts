@@ -73,6 +73,7 @@ export function useMailerWorld() {
 
   return {
     bus: () => bus,
+    nats: () => nats,
     children,
     smtps,
     smtp,
