@@ -7,6 +7,7 @@ import { BusConflictError } from '../bus/errors'
 import { encodeKvKey } from '../bus/kv-driver'
 import { decodeJson } from '../bus/payload'
 import type { Bus, BusKv, WorkMessage, WorkOutcome } from '../bus/types'
+import { RECORDS_STREAM, recordSubject, type RecordEvent } from '../records/types'
 import { log } from '../log'
 import { composeMail, headerText, type Sender } from './compose-mail'
 import { mailIntentSchema, type MailIntent } from './mail-intent'
@@ -42,6 +43,7 @@ export async function deliverIntent(deps: DeliveryDeps, message: WorkMessage): P
     return failed(deps, message, null, null, 'the intent cannot be read')
   }
   const key = encodeKvKey(intent.id)
+  // Sent, or found undeliverable and noted on the case, before.
   if ((await deps.sent.get(key)) !== null) return { done: true }
   const to = 'email' in intent.to ? intent.to.email : await deps.addressOf(intent.to.subject)
   if (to === null || !/^[^\s@<>,;"]+@[^\s@<>,;"]+$/.test(headerText(to)))
@@ -68,21 +70,46 @@ export async function deliverIntent(deps: DeliveryDeps, message: WorkMessage): P
   return { done: true }
 }
 
-function failed(
-  { bus }: DeliveryDeps,
+async function failed(
+  { bus, sent }: DeliveryDeps,
   message: WorkMessage,
   intent: MailIntent | null,
   to: string | null,
   reason: string,
-): WorkOutcome {
+): Promise<WorkOutcome> {
+  const recipient = to === null ? null : headerText(to)
   const failure = {
     intent: intent?.id ?? null,
     record: intent?.record ?? null,
-    to: to === null ? null : headerText(to),
+    to: recipient,
     reason,
     seq: message.seq,
   }
   log('error', 'mail', '[svc] [mail] a mail cannot be delivered', failure)
   bus.publish(MAIL_FAILED_SUBJECT, failure)
+  if (intent === null) return { done: true }
+  await noteOnCase(bus, intent, `mail to ${recipient ?? 'the submitter'} could not be delivered: ${headerText(reason)}`)
+  await sent
+    .create(encodeKvKey(intent.id), { at: new Date().toISOString(), failed: reason })
+    .catch((error: unknown) => {
+      if (!(error instanceof BusConflictError)) throw error
+    })
   return { done: true }
+}
+
+// The case's history says so, where staff look; the state stays as it is.
+async function noteOnCase(bus: Bus, intent: MailIntent, text: string): Promise<void> {
+  const { bucket, id } = intent.record
+  const event: RecordEvent = {
+    v: 1,
+    type: 'noted',
+    record: id,
+    bucket,
+    storyline: intent.storyline,
+    actor: { kind: 'service' },
+    time: new Date().toISOString(),
+    via: 'service',
+    text,
+  }
+  await bus.append(RECORDS_STREAM, recordSubject(bucket, id), event, { msgId: `mail-failed:${intent.id}` })
 }

@@ -7,6 +7,7 @@ import { log } from '../log'
 import { createPeopleDirectory, PEOPLE_KV } from '../people/people-directory'
 import type { Sender } from './compose-mail'
 import { deliverIntent, MAIL_SENT_KV } from './deliver-intent'
+import { ensureRecordStreams } from '../records/streams'
 import { MAIL_STREAM } from './mail-stream'
 import type { MailTransport } from './transport'
 
@@ -27,7 +28,8 @@ export interface Mailer {
 }
 
 export async function startMailer({ bus, transport, sender, concurrency }: MailerOptions): Promise<Mailer> {
-  await bus.ensureStream(MAIL_STREAM, ['svc.mail.>'])
+  // The mailer may be the first on a fresh bus; it notes undeliverable mail on SVC_RECORDS.
+  await ensureRecordStreams(bus)
   const [sent, people] = await Promise.all([bus.kv(MAIL_SENT_KV), bus.kv(PEOPLE_KV)])
   const directory = createPeopleDirectory(people)
   const deps = { bus, sent, transport, sender, addressOf: (subject: string) => directory.addressOf(subject) }

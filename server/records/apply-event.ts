@@ -24,12 +24,22 @@ export function applyEvent(view: RecordView | null, event: RecordEvent, seq: num
     }
   }
   if (view === null) return null
+  // A note leaves the state and the time it was entered as they are; only the version moves on.
+  if (event.type === 'noted') return { ...view, seq }
   return { ...view, state: event.to, enteredAt: event.time, seq }
 }
 
-export function historyEntry(event: RecordEvent, seq: number): HistoryEntry {
-  const common = { type: event.type, to: event.to, actor: event.actor, time: event.time, seq }
-  return event.type === 'filed' ? common : { ...common, from: event.from, edge: event.edge, via: event.via }
+/** The history entry of `event`, which left the record in `state`. */
+export function historyEntry(event: RecordEvent, seq: number, state: string): HistoryEntry {
+  const common = { type: event.type, actor: event.actor, time: event.time, seq }
+  switch (event.type) {
+    case 'filed':
+      return { ...common, to: event.to }
+    case 'moved':
+      return { ...common, to: event.to, from: event.from, edge: event.edge, via: event.via }
+    case 'noted':
+      return { ...common, to: state, via: event.via, text: event.text }
+  }
 }
 
 /** The projection after all `events` of one record, oldest first; null when none fits. */
@@ -40,7 +50,7 @@ export function foldEvents(events: readonly SequencedEvent[]): Projection | null
     const next = applyEvent(record, event, seq)
     if (next === null) continue
     record = next
-    history.push(historyEntry(event, seq))
+    history.push(historyEntry(event, seq, next.state))
   }
   return record === null ? null : { record, history }
 }

@@ -63,7 +63,8 @@ export function createEffectsCatchUp({
     const bucket = content.buckets.get(record.bucket)
     if (bucket === undefined) return
     const since = Date.now() - WINDOW_MS
-    const recent = history.filter((entry) => Date.parse(entry.time) >= since)
+    // A note has no mail and grants nothing.
+    const recent = history.filter((entry) => entry.type !== 'noted' && Date.parse(entry.time) >= since)
     const outcomes = await Promise.allSettled(
       recent.flatMap((entry) => {
         // The record right after this event, as the writer saw it.

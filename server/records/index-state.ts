@@ -22,6 +22,8 @@ export interface IndexState {
   file(view: RecordView): void
   /** Moves a record to `state` as applyEvent would; false when there is no such record. */
   move(bucket: string, id: string, state: string, time: string, seq: number): boolean
+  /** A note on a record: only its version moves on, as applyEvent has it; false when there is no such record. */
+  note(bucket: string, id: string, seq: number): boolean
   /** Takes over a table restored from a snapshot (one per bucket, into an empty state). */
   restore(image: TableImage): RecordTable
   /** Every bucket's rows as they are now, in filing order: what a snapshot keeps. */
@@ -83,6 +85,14 @@ export function createIndexState(): IndexState {
       }
       seen(image.bucket, newest)
       return table
+    },
+    note(bucket, id, seq) {
+      const table = buckets.get(bucket)
+      const row = table?.rowOf(id) ?? -1
+      if (table === undefined || row === -1) return false
+      table.note(row, seq)
+      seen(bucket, seq)
+      return true
     },
     images: () => [...buckets.values()].map((table) => table.image()),
   }

@@ -22,7 +22,7 @@ export function projectEvent(
 ): Promise<void> {
   const change = async (stored: Projection | null) => {
     if (stored !== null && stored.record.seq >= seq) return null
-    const entry = historyEntry(event, seq)
+    const entry = historyEntry(event, seq, view.state)
     if (event.type === 'filed') return { record: view, history: [entry] }
     // The usual case: the stored projection is the one this move started from.
     if (stored !== null && stored.record.seq === previousSeq)

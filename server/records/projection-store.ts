@@ -24,11 +24,12 @@ const recordViewSchema: z.ZodType<RecordView> = z.object({
 })
 
 const historyEntrySchema: z.ZodType<HistoryEntry> = z.object({
-  type: z.enum(['filed', 'moved']),
+  type: z.enum(['filed', 'moved', 'noted']),
   from: z.string().optional(),
   to: z.string(),
   edge: z.string().optional(),
-  via: z.enum(['desk', 'self', 'timed']).optional(),
+  via: z.enum(['desk', 'self', 'timed', 'mail', 'service']).optional(),
+  text: z.string().optional(),
   actor: actorSchema,
   time: z.string(),
   seq: z.number(),

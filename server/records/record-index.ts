@@ -96,6 +96,8 @@ export function createRecordIndex(
       const view = get(bucket, record) === null ? applyEvent(null, event, seq) : null
       if (view === null) return skipped(message, 'files a record twice')
       state.file(view)
+    } else if (event.type === 'noted') {
+      if (!state.note(bucket, record, seq)) return skipped(message, 'notes on a record never filed')
     } else if (!state.move(bucket, record, event.to, event.time, seq)) {
       return skipped(message, 'moves a record never filed')
     }

@@ -22,6 +22,8 @@ export interface RecordTable {
   add(view: RecordView): number
   /** A move of the record in `row`: what applyEvent changes of a view, and nothing else. */
   move(row: number, state: string, enteredAt: string, seq: number): void
+  /** A note on the record in `row`: its sequence only. */
+  note(row: number, seq: number): void
   view(row: number): RecordView
   state(row: number): string
   storyline(row: number): string
@@ -94,6 +96,9 @@ export function createRecordTable(bucket: string, image?: TableImage): RecordTab
       columns.state[row] = nameNumber(state)
       columns.seq[row] = seq
       writeTime('enteredAt', row, enteredAt)
+    },
+    note(row, seq) {
+      columns.seq[row] = seq
     },
     view: (row) => ({
       id: texts.read(columns.idRef[row] ?? 0),

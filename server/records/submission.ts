@@ -14,6 +14,8 @@ function actorKey(actor: Actor): string {
       return `visitor:${actor.session}`
     case 'clock':
       return 'clock'
+    case 'service':
+      return 'service'
   }
 }
 

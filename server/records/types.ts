@@ -14,11 +14,12 @@ export const RECORDS_KV = 'svc_records'
 export const fieldValuesSchema = z.record(z.string(), z.string())
 export type FieldValues = z.infer<typeof fieldValuesSchema>
 
-/** Who made an event happen. `visitor` is an anonymous session; `clock` a timed move. */
+/** Who made an event happen. `visitor` is an anonymous session; `clock` a timed move; `service` the service itself (the mailer). */
 export const actorSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('person'), subject: z.string(), name: z.string().optional() }),
   z.object({ kind: z.literal('visitor'), session: z.string() }),
   z.object({ kind: z.literal('clock') }),
+  z.object({ kind: z.literal('service') }),
 ])
 export type Actor = z.infer<typeof actorSchema>
 
@@ -51,6 +52,15 @@ export const recordEventSchema = z.discriminatedUnion('type', [
     /** The one-time token of the form that asked for the move; the clock's moves have none. */
     submission: z.string().optional(),
   }),
+  // Something said about the record that leaves its state as it is: a mail
+  // that could not be delivered (by the service), and later staff's and the
+  // submitter's messages (desk, mail).
+  z.object({
+    ...base,
+    type: z.literal('noted'),
+    via: z.enum(['desk', 'mail', 'service']),
+    text: z.string().max(20_000),
+  }),
 ])
 export type RecordEvent = z.infer<typeof recordEventSchema>
 
@@ -75,9 +85,12 @@ export const VISITOR_PREFIX = 'session:'
 export interface HistoryEntry {
   readonly type: RecordEvent['type']
   readonly from?: string
+  /** The state after the entry (for a note, the state it was in). */
   readonly to: string
   readonly edge?: string
-  readonly via?: 'desk' | 'self' | 'timed'
+  readonly via?: 'desk' | 'self' | 'timed' | 'mail' | 'service'
+  /** A note's text. */
+  readonly text?: string
   readonly actor: Actor
   readonly time: string
   readonly seq: number

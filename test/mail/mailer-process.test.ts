@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { decodeJson } from '../../server/bus/payload'
 import { MAIL_FAILED_SUBJECT } from '../../server/mail/deliver-intent'
 import { MAIL_STREAM, mailSubject } from '../../server/mail/mail-stream'
+import { RECORDS_STREAM, recordSubject } from '../../server/records/types'
 import { settle, sleep, waitFor } from '../bus/wait'
 import type { TestSmtp } from '../support/smtp-server'
 import { createTestCa } from '../support/test-ca'
@@ -64,10 +65,24 @@ describe('SPEC 1 rule 4: mail is delivered by a separate unit reading the same b
       to: 'ann@example.org',
       reason: expect.stringContaining('mailbox unavailable'),
     })
+    // The case's history says so, and its state stays as it was.
+    const notes: unknown[] = []
+    const stop = await useBus().follow(RECORDS_STREAM, recordSubject('potholes', intent.record.id), {}, (event) => {
+      notes.push(decodeJson(event.data))
+    })
+    await waitFor(() => notes.length === 1, 5000, 'the note on the case')
+    expect(notes[0]).toMatchObject({
+      type: 'noted',
+      via: 'service',
+      actor: { kind: 'service' },
+      text: expect.stringMatching(/^mail to ann@example\.org could not be delivered: .*mailbox unavailable/),
+    })
     server.refuse(null)
     await sleep(1500)
     expect(server.received).toEqual([])
     expect(failures).toHaveLength(1)
+    expect(notes).toHaveLength(1)
+    stop()
     unsubscribe()
   })
 

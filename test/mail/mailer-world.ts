@@ -7,6 +7,7 @@ import { createNatsBus } from '../../server/bus/nats'
 import type { Bus } from '../../server/bus/types'
 import type { MailIntent } from '../../server/mail/mail-intent'
 import { MAIL_STREAM, mailSubject } from '../../server/mail/mail-stream'
+import { ensureRecordStreams } from '../../server/records/streams'
 import { cleanEnv } from '../support/global-setup'
 import { startNatsServer, type NatsServer } from '../support/nats-server'
 import { ROOT } from '../support/server'
@@ -26,7 +27,7 @@ export function useMailerWorld() {
   beforeEach(async () => {
     nats = await startNatsServer()
     bus = await createNatsBus({ url: nats.url })
-    await bus.ensureStream(MAIL_STREAM, ['svc.mail.>'])
+    await ensureRecordStreams(bus)
   })
   afterEach(async () => {
     for (const child of children.splice(0)) child.kill('SIGKILL')

@@ -7,6 +7,7 @@ import {
   RecordNotFoundError,
 } from '../../server/records/errors'
 import { filingId } from '../../server/records/submission'
+import { waitFor } from '../bus/wait'
 import { RECORDS_STREAM, recordSubject } from '../../server/records/types'
 import type { RecordEvent } from '../../server/records/types'
 import type { BusFactory } from './contract'
@@ -38,7 +39,17 @@ export function movesContract(buses: BusFactory): void {
           submitter: ann.subject,
           actor: ann,
         })
-      return { ...one, names, events, file }
+      const acceptMove = (filed: { bucket: string; id: string; seq: number }) =>
+        ({
+          bucket: filed.bucket,
+          id: filed.id,
+          edge: 'accept',
+          via: 'desk',
+          expectSeq: filed.seq,
+          actor: desk,
+        }) as const
+      const accept = (filed: { bucket: string; id: string; seq: number }) => one.records.move(acceptMove(filed))
+      return { ...one, names, events, file, accept, acceptMove }
     }
 
     it('Record 1: files a record in its bucket, initial state and storyline, with a server-made id', async () => {
@@ -74,16 +85,9 @@ export function movesContract(buses: BusFactory): void {
     })
 
     it('Storylines 5 and Events 1: records and events carry the storyline', async () => {
-      const { records, file, events, index } = await setUp()
+      const { records, file, events, index, accept } = await setUp()
       const filed = await file('story')
-      const { record } = await records.move({
-        bucket: filed.bucket,
-        id: filed.id,
-        edge: 'accept',
-        via: 'desk',
-        expectSeq: filed.seq,
-        actor: desk,
-      })
+      const { record } = await accept(filed)
       expect(record.storyline).toBe('story')
       expect((await events.atLeast(2)).map((event) => event.data.storyline)).toEqual(['story', 'story'])
       expect((await records.get(filed.bucket, filed.id))?.storyline).toBe('story')
@@ -91,16 +95,9 @@ export function movesContract(buses: BusFactory): void {
     })
 
     it('Events 2: moving a record appends an event; moves through a declared edge and keeps the history', async () => {
-      const { records, file } = await setUp()
+      const { records, file, accept } = await setUp()
       const filed = await file()
-      const { record, duplicate } = await records.move({
-        bucket: filed.bucket,
-        id: filed.id,
-        edge: 'accept',
-        via: 'desk',
-        expectSeq: filed.seq,
-        actor: desk,
-      })
+      const { record, duplicate } = await accept(filed)
       expect(duplicate).toBe(false)
       expect(record).toMatchObject({ state: 'accepted', filedAt: filed.filedAt })
       expect(record.seq).toBeGreaterThan(filed.seq)
@@ -118,6 +115,51 @@ export function movesContract(buses: BusFactory): void {
           seq: record.seq,
         },
       ])
+    })
+
+    it('A note (a mail that could not be delivered) keeps the state; it moves the version on and shows in the history', async () => {
+      const { records, index, file, bus, accept } = await setUp()
+      const filed = await file()
+      const { record } = await accept(filed)
+      const note: RecordEvent = {
+        v: 1,
+        type: 'noted',
+        record: filed.id,
+        bucket: filed.bucket,
+        storyline: 'plain',
+        actor: { kind: 'service' },
+        time: '2026-03-01T10:00:00.000Z',
+        via: 'service',
+        text: 'mail to ann@example.org could not be delivered: 550 no such user',
+      }
+      const { seq } = await bus.append(RECORDS_STREAM, recordSubject(filed.bucket, filed.id), note)
+      await waitFor(() => index.get(filed.bucket, filed.id)?.seq === seq, 5000, 'the note in the index')
+      expect(index.get(filed.bucket, filed.id)).toEqual({ ...record, seq })
+      await waitFor(
+        async () => (await records.history(filed.bucket, filed.id)).length === 3,
+        10_000,
+        'the note in the history',
+      )
+      expect((await records.history(filed.bucket, filed.id))[2]).toEqual({
+        type: 'noted',
+        to: 'accepted',
+        via: 'service',
+        text: note.type === 'noted' ? note.text : '',
+        actor: { kind: 'service' },
+        time: note.time,
+        seq,
+      })
+      // A desk form drawn before the note is out of date, as after any change.
+      await expect(
+        records.move({
+          bucket: filed.bucket,
+          id: filed.id,
+          edge: 'fix',
+          via: 'desk',
+          expectSeq: record.seq,
+          actor: desk,
+        }),
+      ).rejects.toBeInstanceOf(RecordChangedError)
     })
 
     it('refuses an edge that is not declared from the current state', async () => {
@@ -172,16 +214,9 @@ export function movesContract(buses: BusFactory): void {
     })
 
     it('appends the same move pressed twice at once only once', async () => {
-      const { records, file, events } = await setUp()
+      const { records, file, events, acceptMove } = await setUp()
       const filed = await file()
-      const same = {
-        bucket: filed.bucket,
-        id: filed.id,
-        edge: 'accept',
-        via: 'desk',
-        expectSeq: filed.seq,
-        actor: desk,
-      } as const
+      const same = acceptMove(filed)
       const [a, b] = await Promise.all([records.move(same), records.move(same)])
       expect([a.duplicate, b.duplicate].sort()).toEqual([false, true])
       expect(a.record).toEqual(b.record)
@@ -241,16 +276,9 @@ export function movesContract(buses: BusFactory): void {
       'a move form pressed again lands on its stored move; another form of the same version meets "this case ' +
         'changed"',
       async () => {
-        const { bus, records, file, events } = await setUp()
+        const { bus, records, file, events, acceptMove } = await setUp()
         const filed = await file()
-        const base = {
-          bucket: filed.bucket,
-          id: filed.id,
-          edge: 'accept',
-          via: 'desk',
-          expectSeq: filed.seq,
-          actor: desk,
-        } as const
+        const base = acceptMove(filed)
         const form = { ...base, submission: token() }
         const [a, b] = await Promise.all([records.move(form), records.move(form)])
         expect([a.duplicate, b.duplicate].sort()).toEqual([false, true])

@@ -14,6 +14,8 @@ function actorText(actor: Actor): string {
       return 'a visitor who was not signed in'
     case 'clock':
       return 'the clock'
+    case 'service':
+      return 'the service'
   }
 }
 
@@ -21,6 +23,8 @@ const HOW: Readonly<Record<NonNullable<HistoryEntry['via']>, string>> = {
   desk: 'on a desk',
   self: 'by the submitter',
   timed: 'a timed move',
+  mail: 'by mail',
+  service: 'by the service',
 }
 
 function edgeLabel(bucket: Bucket, entry: HistoryEntry, story: number): string {
@@ -34,6 +38,7 @@ function how(bucket: Bucket, entry: HistoryEntry, story: number): string {
 
 function renderEntry(bucket: Bucket, entry: HistoryEntry, story: number): SafeHtml {
   const state = (name: string | undefined) => stateLabel(bucket, name ?? '', story)
+  if (entry.type === 'noted') return renderNote(entry)
   const what =
     entry.type === 'filed'
       ? html`<strong>Filed</strong> in ${state(entry.to)}`
@@ -41,6 +46,16 @@ function renderEntry(bucket: Bucket, entry: HistoryEntry, story: number): SafeHt
   const who = html`<span class="desk-history-who">by ${actorText(entry.actor)}</span>`
   const whatSpan = html`<span class="desk-history-what">${what}</span>`
   return html`<li class="desk-history-entry">${renderTime(entry.time)}${whatSpan}${who}</li>`
+}
+
+// What was said, as it was said (escaped, never markup), and who said it how.
+function renderNote(entry: HistoryEntry): SafeHtml {
+  const who =
+    entry.via === 'service'
+      ? html`<span class="desk-history-who">by the service</span>`
+      : html`<span class="desk-history-who">by ${actorText(entry.actor)}, ${HOW[entry.via ?? 'desk']}</span>`
+  const what = html`<span class="desk-history-what desk-history-note">${entry.text ?? ''}</span>`
+  return html`<li class="desk-history-entry">${renderTime(entry.time)}${what}${who}</li>`
 }
 
 export function renderHistory(bucket: Bucket, history: readonly HistoryEntry[], story: number): SafeHtml {
