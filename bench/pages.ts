@@ -66,7 +66,7 @@ try {
   const chosen = only === undefined ? targets : targets.filter((target) => target.path.includes(only))
   const sessionsBefore = await sessionsStored()
   const rows: (string | number)[][] = [
-    ['what', 'bytes', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'node:http req/s', 'ratio'],
+    ['what', 'bytes', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'node:http req/s', 'node:http p99 ms', 'ratio'],
   ]
   for (const target of chosen) {
     const headers: Record<string, string> = target.cookie === undefined ? {} : { cookie: target.cookie }
@@ -86,6 +86,8 @@ try {
         measured.p99Ms.toFixed(2),
         measured.errors,
         bare.requestsPerSecond.toFixed(0),
+        // The machine's own tail at this load: what the service's p99 stands beside.
+        bare.p99Ms.toFixed(2),
         `${(measured.requestsPerSecond / bare.requestsPerSecond).toFixed(3)}x`,
       ])
     } finally {
