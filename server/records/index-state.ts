@@ -1,7 +1,7 @@
 // What an index holds: every record's current view by bucket, in filing
 // order (record-table.ts), with the report counts and postings kept beside
-// them. Replaced whole when a snapshot turns out unusable halfway through
-// loading.
+// them. A snapshot is read whole before any of it is restored here, so an
+// unusable one leaves this empty for the replay.
 import { createPostings } from './postings'
 import type { Postings } from './postings'
 import { createRecordTable } from './record-table'
@@ -35,6 +35,11 @@ export function createIndexState(): IndexState {
   const counts = createStateCounts()
   const postings = createPostings()
   const versions = new Map<string, number>()
+  const find = (bucket: string, id: string) => {
+    const table = buckets.get(bucket)
+    const row = table?.rowOf(id) ?? -1
+    return table === undefined || row === -1 ? null : { table, row }
+  }
   // A snapshot hands views over in filing order, not in event order.
   const seen = (bucket: string, seq: number) => {
     if (seq > (versions.get(bucket) ?? 0)) versions.set(bucket, seq)
@@ -44,9 +49,8 @@ export function createIndexState(): IndexState {
     counts,
     postings,
     get(bucket, id) {
-      const table = buckets.get(bucket)
-      const row = table?.rowOf(id) ?? -1
-      return table === undefined || row === -1 ? null : table.view(row)
+      const found = find(bucket, id)
+      return found === null ? null : found.table.view(found.row)
     },
     version: (bucket) => versions.get(bucket) ?? 0,
     file(view) {
@@ -58,9 +62,9 @@ export function createIndexState(): IndexState {
     },
     // On the row itself, without building the view: a replay moves half a million records.
     move(bucket, id, state, time, seq) {
-      const table = buckets.get(bucket)
-      const row = table?.rowOf(id) ?? -1
-      if (table === undefined || row === -1) return false
+      const found = find(bucket, id)
+      if (found === null) return false
+      const { table, row } = found
       const storyline = table.storyline(row)
       counts.remove({ bucket, storyline, state: table.state(row) })
       table.move(row, state, time, seq)
@@ -87,10 +91,9 @@ export function createIndexState(): IndexState {
       return table
     },
     note(bucket, id, seq) {
-      const table = buckets.get(bucket)
-      const row = table?.rowOf(id) ?? -1
-      if (table === undefined || row === -1) return false
-      table.note(row, seq)
+      const found = find(bucket, id)
+      if (found === null) return false
+      found.table.note(found.row, seq)
       seen(bucket, seq)
       return true
     },

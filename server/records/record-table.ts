@@ -6,7 +6,7 @@
 // a move changes a row, and only its state, the time it entered it and its
 // sequence: fields and submitter stay as filed.
 import { createIdSlots, hashBytes } from './id-slots'
-import { allocateColumns, copyColumns } from './table-image'
+import { allocateColumns, copyColumns, freezeColumns } from './table-image'
 import type { Columns, TableImage } from './table-image'
 import { createTextArena } from './text-arena'
 import { createTimeParser, timeText } from './time-column'
@@ -119,8 +119,8 @@ export function createRecordTable(bucket: string, image?: TableImage): RecordTab
       bucket,
       rows,
       names: [...names],
-      // Moves change rows in place, so the image holds copies; texts are only ever appended.
-      columns: copyColumns(columns, rows, rows),
+      // Texts are only ever appended, so the image shares them.
+      columns: freezeColumns(columns, rows),
       spelled: { filedAt: new Map(spelled.filedAt), enteredAt: new Map(spelled.enteredAt) },
       texts: texts.image(),
     }),

@@ -40,6 +40,26 @@ export function allocateColumns(capacity: number): Columns {
   }
 }
 
+/**
+ * The first `rows` of `columns` as they are now, for an image: what a move
+ * or note changes (state, seq, enteredAt) is copied; the rest a row never
+ * changes once filed, and later filings write past `rows` or into new arrays,
+ * so those are shared, not copied.
+ */
+export function freezeColumns(columns: Columns, rows: number): Columns {
+  const shared = <T extends Float64Array | Uint16Array>(column: T) => column.subarray(0, rows) as T
+  const copied = <T extends Float64Array | Uint16Array>(column: T) => column.slice(0, rows) as T
+  return {
+    idRef: shared(columns.idRef),
+    detailsRef: shared(columns.detailsRef),
+    filedAt: shared(columns.filedAt),
+    storyline: shared(columns.storyline),
+    seq: copied(columns.seq),
+    enteredAt: copied(columns.enteredAt),
+    state: copied(columns.state),
+  }
+}
+
 /** Columns `capacity` long holding the first `rows` of `columns`. */
 export function copyColumns(columns: Columns, rows: number, capacity: number): Columns {
   const copy = allocateColumns(capacity)
