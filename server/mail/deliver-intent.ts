@@ -42,9 +42,8 @@ export async function deliverIntent(deps: DeliveryDeps, message: WorkMessage): P
   } catch {
     return failed(deps, message, null, null, 'the intent cannot be read')
   }
-  const key = encodeKvKey(intent.id)
   // Sent, or found undeliverable and noted on the case, before.
-  if ((await deps.sent.get(key)) !== null) return { done: true }
+  if ((await deps.sent.get(encodeKvKey(intent.id))) !== null) return { done: true }
   const to = 'email' in intent.to ? intent.to.email : await deps.addressOf(intent.to.subject)
   if (to === null || !/^[^\s@<>,;"]+@[^\s@<>,;"]+$/.test(headerText(to)))
     return failed(deps, message, intent, to, to === null ? 'no address is known for the person' : 'not an address')
@@ -63,9 +62,7 @@ export async function deliverIntent(deps: DeliveryDeps, message: WorkMessage): P
     })
     return { retryInMs }
   }
-  await deps.sent.create(key, { at: new Date().toISOString(), messageId: mail.messageId }).catch((error: unknown) => {
-    if (!(error instanceof BusConflictError)) throw error
-  })
+  await markHandled(deps.sent, intent, { messageId: mail.messageId })
   log('info', 'mail', 'delivered', { intent: intent.id, messageId: mail.messageId, attempt: message.attempt })
   return { done: true }
 }
@@ -89,12 +86,15 @@ async function failed(
   bus.publish(MAIL_FAILED_SUBJECT, failure)
   if (intent === null) return { done: true }
   await noteOnCase(bus, intent, `mail to ${recipient ?? 'the submitter'} could not be delivered: ${headerText(reason)}`)
-  await sent
-    .create(encodeKvKey(intent.id), { at: new Date().toISOString(), failed: reason })
-    .catch((error: unknown) => {
-      if (!(error instanceof BusConflictError)) throw error
-    })
+  await markHandled(sent, intent, { failed: reason })
   return { done: true }
+}
+
+// Create-only: a second mark (a redelivery racing this one) finds the first and leaves it.
+async function markHandled(sent: BusKv, intent: MailIntent, outcome: object): Promise<void> {
+  await sent.create(encodeKvKey(intent.id), { at: new Date().toISOString(), ...outcome }).catch((error: unknown) => {
+    if (!(error instanceof BusConflictError)) throw error
+  })
 }
 
 // The case's history says so, where staff look; the state stays as it is.

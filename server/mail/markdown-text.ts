@@ -1,15 +1,15 @@
 // A mail's text part from its Markdown body: what the words say, without the
 // marks (`**`, `#`, `\`) a mail reader would show as they are. Links keep
 // their address beside their words, since a text part cannot hide it.
-import MarkdownIt from 'markdown-it'
+import { parseMarkdown } from '../render/markdown'
 
-const markdown = new MarkdownIt({ html: false, linkify: true })
-type Token = ReturnType<typeof markdown.parse>[number]
+// Parsed as pages parse it, so a link a page would refuse stays words here too.
+type Token = ReturnType<typeof parseMarkdown>[number]
 
 export function markdownToText(source: string): string {
   const lines: string[] = []
   let prefix = ''
-  for (const token of markdown.parse(source, {})) {
+  for (const token of parseMarkdown(source)) {
     if (token.type === 'bullet_list_open' || token.type === 'ordered_list_open') prefix = '- '
     else if (token.type === 'inline') lines.push(`${token.level > 1 ? prefix : ''}${inlineText(token.children ?? [])}`)
     else if (token.type === 'paragraph_close' && token.level === 0) lines.push('')

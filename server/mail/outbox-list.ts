@@ -17,13 +17,7 @@ const FILE_NAME = /^[\w.-]+\.eml$/
 const HEADER_BYTES = 16 * 1024
 
 export function listOutbox(dir: string): OutboxMail[] {
-  let names: string[]
-  try {
-    names = readdirSync(dir).filter((name) => FILE_NAME.test(name))
-  } catch {
-    return []
-  }
-  return names
+  return mailNames(dir)
     .sort()
     .reverse()
     .map((name) => {
@@ -34,8 +28,16 @@ export function listOutbox(dir: string): OutboxMail[] {
 
 /** The whole message of a listed mail, or null for a name the outbox does not list. */
 export function readOutboxMail(dir: string, name: string): string | null {
-  if (!listOutbox(dir).some((mail) => mail.name === name)) return null
+  if (!FILE_NAME.test(name) || !mailNames(dir).includes(name)) return null
   return readFileSync(join(dir, name), 'utf8')
+}
+
+function mailNames(dir: string): string[] {
+  try {
+    return readdirSync(dir).filter((name) => FILE_NAME.test(name))
+  } catch {
+    return []
+  }
 }
 
 function readHeader(path: string): Map<string, string> {
