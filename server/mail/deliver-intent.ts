@@ -31,7 +31,7 @@ export interface DeliveryDeps {
 }
 
 /** A growing pause: 5 s, 10 s, 20 s, … at most 10 minutes. */
-export function retryDelayMs(attempt: number): number {
+function retryDelayMs(attempt: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempt - 1), LONGEST_RETRY_MS)
 }
 

@@ -11,7 +11,7 @@ import { ensureRecordStreams } from '../records/streams'
 import { MAIL_STREAM } from './mail-stream'
 import type { MailTransport } from './transport'
 
-export const MAILER_CONSUMER = 'mailer'
+const MAILER_CONSUMER = 'mailer'
 // Intents are `svc.mail.<bucket>.<record>.<seq>`; `svc.mail.failed` is not one.
 const INTENT_SUBJECTS = 'svc.mail.*.*.*'
 
