@@ -3,6 +3,7 @@
 import { z } from 'zod'
 import { DEFAULT_CALLING_CODE, isCallingCode } from '../content/calling-code'
 import { createTrustedProxies, type TrustedProxies } from '../http/client-ip'
+import { isReplyTemplate } from '../mail/replies/reply-address'
 
 /** Variables whose value is never printed, not even when it is refused. */
 export const secretSettings = z.registry<{ readonly secret: true }>()
@@ -118,6 +119,25 @@ export const configSchema = z.object({
   SITE_NAME: text(),
   MAILER_PORT: port(),
   MAILER_CONNECTIONS: withDefault(number('a whole number from 1 to 64', /^([1-9]|[1-5]\d|6[0-4])$/), 4),
+  MAIL_REPLY_ADDRESS: setting(
+    'an address with {token} once in its local part, like reply+{token}@example.org',
+    (value) => (isReplyTemplate(value) ? value : undefined),
+  ),
+  MAIL_REPLY_SECRET: secret(
+    setting('at least 32 characters', (value) => (value.length >= 32 ? value : undefined), { keepSpaces: true }),
+  ),
+  MAIL_REPLY_DAYS: withDefault(
+    number('a whole number of days from 1 to 365', /^([1-9]\d?|[12]\d\d|3[0-5]\d|36[0-5])$/),
+    90,
+  ),
+  MAIL_INBOUND_PORT: port(),
+  MAIL_INBOUND_HOST: withDefault(text(), '127.0.0.1'),
+  MAIL_INBOUND_MAX_KB: withDefault(
+    setting('a whole number of kilobytes from 16 to 51200', (value) =>
+      /^\d{1,5}$/.test(value) && Number(value) >= 16 && Number(value) <= 51200 ? Number(value) : undefined,
+    ),
+    2048,
+  ),
   // Nitro's listener reads PORT and HOST itself; they are checked here with the rest.
   PORT: withDefault(port(), 3000),
   HOST: text(),

@@ -18,6 +18,8 @@ const RESERVED_PAGE_PARTS = [
   'automation',
   'file',
   'self',
+  'my',
+  'dev',
   'svc',
 ] as const
 

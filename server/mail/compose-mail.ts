@@ -15,6 +15,8 @@ export interface OutgoingMail {
   readonly html: string
   /** Without angle brackets. */
   readonly messageId: string
+  /** Where a reply goes back onto the case (replies/reply-book.ts), when replies are on. */
+  readonly replyTo?: string
   readonly headers: Readonly<Record<string, string>>
 }
 
@@ -36,7 +38,7 @@ export function headerText(value: string): string {
     .trim()
 }
 
-export function composeMail(intent: MailIntent, to: string, sender: Sender): OutgoingMail {
+export function composeMail(intent: MailIntent, to: string, sender: Sender, replyTo?: string): OutgoingMail {
   const siteName = headerText(sender.siteName ?? intent.brand?.name ?? '')
   const domain = sender.address.split('@')[1] ?? 'localhost'
   const colour = /^#[0-9a-f]{3,8}$/i.test(intent.brand?.primary ?? '') ? intent.brand!.primary : FALLBACK_COLOUR
@@ -63,6 +65,7 @@ export function composeMail(intent: MailIntent, to: string, sender: Sender): Out
     text,
     html: String(body),
     messageId: `${messageIdPart(intent.id)}@${domain}`,
+    ...(replyTo === undefined ? {} : { replyTo }),
     headers: {
       'Auto-Submitted': 'auto-generated',
       'List-Id': `${siteName} <${listIdOf(siteName)}.${domain}>`.trim(),

@@ -7,10 +7,11 @@ import { BusConflictError } from '../bus/errors'
 import { encodeKvKey } from '../bus/kv-driver'
 import { decodeJson } from '../bus/payload'
 import type { Bus, BusKv, WorkMessage, WorkOutcome } from '../bus/types'
-import { RECORDS_STREAM, recordSubject, type RecordEvent } from '../records/types'
+import { appendNote } from '../records/append-note'
 import { log } from '../log'
 import { composeMail, headerText, type Sender } from './compose-mail'
 import { mailIntentSchema, type MailIntent } from './mail-intent'
+import type { ReplyBook } from './replies/reply-book'
 import { MailRefusal, type MailTransport } from './transport'
 
 /** KV bucket of intents the SMTP server accepted: key the intent id, value when and as what. */
@@ -28,6 +29,8 @@ export interface DeliveryDeps {
   readonly sender: Sender
   /** The verified address of the person who signed in as `subject`, or null. */
   readonly addressOf: (subject: string) => Promise<string | null>
+  /** Reply addresses, when replies by mail are on. */
+  readonly replies: ReplyBook | null
 }
 
 /** A growing pause: 5 s, 10 s, 20 s, … at most 10 minutes. */
@@ -47,7 +50,10 @@ export async function deliverIntent(deps: DeliveryDeps, message: WorkMessage): P
   const to = 'email' in intent.to ? intent.to.email : await deps.addressOf(intent.to.subject)
   if (to === null || !/^[^\s@<>,;"]+@[^\s@<>,;"]+$/.test(headerText(to)))
     return failed(deps, message, intent, to, to === null ? 'no address is known for the person' : 'not an address')
-  const mail = composeMail(intent, headerText(to), deps.sender)
+  const address = headerText(to)
+  const handle = { bucket: intent.record.bucket, record: intent.record.id, to: address, storyline: intent.storyline }
+  const replyTo = deps.replies === null ? undefined : await deps.replies.addressFor(intent.id, handle)
+  const mail = composeMail(intent, address, deps.sender, replyTo)
   try {
     await deps.transport.send(mail)
   } catch (error) {
@@ -100,16 +106,8 @@ async function markHandled(sent: BusKv, intent: MailIntent, outcome: object): Pr
 // The case's history says so, where staff look; the state stays as it is.
 async function noteOnCase(bus: Bus, intent: MailIntent, text: string): Promise<void> {
   const { bucket, id } = intent.record
-  const event: RecordEvent = {
-    v: 1,
-    type: 'noted',
-    record: id,
-    bucket,
-    storyline: intent.storyline,
-    actor: { kind: 'service' },
-    time: new Date().toISOString(),
-    via: 'service',
-    text,
-  }
-  await bus.append(RECORDS_STREAM, recordSubject(bucket, id), event, { msgId: `mail-failed:${intent.id}` })
+  const { storyline } = intent
+  const actor = { kind: 'service' } as const
+  const msgId = `mail-failed:${intent.id}`
+  await appendNote(bus, { bucket, id, storyline, actor, via: 'service', text, msgId, time: new Date() })
 }

@@ -8,6 +8,7 @@ import { fillPlaceholders, markdownText } from './mail-text'
 import { inStoryline, placeholderValue } from './mail-values'
 import type { PlaceholderContext } from './mail-values'
 import type { RecordView } from '../records/types'
+import { casePath } from '../visitor/case-path'
 
 export const mailIntentSchema = z.object({
   /** `<bucket>:<id>:<seq>` of the event the mail is about. */
@@ -55,17 +56,26 @@ export function buildMailIntent({ site, bucket, mail, view, publicUrl, lookup }:
     record: { bucket: view.bucket, id: view.id },
     storyline: view.storyline,
     link,
-    brand: {
-      name: inStoryline(site, site.branding.name, view.storyline),
-      primary: site.branding.colors.primary,
-      language: site.branding.language,
-    },
+    brand: brandOf(site, view.storyline),
   }
 }
 
-/** PUBLIC_URL plus the bucket's record page, or PUBLIC_URL alone when it has none. */
-function recordLink(site: SiteModel, publicUrl: string, view: RecordView): string {
+/** How a mail in `storyline` looks: the site's name in it, its primary colour and language. */
+export function brandOf(site: SiteModel, storyline: string): NonNullable<MailIntent['brand']> {
+  return {
+    name: inStoryline(site, site.branding.name, storyline),
+    primary: site.branding.colors.primary,
+    language: site.branding.language,
+  }
+}
+
+/**
+ * The case: PUBLIC_URL plus the bucket's record page, or the submitter's own case page when the bucket has none
+ * (never the bare home page).
+ */
+export function recordLink(site: SiteModel, publicUrl: string, view: RecordView): string {
+  const base = publicUrl.replace(/\/+$/, '')
   const page = site.pages.find((p) => p.record === view.bucket)
-  if (page === undefined) return publicUrl
-  return `${publicUrl.replace(/\/+$/, '')}${page.path.replace(':id', encodeURIComponent(view.id))}`
+  if (page === undefined) return `${base}${casePath(view.bucket, view.id)}`
+  return `${base}${page.path.replace(':id', encodeURIComponent(view.id))}`
 }

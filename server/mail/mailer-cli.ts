@@ -1,14 +1,16 @@
 // `node .output/mailer/index.mjs`: the mailer as its own process, on the bus
 // named by BUS_URL (the embedded bus belongs to one process, so it is
 // refused here). Answers GET /healthz on MAILER_PORT when set: 200 while
-// connected to the bus, 503 otherwise.
+// connected to the bus, 503 otherwise. Takes replies by mail on
+// MAIL_INBOUND_PORT when set.
 import { createServer } from 'node:http'
 import { createNatsBus } from '../bus/nats'
 import { ConfigError } from '../config/parse-config'
 import { useConfig } from '../config/use-config'
 import { log } from '../log'
-import { startMailer } from './mailer'
+import { inboundOptions, startMailer } from './mailer'
 import { mailerSetup } from './mailer-setup'
+import { replySetup } from './replies/reply-settings'
 
 function refuse(reason: string): never {
   log('error', 'mail', `[svc] [mail] the mailer cannot start: ${reason}`)
@@ -25,7 +27,11 @@ if (config.BUS_URL === undefined) refuse('BUS_URL is not set: the mailer reads t
 const setup = mailerSetup(config)
 if ('refusal' in setup) refuse(setup.refusal)
 const bus = await createNatsBus({ url: config.BUS_URL }).catch((error: unknown) => refuse(String(error)))
-const mailer = await startMailer({ bus, ...setup })
+const replies = await replySetup(config, bus)
+if ('refusal' in replies) refuse(replies.refusal)
+const mailer = await startMailer({ bus, ...setup, ...replies, ...inboundOptions(config) }).catch((error: unknown) =>
+  refuse(String(error)),
+)
 
 const health =
   config.MAILER_PORT === undefined
@@ -40,7 +46,9 @@ const health =
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.once(signal, () => {
-    mailer.stop()
     health?.close()
-    void bus.close().finally(() => process.exit(0))
+    void mailer
+      .stop()
+      .then(() => bus.close())
+      .finally(() => process.exit(0))
   })

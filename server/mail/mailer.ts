@@ -1,14 +1,21 @@
 // The mailer unit: one durable consumer `mailer` on SVC_MAIL, shared by every
-// mailer process on the bus, delivering each intent through deliverIntent.
-// The same module runs as its own process (mailer-cli.ts) or, in
-// development on the embedded bus, inside the service's process.
+// mailer process on the bus, delivering each intent through deliverIntent;
+// and, when replies are on, the way back: a reply address on each mail and
+// an inbox (reply-inbox.ts) that an inbound SMTP server feeds. The same
+// module runs as its own process (mailer-cli.ts) or, in development on the
+// embedded bus, inside the service's process.
 import type { Bus, Unsubscribe } from '../bus/types'
+import type { Config } from '../config/schema'
 import { log } from '../log'
 import { createPeopleDirectory, PEOPLE_KV } from '../people/people-directory'
 import type { Sender } from './compose-mail'
 import { deliverIntent, MAIL_SENT_KV } from './deliver-intent'
 import { ensureRecordStreams } from '../records/streams'
 import { MAIL_STREAM } from './mail-stream'
+import { startInboundServer, type InboundServer } from './replies/inbound-server'
+import { createReplyBook } from './replies/reply-book'
+import { createReplyInbox, type ReplyInbox } from './replies/reply-inbox'
+import type { ReplySettings } from './replies/reply-settings'
 import type { MailTransport } from './transport'
 
 const MAILER_CONSUMER = 'mailer'
@@ -21,18 +28,31 @@ export interface MailerOptions {
   readonly sender: Sender
   /** SMTP messages under way at once from this process. */
   readonly concurrency: number
+  /** Replies by mail; null: mail carries no reply address. */
+  readonly replies: ReplySettings | null
+  /** Where the inbound SMTP server listens, when it does (it needs replies on). */
+  readonly inbound?: { readonly host: string; readonly port: number; readonly maxBytes: number }
 }
 
 export interface Mailer {
-  stop(): void
+  /** Replies by mail land here; null when replies are off. */
+  readonly inbox: ReplyInbox | null
+  /** The inbound SMTP server's port, when it listens. */
+  readonly inboundPort: number | null
+  stop(): Promise<void>
 }
 
-export async function startMailer({ bus, transport, sender, concurrency }: MailerOptions): Promise<Mailer> {
+export async function startMailer(options: MailerOptions): Promise<Mailer> {
+  const { bus, transport, sender, concurrency } = options
   // The mailer may be the first on a fresh bus; it notes undeliverable mail on SVC_RECORDS.
   await ensureRecordStreams(bus)
   const [sent, people] = await Promise.all([bus.kv(MAIL_SENT_KV), bus.kv(PEOPLE_KV)])
   const directory = createPeopleDirectory(people)
-  const deps = { bus, sent, transport, sender, addressOf: (subject: string) => directory.addressOf(subject) }
+  const replies = options.replies === null ? null : await createReplyBook(bus, options.replies)
+  const inbox = replies === null ? null : createReplyInbox(bus, replies)
+  const inbound: InboundServer | null =
+    inbox === null || options.inbound === undefined ? null : await startInboundServer({ inbox, ...options.inbound })
+  const deps = { bus, sent, transport, sender, replies, addressOf: (subject: string) => directory.addressOf(subject) }
   const stop: Unsubscribe = await bus.consume(
     MAIL_STREAM,
     MAILER_CONSUMER,
@@ -40,11 +60,21 @@ export async function startMailer({ bus, transport, sender, concurrency }: Maile
     { concurrency },
     (message) => deliverIntent(deps, message),
   )
-  log('info', 'mail', 'the mailer is delivering', { concurrency })
+  log('info', 'mail', 'the mailer is delivering', { concurrency, replies: replies !== null })
   return {
-    stop() {
+    inbox,
+    inboundPort: inbound?.port ?? null,
+    async stop() {
       stop()
       transport.close()
+      await inbound?.close()
     },
   }
+}
+
+/** MAIL_INBOUND_* as startMailer takes them; nothing when no port is set. */
+export function inboundOptions(config: Config): Pick<MailerOptions, 'inbound'> {
+  if (config.MAIL_INBOUND_PORT === undefined) return {}
+  const { MAIL_INBOUND_HOST: host, MAIL_INBOUND_PORT: port, MAIL_INBOUND_MAX_KB: kb } = config
+  return { inbound: { host, port, maxBytes: kb * 1024 } }
 }

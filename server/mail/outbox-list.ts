@@ -8,6 +8,8 @@ import { join } from 'node:path'
 export interface OutboxMail {
   readonly name: string
   readonly to: string
+  /** Where a reply goes; empty when replies are off. */
+  readonly replyTo: string
   readonly subject: string
   readonly date: string
 }
@@ -22,7 +24,8 @@ export function listOutbox(dir: string): OutboxMail[] {
     .reverse()
     .map((name) => {
       const header = readHeader(join(dir, name))
-      return { name, to: header.get('to') ?? '', subject: header.get('subject') ?? '', date: header.get('date') ?? '' }
+      const field = (key: string) => header.get(key) ?? ''
+      return { name, to: field('to'), replyTo: field('reply-to'), subject: field('subject'), date: field('date') }
     })
 }
 
@@ -30,6 +33,12 @@ export function listOutbox(dir: string): OutboxMail[] {
 export function readOutboxMail(dir: string, name: string): string | null {
   if (!FILE_NAME.test(name) || !mailNames(dir).includes(name)) return null
   return readFileSync(join(dir, name), 'utf8')
+}
+
+/** A listed mail's header fields (lower-case names), or null for a name the outbox does not list. */
+export function readOutboxHeader(dir: string, name: string): ReadonlyMap<string, string> | null {
+  if (!FILE_NAME.test(name) || !mailNames(dir).includes(name)) return null
+  return readHeader(join(dir, name))
 }
 
 function mailNames(dir: string): string[] {

@@ -72,6 +72,7 @@ export function toNodemailer(mail: OutgoingMail): nodemailer.SendMailOptions {
     text: mail.text,
     html: mail.html,
     messageId: `<${mail.messageId}>`,
+    ...(mail.replyTo === undefined ? {} : { replyTo: mail.replyTo }),
     headers: { ...mail.headers },
     // The body is UTF-8 text; quoted-printable keeps it readable in a raw view.
     textEncoding: 'quoted-printable',

@@ -130,6 +130,15 @@ export function mayMove(policy: PolicyEngine, caller: Caller, view: RecordView, 
 }
 
 /**
+ * Writing to a record's submitter from a desk is held to the same policy as
+ * moving it: the person may take some declared desk move of the bucket (from
+ * any of its states, so a closed case can still be written about).
+ */
+export function mayWriteToSubmitter(policy: PolicyEngine, caller: Caller, bucket: Bucket, view: RecordView): boolean {
+  return bucket.moves.some((move) => move.from.some((state) => mayMove(policy, caller, { ...view, state }, move.name)))
+}
+
+/**
  * SPEC 4, /attachment rule 1 and 2: the same permission as reading the bucket
  * on a desk, and only through a record the caller may read.
  */

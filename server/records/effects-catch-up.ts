@@ -14,6 +14,7 @@ import { recordsError } from './errors'
 import { grantFor } from './grants'
 import { buildMailIntent } from '../mail/mail-intent'
 import { mailQueued, queueMail } from '../mail/mail-queue'
+import { buildMessageIntent } from '../mail/message-intent'
 import { receiptMail } from '../mail/receipt'
 import type { PlaceholderContext } from '../mail/mail-values'
 import type { Memberships } from '../people/memberships'
@@ -46,11 +47,19 @@ export function createEffectsCatchUp({
   memberships,
   lookup,
 }: EffectsCatchUpOptions): EffectsCatchUp {
-  const mailOf = async (content: SiteModel, bucket: Bucket, entry: HistoryEntry, view: RecordView) => {
+  const intentOf = (content: SiteModel, bucket: Bucket, entry: HistoryEntry, view: RecordView) => {
+    // A note by desk is staff writing to the submitter.
+    if (entry.type === 'noted') {
+      if (entry.via !== 'desk' || entry.text === undefined) return null
+      return buildMessageIntent({ site: content, bucket, view, text: entry.text, publicUrl })
+    }
     const mail = declaredMail(bucket, entry, view)
-    if (mail === undefined || (await mailQueued(bus, view))) return
-    const intent = buildMailIntent({ site: content, bucket, mail, view, publicUrl, lookup })
-    if (intent !== null) await queueMail(bus, view, intent)
+    return mail === undefined ? null : buildMailIntent({ site: content, bucket, mail, view, publicUrl, lookup })
+  }
+  const mailOf = async (content: SiteModel, bucket: Bucket, entry: HistoryEntry, view: RecordView) => {
+    const intent = intentOf(content, bucket, entry, view)
+    if (intent === null || (await mailQueued(bus, view))) return
+    await queueMail(bus, view, intent)
   }
 
   const grantOf = async (bucket: Bucket, entry: HistoryEntry, view: RecordView) => {
@@ -63,12 +72,14 @@ export function createEffectsCatchUp({
     const bucket = content.buckets.get(record.bucket)
     if (bucket === undefined) return
     const since = Date.now() - WINDOW_MS
-    // A note has no mail and grants nothing.
-    const recent = history.filter((entry) => entry.type !== 'noted' && Date.parse(entry.time) >= since)
+    const recent = history.filter((entry) => Date.parse(entry.time) >= since)
     const outcomes = await Promise.allSettled(
       recent.flatMap((entry) => {
-        // The record right after this event, as the writer saw it.
-        const view: RecordView = { ...record, state: entry.to, enteredAt: entry.time, seq: entry.seq }
+        // The record right after this event, as the writer saw it (a note keeps the time its state was entered).
+        const enteredAt = entry.type === 'noted' ? record.enteredAt : entry.time
+        const view: RecordView = { ...record, state: entry.to, enteredAt, seq: entry.seq }
+        // A note grants nothing.
+        if (entry.type === 'noted') return [mailOf(content, bucket, entry, view)]
         return [mailOf(content, bucket, entry, view), grantOf(bucket, entry, view)]
       }),
     )

@@ -15,6 +15,9 @@
 //       RecordNotFoundError. `duplicate` is true when this very move (the same
 //       form token, or for the clock the same version and edge) was already
 //       appended, by a retry or by another instance.
+//   records.note({ bucket, id, text, actor, submission }) -> { record, duplicate }
+//       Staff's message to the submitter: a `noted` event by desk on top of the
+//       record's latest version, mailed to the submitter. Same form token, same note.
 //   records.get(bucket, id) -> RecordView | null      from the KV projection (the stream while that lags)
 //   records.history(bucket, id) -> HistoryEntry[]     oldest first
 //
@@ -35,6 +38,7 @@ import type { FileInput } from './file-record'
 import { createMemberships } from '../people/memberships'
 import type { Memberships } from '../people/memberships'
 import { moveRecord } from './move-record'
+import { noteRecord, type NoteInput } from './note-record'
 import type { MoveInput, MoveOutcome } from './move-record'
 import { createProjectionStore } from './projection-store'
 import { rebuildProjection } from './record-events'
@@ -63,6 +67,7 @@ export interface RecordsOptions {
 export interface Records {
   file(input: FileInput): Promise<RecordView>
   move(input: MoveInput): Promise<MoveOutcome>
+  note(input: NoteInput): Promise<MoveOutcome>
   get(bucket: string, id: string): Promise<RecordView | null>
   history(bucket: string, id: string): Promise<HistoryEntry[]>
 }
@@ -97,6 +102,10 @@ export function createRecords(options: RecordsOptions): Records {
     async move(input) {
       await ensured()
       return moveRecord(ctx, input)
+    },
+    async note(input) {
+      await ensured()
+      return noteRecord(ctx, input)
     },
     async get(bucket, id) {
       return (await read(bucket, id))?.record ?? null

@@ -9,6 +9,7 @@ import { log } from '../log'
 import { applyGrant } from './grants'
 import { buildMailIntent } from '../mail/mail-intent'
 import { queueMail } from '../mail/mail-queue'
+import { buildMessageIntent } from '../mail/message-intent'
 import type { Memberships } from '../people/memberships'
 import type { RecordIndex } from './record-index'
 import type { RecordView } from './types'
@@ -20,6 +21,8 @@ export interface SideEffects {
   readonly view: RecordView
   /** The edge's mail, if it declares one. */
   readonly mail?: Mail
+  /** What staff wrote to the submitter, mailed to them. */
+  readonly message?: string
   /** Writes the KV projection for this event. */
   readonly project: () => Promise<void>
 }
@@ -35,9 +38,13 @@ export interface SideEffectsOptions {
 export type RunSideEffects = (effects: SideEffects) => Promise<void>
 
 export function createSideEffects({ bus, index, memberships, publicUrl }: SideEffectsOptions): RunSideEffects {
-  const mailFor = async ({ site, bucket, view, mail }: SideEffects) => {
-    if (mail === undefined) return
-    const intent = buildMailIntent({ site, bucket, mail, view, publicUrl, lookup: (b, id) => index.get(b, id) })
+  const mailFor = async ({ site, bucket, view, mail, message }: SideEffects) => {
+    const intent =
+      message !== undefined
+        ? buildMessageIntent({ site, bucket, view, text: message, publicUrl })
+        : mail === undefined
+          ? null
+          : buildMailIntent({ site, bucket, mail, view, publicUrl, lookup: (b, id) => index.get(b, id) })
     if (intent !== null) await queueMail(bus, view, intent)
   }
 

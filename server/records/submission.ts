@@ -16,6 +16,8 @@ function actorKey(actor: Actor): string {
       return 'clock'
     case 'service':
       return 'service'
+    case 'mail':
+      return `mail:${actor.address.toLowerCase()}`
   }
 }
 

@@ -14,9 +14,13 @@ export const RECORDS_KV = 'svc_records'
 export const fieldValuesSchema = z.record(z.string(), z.string())
 export type FieldValues = z.infer<typeof fieldValuesSchema>
 
-/** Who made an event happen. `visitor` is an anonymous session; `clock` a timed move; `service` the service itself (the mailer). */
+/**
+ * Who made an event happen. `visitor` is an anonymous session; `clock` a timed move; `service` the service itself
+ * (the mailer); `mail` whoever answered a mail about the case, known by the address the mail went to.
+ */
 export const actorSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('person'), subject: z.string(), name: z.string().optional() }),
+  z.object({ kind: z.literal('mail'), address: z.string() }),
   z.object({ kind: z.literal('visitor'), session: z.string() }),
   z.object({ kind: z.literal('clock') }),
   z.object({ kind: z.literal('service') }),

@@ -1,22 +1,50 @@
-// /dev/outbox: a plain list for developers, not a site page.
+// /dev/outbox: plain pages for developers, not site pages. The list, and a
+// form to answer a mail as its recipient would, to try the way back in.
 import type { OutboxMail } from '../mail/outbox-list'
-import { html } from './html'
+import { CSRF_FIELD } from './form'
+import { html, type SafeHtml } from './html'
 
-export function renderOutbox(mails: readonly OutboxMail[]): string {
-  const rows = mails.map(
-    (mail) =>
-      html`<tr><td>${mail.date}</td><td>${mail.to}</td><td><a href="/dev/outbox/${encodeURIComponent(mail.name)}">${mail.subject || '(no subject)'}</a></td></tr>`,
-  )
+function page(title: string, body: SafeHtml): string {
   return String(html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Outbox (development)</title></head>
-<body style="font-family:system-ui,sans-serif;margin:2rem">
-<h1>Outbox</h1>
-<p>Development only: the mail the service sent, kept as files under <code>DATA_DIR/outbox</code>. Newest first.</p>
-${
-  mails.length === 0
-    ? html`<p>No mail yet.</p>`
-    : html`<table><thead><tr><th scope="col">Date</th><th scope="col">To</th><th scope="col">Subject</th></tr></thead><tbody>${rows}</tbody></table>`
+<title>${title} (development)</title></head>
+<body style="font-family:system-ui,sans-serif;margin:2rem;max-width:60rem">${body}</body></html>`)
 }
-</body></html>`)
+
+export function renderOutbox(mails: readonly OutboxMail[], replied = false): string {
+  const rows = mails.map((mail) => {
+    const name = encodeURIComponent(mail.name)
+    const reply = mail.replyTo === '' ? null : html`<a href="/dev/outbox/${name}/reply">Reply</a>`
+    return html`<tr><td>${mail.date}</td><td>${mail.to}</td><td><a href="/dev/outbox/${name}">${mail.subject || '(no subject)'}</a></td><td>${reply}</td></tr>`
+  })
+  const table =
+    mails.length === 0
+      ? html`<p>No mail yet.</p>`
+      : html`<table><thead><tr><th scope="col">Date</th><th scope="col">To</th><th scope="col">Subject</th><th scope="col"><span class="visually-hidden">Reply</span></th></tr></thead><tbody>${rows}</tbody></table>`
+  return page(
+    'Outbox',
+    html`<h1>Outbox</h1>${replied ? html`<p role="status"><strong>Your reply is on the case.</strong></p>` : null}
+<p>Development only: the mail the service sent, kept as files under <code>DATA_DIR/outbox</code>. Newest first.</p>${table}`,
+  )
+}
+
+export interface OutboxReplyOptions {
+  readonly mail: OutboxMail
+  readonly csrf: string
+  /** What the inbox answered a refused reply with, and the words kept. */
+  readonly error?: string
+  readonly kept?: string
+}
+
+export function renderOutboxReply({ mail, csrf, error, kept }: OutboxReplyOptions): string {
+  const action = `/dev/outbox/${encodeURIComponent(mail.name)}/reply`
+  return page(
+    'Reply',
+    html`<p><a href="/dev/outbox">Back to the outbox</a></p><h1>Reply to “${mail.subject}”</h1>
+<p>As ${mail.to}, to <code>${mail.replyTo}</code>. The reply goes through the same inbox as one sent to the mailer’s SMTP port.</p>
+<form method="post" action="${action}"><input type="hidden" name="${CSRF_FIELD}" value="${csrf}">
+<p><label for="reply-text">Your reply</label></p>${error === undefined ? null : html`<p id="reply-error" role="alert"><strong>Refused: ${error}</strong></p>`}
+<p><textarea id="reply-text" name="text" rows="8" cols="70" required>
+${kept ?? ''}</textarea></p><p><button type="submit">Send the reply</button></p></form>`,
+  )
 }

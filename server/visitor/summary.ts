@@ -8,6 +8,7 @@ import type { PageContext } from './context'
 import { displayFields, stateLabel } from './field-display'
 import { recordHref, shownRecordName } from './record-names'
 import { selfMoveButtons } from './self-moves'
+import { casePath } from './case-path'
 import { shownFields } from './shown-fields'
 
 export function summarize(
@@ -23,7 +24,8 @@ export function summarize(
     bucket: bucket.name,
     seq: view.seq,
     name,
-    href: recordHref(ctx, bucket.name, view.id),
+    // The submitter's own records (the ones with their self moves) open on their case page when there is no record page.
+    href: recordHref(ctx, bucket.name, view.id) ?? (withSelfMoves ? casePath(bucket.name, view.id) : undefined),
     stateLabel: stateLabel(ctx, bucket, view.state),
     filedAt: view.filedAt,
     // The name is the heading already.

@@ -1,4 +1,4 @@
-import { defineEventHandler } from 'h3'
+import { defineEventHandler, getQuery } from 'h3'
 import { requireDevelopment } from '../../../utils/development'
 import { outboxDir } from '../../../server/mail/mailer-setup'
 import { listOutbox } from '../../../server/mail/outbox-list'
@@ -8,5 +8,5 @@ import { sendPage } from '../../../utils/html-response'
 // Development only: the mail the service would have sent.
 export default defineEventHandler((event) => {
   const config = requireDevelopment()
-  return sendPage(event, renderOutbox(listOutbox(outboxDir(config))))
+  return sendPage(event, renderOutbox(listOutbox(outboxDir(config)), getQuery(event).replied === '1'))
 })

@@ -2,6 +2,7 @@
 import type { Bucket } from '../../content/model'
 import type { Actor, HistoryEntry } from '../../records/types'
 import { html, type SafeHtml } from '../html'
+import { renderMarkdown } from '../markdown'
 import { textAt } from '../storyline'
 import { stateLabel } from './state-label'
 import { renderTime } from './time'
@@ -16,6 +17,8 @@ function actorText(actor: Actor): string {
       return 'the clock'
     case 'service':
       return 'the service'
+    case 'mail':
+      return actor.address
   }
 }
 
@@ -48,13 +51,19 @@ function renderEntry(bucket: Bucket, entry: HistoryEntry, story: number): SafeHt
   return html`<li class="desk-history-entry">${renderTime(entry.time)}${whatSpan}${who}</li>`
 }
 
-// What was said, as it was said (escaped, never markup), and who said it how.
+// What was said and who said it how: staff's messages as the Markdown they
+// wrote (rendered safely, as pages are), replies by mail and the service's
+// notes as plain text with their line breaks.
 function renderNote(entry: HistoryEntry): SafeHtml {
   const who =
     entry.via === 'service'
       ? html`<span class="desk-history-who">by the service</span>`
       : html`<span class="desk-history-who">by ${actorText(entry.actor)}, ${HOW[entry.via ?? 'desk']}</span>`
-  const what = html`<span class="desk-history-what desk-history-note">${entry.text ?? ''}</span>`
+  const text = entry.text ?? ''
+  const what =
+    entry.via === 'desk'
+      ? html`<div class="desk-history-what desk-history-message">${renderMarkdown(text)}</div>`
+      : html`<span class="desk-history-what desk-history-note">${text}</span>`
   return html`<li class="desk-history-entry">${renderTime(entry.time)}${what}${who}</li>`
 }
 

@@ -15,6 +15,7 @@ import { renderHistory } from './history'
 import { renderMoveButtons } from './move-buttons'
 import { stateLabel } from './state-label'
 import { renderTime } from './time'
+import { renderWriteForm, type WriteState } from './write-form'
 
 export interface RecordPageOptions {
   readonly site: SiteModel
@@ -30,6 +31,7 @@ export interface RecordPageOptions {
   readonly csrf: string
   /** Said at the top after a move, e.g. "Moved to Accepted". */
   readonly status?: string
+  readonly write: WriteState
 }
 
 function detail(term: string, value: SafeHtml | string): SafeHtml {
@@ -58,6 +60,13 @@ export function renderRecordPage(options: RecordPageOptions): string {
     html`<p class="desk-back"><a href="${deskPath(desk.name)}">Back to ${deskTitle}</a></p><h1>${name}</h1>`,
     html`<p class="desk-state">${textAt(bucket.title, story) || bucket.name}: ${state}</p>`,
     section('record-moves', 'Move this case', moves),
+    options.write.kind === 'hidden'
+      ? null
+      : section(
+          'record-write',
+          'Write to the submitter',
+          renderWriteForm(desk.name, view, options.csrf, options.write),
+        ),
     section('record-details', 'Details', renderDetails(options)),
     section('record-history', 'History', renderHistory(bucket, options.history, story)),
   ]}`

@@ -3,40 +3,23 @@
 import { createError, defineEventHandler, sendRedirect } from 'h3'
 import { useRecords } from '../../../../../server/app/records'
 import { sendDeskMessage, sendRefusal } from '../../../../../utils/desk-reply'
-import { pathParam, readDeskRequest } from '../../../../../utils/desk-request'
-import { findDeskRecord } from '../../../../../server/desk/find-record'
 import { MOVE_FORM_LIMIT, parseMoveForm } from '../../../../../server/desk/move-form'
 import { declaredMovesFrom } from '../../../../../server/desk/moves'
-import { deskRecordPath } from '../../../../../server/desk/names'
-import { readFormBody } from '../../../../../server/forms/read-form-body'
-import { readSubmissionToken } from '../../../../../server/forms/submission-token'
 import { mayMove } from '../../../../../server/policy/questions'
 import { EdgeNotAllowedError, RecordChangedError, RecordNotFoundError } from '../../../../../server/records/errors'
-import { CSRF_FIELD } from '../../../../../server/render/form'
-import { SUBMISSION_FIELD } from '../../../../../server/render/service-fields'
-import {
-  formExpiredMessage,
-  moveNotAvailableMessage,
-  moveRefusedMessage,
-  staleMessage,
-} from '../../../../../server/render/desk/refusals'
+import { moveNotAvailableMessage, moveRefusedMessage, staleMessage } from '../../../../../server/render/desk/refusals'
 import { stateLabel } from '../../../../../server/render/desk/state-label'
-import { checkCsrf } from '../../../../../utils/csrf'
+import { readDeskForm, readDeskRecordRequest } from '../../../../../utils/desk-record-request'
 
 export default defineEventHandler(async (event) => {
-  const req = await readDeskRequest(event)
+  const asked = await readDeskRecordRequest(event)
+  if (asked.sent !== undefined) return asked.sent
+  const { req, found, here } = asked
+  const { bucket, view } = found
   const { records } = await useRecords()
-  const params = { desk: pathParam(event, 'desk'), bucket: pathParam(event, 'bucket'), id: pathParam(event, 'id') }
-  const found = await findDeskRecord(req, params, (bucket, id) => records.get(bucket, id))
-  if (found.refused !== undefined) return sendRefusal(event, req, found.refused)
-  const { desk, bucket, view } = found
-  const here = deskRecordPath(desk.name, bucket.name, view.id)
-
-  const body = await readFormBody(event, { maxBytes: MOVE_FORM_LIMIT })
-  if (!(await checkCsrf(event, body.get(CSRF_FIELD)))) return sendDeskMessage(event, req, formExpiredMessage(here))
-  // The form's one-time token: pressing it twice is one move; a form from before tokens is out of date.
-  const submission = readSubmissionToken(body.get(SUBMISSION_FIELD))
-  if (submission === null) return sendDeskMessage(event, req, formExpiredMessage(here))
+  const posted = await readDeskForm(event, asked, MOVE_FORM_LIMIT)
+  if (posted.sent !== undefined) return posted.sent
+  const { body, submission } = posted
   const form = parseMoveForm(body)
   if (form === null) throw createError({ statusCode: 400, statusMessage: 'The move form could not be read' })
 

@@ -1,0 +1,36 @@
+// GET /my/{bucket}/{id}: the submitter's own case page, where mail about the
+// case links when its bucket has no record page. Anyone else gets the same
+// answer as for a case that does not exist, or a sign-in prompt when not signed in.
+import { defineEventHandler, getQuery, getRequestURL } from 'h3'
+import { nameSchema, recordIdSchema } from '../../../server/names'
+import { renderCasePage } from '../../../server/render/case-page'
+import { renderNotFound } from '../../../server/render/not-found'
+import { renderPageRefused } from '../../../server/render/sign-in-needed'
+import { casePageData } from '../../../server/visitor/case-page'
+import { signInHref } from '../../../server/visitor/visit'
+import { pkgAssets } from '../../../utils/assets'
+import { getCsrfToken } from '../../../utils/csrf'
+import { sendPage } from '../../../utils/html-response'
+import { getViewer } from '../../../utils/viewer'
+import { startVisit } from '../../../utils/visit'
+
+export default defineEventHandler(async (event) => {
+  const visit = await startVisit(event)
+  const { site, story, policy } = visit.ctx
+  const path = getRequestURL(event).pathname
+  const name = nameSchema.safeParse(event.context.params?.bucket)
+  const id = recordIdSchema.safeParse(event.context.params?.id)
+  const bucket = name.success ? site.buckets.get(name.data) : undefined
+  const view = bucket !== undefined && id.success ? await visit.records.get(bucket.name, id.data) : null
+  const history = view === null ? [] : await visit.records.history(view.bucket, view.id)
+  const data = bucket === undefined || view === null ? null : casePageData(visit, bucket, view, history)
+  if (data === null) {
+    const href = visit.ctx.visitor.signedIn ? undefined : signInHref(visit, path)
+    if (href !== undefined)
+      return sendPage(event, renderPageRefused({ site, story, assets: pkgAssets, signInHref: href }), 403)
+    return sendPage(event, renderNotFound({ site, story, assets: pkgAssets, path }), 404)
+  }
+  const [viewer, csrf] = await Promise.all([getViewer(event, site, story, policy), getCsrfToken(event)])
+  const moved = getQuery(event).moved === view?.id
+  return sendPage(event, renderCasePage({ site, story, assets: pkgAssets, viewer, data, csrf, moved }))
+})

@@ -1,0 +1,45 @@
+// A message staff wrote to the submitter on the desk (a `noted` event by
+// desk), as a mail intent: their Markdown as the body, taken as written
+// (no placeholders are filled in someone's own words), to the submitter.
+import type { Bucket, SiteModel } from '../content/model'
+import type { RecordView } from '../records/types'
+import { brandOf, recordLink, type MailIntent } from './mail-intent'
+import { resolveRecipient } from './mail-recipient'
+
+const SUBJECT: Readonly<Record<string, string>> = {
+  nb: 'En melding om saken din',
+  nn: 'Ei melding om saka di',
+  en: 'A message about your case',
+}
+
+export interface MessageIntentInput {
+  readonly site: SiteModel
+  readonly bucket: Bucket
+  /** The record after the note, whose seq names the intent. */
+  readonly view: RecordView
+  readonly text: string
+  readonly publicUrl: string
+}
+
+/** Null when the submitter left no way to be written to. */
+export function buildMessageIntent({ site, bucket, view, text, publicUrl }: MessageIntentInput): MailIntent | null {
+  const to = resolveRecipient('submitter', bucket, view)
+  if (to === null) return null
+  const brand = brandOf(site, view.storyline)
+  const subject = SUBJECT[brand.language.split('-')[0] ?? 'en'] ?? SUBJECT.en
+  return {
+    id: `${view.bucket}:${view.id}:${view.seq}`,
+    to,
+    subject: `${subject} (${view.id})`,
+    body: text,
+    record: { bucket: view.bucket, id: view.id },
+    storyline: view.storyline,
+    link: recordLink(site, publicUrl, view),
+    brand,
+  }
+}
+
+/** Whether staff can write to this record's submitter at all. */
+export function canWriteToSubmitter(bucket: Bucket, view: RecordView): boolean {
+  return resolveRecipient('submitter', bucket, view) !== null
+}

@@ -1,0 +1,95 @@
+// The mailer's inbound SMTP server (MAIL_INBOUND_PORT on MAIL_INBOUND_HOST),
+// meant to sit behind the site's MX. It is never a relay: a recipient that is
+// not a live reply address is refused at RCPT TO. A message over
+// MAIL_INBOUND_MAX_KB is refused (and not kept past the limit), and a sender
+// sending too many at once is told to come back later.
+import type { AddressInfo } from 'node:net'
+import { SMTPServer, type SMTPServerSession } from 'smtp-server'
+import { log } from '../../log'
+import type { ReplyInbox, SmtpRefusal } from './reply-inbox'
+import { createSenderLimit } from './sender-limit'
+
+export interface InboundOptions {
+  readonly inbox: ReplyInbox
+  readonly host: string
+  readonly port: number
+  readonly maxBytes: number
+  /** Replies one sender may send at once, then one more each `refillMs` (defaults: 10, 30 s). */
+  readonly burst?: number
+  readonly refillMs?: number
+}
+
+export interface InboundServer {
+  readonly port: number
+  close(): Promise<void>
+}
+
+const smtpError = ({ code, message }: SmtpRefusal) => Object.assign(new Error(message), { responseCode: code })
+
+export async function startInboundServer(options: InboundOptions): Promise<InboundServer> {
+  const { inbox, maxBytes } = options
+  const limit = createSenderLimit({ burst: options.burst ?? 10, refillMs: options.refillMs ?? 30_000 })
+  const flood = (sender: string) => log('warn', 'mail', '[svc] [mail] too many replies from one sender', { sender })
+  const server = new SMTPServer({
+    banner: 'replies only',
+    authOptional: true,
+    disabledCommands: ['AUTH'],
+    // The link from the MX is the operator's network; no certificate is configured here.
+    hideSTARTTLS: true,
+    disableReverseLookup: true,
+    size: maxBytes,
+    logger: false,
+    onMailFrom(address, _session, callback) {
+      if (limit.take(address.address, flood)) return callback()
+      callback(smtpError({ code: 450, message: '4.7.1 Too many replies from this sender; try again later' }))
+    },
+    onRcptTo(address, _session, callback) {
+      inbox.accepts(address.address).then(
+        (refusal) => callback(refusal === null ? undefined : smtpError(refusal)),
+        (error: unknown) => callback(unavailable(error)),
+      )
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = []
+      let size = 0
+      stream.on('data', (chunk: Buffer) => {
+        size += chunk.length
+        if (size <= maxBytes) chunks.push(chunk)
+      })
+      stream.on('end', () => {
+        if (stream.sizeExceeded || size > maxBytes) {
+          callback(smtpError({ code: 552, message: `5.3.4 The message is larger than ${maxBytes} bytes` }))
+          return
+        }
+        deliverAll(inbox, Buffer.concat(chunks), session).then(
+          (refusal) => callback(refusal === null ? undefined : smtpError(refusal)),
+          (error: unknown) => callback(unavailable(error)),
+        )
+      })
+    },
+  })
+  server.on('error', (error) => log('warn', 'mail', '[svc] [mail] inbound SMTP', { reason: String(error) }))
+  await new Promise<void>((resolve, reject) => {
+    server.server.once('error', reject)
+    server.listen(options.port, options.host, () => resolve())
+  })
+  const { port } = server.server.address() as AddressInfo
+  log('info', 'mail', 'the mailer takes replies', { host: options.host, port })
+  return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
+}
+
+// Every recipient passed RCPT already; the first refusal now (the case went
+// meanwhile) answers for the message.
+async function deliverAll(inbox: ReplyInbox, raw: Buffer, session: SMTPServerSession): Promise<SmtpRefusal | null> {
+  for (const rcpt of session.envelope.rcptTo) {
+    const refusal = await inbox.receive(raw, rcpt.address)
+    if (refusal !== null) return refusal
+  }
+  return null
+}
+
+// The bus away: the sending server keeps the message and tries again.
+function unavailable(error: unknown): Error {
+  log('error', 'mail', '[svc] [mail] a reply could not be taken now', { reason: String(error) })
+  return smtpError({ code: 451, message: '4.3.0 Cannot take the reply now; try again later' })
+}

@@ -1,0 +1,99 @@
+// Where a reply by mail lands: its address opened as a reply address
+// (reply-book.ts), the case checked to be there, the message parsed with
+// mailparser, quoted history and signatures stripped with email-reply-parser,
+// and what is left appended to the case as a note by mail, its state
+// unchanged (SPEC 3). Anything else is refused with an SMTP answer and
+// nothing is appended. The SMTP server (inbound-server.ts) and, in
+// development, /dev/outbox both come through here.
+import { createHash } from 'node:crypto'
+import EmailReplyParser from 'email-reply-parser'
+import { simpleParser } from 'mailparser'
+import type { Bus } from '../../bus/types'
+import { log } from '../../log'
+import { appendNote } from '../../records/append-note'
+import { RECORDS_STREAM, recordSubject } from '../../records/types'
+import type { ReplyBook, ReplyRefusal } from './reply-book'
+import type { ReplyHandle } from './reply-token'
+
+/** An SMTP answer that refuses: `code` 5xx for never, 4xx for later. */
+export interface SmtpRefusal {
+  readonly code: number
+  readonly message: string
+}
+
+export interface ReplyInbox {
+  /** At RCPT TO: null when replies to `address` are taken. */
+  accepts(address: string): Promise<SmtpRefusal | null>
+  /** The whole message, after DATA: null once it is on the case. */
+  receive(raw: Buffer, address: string): Promise<SmtpRefusal | null>
+}
+
+// The reply parser's expressions run on the text part only, and only on its
+// start: a message of megabytes of text is not a reply anyone typed.
+const PARSED_TEXT_MAX = 64 * 1024
+
+const REFUSALS: Readonly<Record<ReplyRefusal | 'gone', SmtpRefusal>> = {
+  'not-a-reply-address': { code: 550, message: '5.1.1 No such mailbox here' },
+  forged: { code: 550, message: '5.1.1 No such reply address' },
+  expired: { code: 550, message: '5.1.1 This reply address has run out; please use the site instead' },
+  gone: { code: 550, message: '5.1.1 The case this reply is for is no longer there' },
+}
+
+export function createReplyInbox(bus: Bus, book: ReplyBook, now = () => new Date()): ReplyInbox {
+  const caseExists = async (handle: ReplyHandle) =>
+    (await bus.lastSubjectSequence(RECORDS_STREAM, recordSubject(handle.bucket, handle.record))) > 0
+
+  async function openCase(address: string): Promise<{ handle: ReplyHandle } | { refusal: SmtpRefusal }> {
+    const opened = await book.open(address)
+    if ('refused' in opened) return { refusal: REFUSALS[opened.refused] }
+    if (!(await caseExists(opened.handle))) return { refusal: REFUSALS.gone }
+    return opened
+  }
+
+  return {
+    async accepts(address) {
+      const opened = await openCase(address)
+      return 'refusal' in opened ? opened.refusal : null
+    },
+    async receive(raw, address) {
+      const opened = await openCase(address)
+      if ('refusal' in opened) return opened.refusal
+      const { handle } = opened
+      let text: string
+      let messageId: string | undefined
+      try {
+        const parsed = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true })
+        text = parsed.text ?? ''
+        messageId = parsed.messageId
+      } catch {
+        return { code: 550, message: '5.6.0 The message could not be read' }
+      }
+      const reply = new EmailReplyParser().parseReply(text.slice(0, PARSED_TEXT_MAX)).trim()
+      if (reply === '') return { code: 550, message: '5.6.0 The reply has no text of its own' }
+      // The same message handed over twice (a client that lost the 250) is one note.
+      const msgId = `reply:${createHash('sha256')
+        .update(messageId ?? raw)
+        .update(`\n${address.toLowerCase()}`)
+        .digest('base64url')}`
+      const { bucket, record: id, storyline } = handle
+      const actor = { kind: 'mail', address: handle.to } as const
+      const appended = await appendNote(bus, {
+        bucket,
+        id,
+        storyline,
+        actor,
+        via: 'mail',
+        text: reply,
+        msgId,
+        time: now(),
+      })
+      log('info', 'mail', 'a reply is on its case', {
+        bucket,
+        record: id,
+        seq: appended.seq,
+        duplicate: appended.duplicate,
+      })
+      return null
+    },
+  }
+}

@@ -1,0 +1,64 @@
+// The submitter's case page: reference, state, what they filed, and the
+// timeline with staff's messages (Markdown, rendered as pages are) and their
+// own replies by mail (plain text, line breaks kept).
+import type { SiteModel } from '../content/model'
+import type { CasePageData, TimelineEntry } from '../visitor/case-page'
+import type { Viewer } from './account'
+import type { Assets } from './document'
+import { html, type SafeHtml } from './html'
+import { renderLayout } from './layout'
+import { renderMarkdown } from './markdown'
+import { renderRecordFields } from './record-fields'
+import { renderMoved } from './record-status'
+import { renderSelfMoves } from './self-move-form'
+import { textAt } from './storyline'
+import { renderTime } from './desk/time'
+
+export interface CasePageOptions {
+  readonly site: SiteModel
+  readonly story: number
+  readonly assets: Assets
+  readonly viewer: Viewer
+  readonly data: CasePageData
+  readonly csrf?: string
+  /** After the submitter's own move. */
+  readonly moved: boolean
+}
+
+const MOVED_HOW = { desk: '', self: ' (you moved it)', timed: ' (after the time set for it)' } as const
+
+function renderEntry(entry: TimelineEntry, siteName: string): SafeHtml {
+  const when = renderTime(entry.time)
+  switch (entry.kind) {
+    case 'filed':
+      return html`<li class="timeline-entry">${when}<p><strong>Filed</strong>: ${entry.state}</p></li>`
+    case 'moved':
+      return html`<li class="timeline-entry">${when}<p><strong>Now: ${entry.state}</strong>${MOVED_HOW[entry.how]}</p></li>`
+    case 'message':
+      return html`<li class="timeline-entry timeline-message">${when}<p><strong>${siteName} wrote</strong></p><div class="timeline-text">${renderMarkdown(entry.markdown)}</div></li>`
+    case 'reply':
+      return html`<li class="timeline-entry timeline-reply">${when}<p><strong>Your reply by mail</strong></p><p class="timeline-text timeline-plain">${entry.text}</p></li>`
+  }
+}
+
+export function renderCasePage(options: CasePageOptions): string {
+  const { site, story, data } = options
+  const { record } = data
+  const title = record.name ?? record.id
+  const siteName = textAt(site.branding.name, story)
+  const body = html`<p class="case-bucket">${data.bucketTitle}</p><h1>${title}</h1>
+<dl class="case-facts"><div><dt>Reference</dt><dd><code>${record.id}</code></dd></div><div><dt>Where it stands</dt><dd><strong>${record.stateLabel}</strong></dd></div></dl>
+${renderSelfMoves(record, { csrf: options.csrf, pagePath: data.path })}
+<section aria-labelledby="case-timeline"><h2 id="case-timeline">What has happened</h2>
+<ol class="timeline">${[...data.timeline].reverse().map((entry) => renderEntry(entry, siteName))}</ol></section>
+<section aria-labelledby="case-details"><h2 id="case-details">What you told us</h2>${renderRecordFields(record.fields)}</section>`
+  return renderLayout({
+    site,
+    story,
+    title,
+    body,
+    assets: options.assets,
+    viewer: options.viewer,
+    status: options.moved ? renderMoved(record.stateLabel) : undefined,
+  })
+}

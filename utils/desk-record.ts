@@ -1,0 +1,62 @@
+// Sending the desk record page, as GET shows it and as a refused message
+// re-renders it (with the words kept and the error beside them).
+import { getQuery, type H3Event } from 'h3'
+import { useRecords } from '../server/app/records'
+import type { DeskRequest } from '../server/desk/desk-request'
+import type { DeskRecordFound } from '../server/desk/find-record'
+import { linkedRecords } from '../server/desk/linked-records'
+import { allowedMoves } from '../server/desk/moves'
+import { canWriteToSubmitter } from '../server/mail/message-intent'
+import { mayWriteToSubmitter } from '../server/policy/questions'
+import { deskMovedStatus } from '../server/render/desk/moved-status'
+import { renderRecordPage } from '../server/render/desk/record-page'
+import type { WriteState } from '../server/render/desk/write-form'
+import { pkgAssets } from './assets'
+import { getCsrfToken } from './csrf'
+import { sendPage } from './html-response'
+
+type Found = Exclude<DeskRecordFound, { refused: unknown }>
+
+const WRITTEN_STATUS = 'Your message is in the history and on its way to the submitter.'
+
+/** Whether the person may write to this record's submitter, and whether anyone can. */
+export function writeStateOf(req: DeskRequest, found: Found): WriteState {
+  if (!mayWriteToSubmitter(req.policy, req, found.bucket, found.view)) return { kind: 'hidden' }
+  return canWriteToSubmitter(found.bucket, found.view) ? { kind: 'open' } : { kind: 'no-address' }
+}
+
+export async function sendDeskRecordPage(
+  event: H3Event,
+  req: DeskRequest,
+  found: Found,
+  refusedWrite?: { kept: string; error: string },
+): Promise<string> {
+  const { index, records } = await useRecords()
+  const { desk, bucket, view } = found
+  const [history, csrf] = await Promise.all([records.history(bucket.name, view.id), getCsrfToken(event)])
+  const links = linkedRecords(
+    { ...req, desk: desk.name, readable: found.readable, lookup: (b, id) => index.get(b, id) },
+    bucket,
+    view,
+  )
+  const query = getQuery(event)
+  const write = writeStateOf(req, found)
+  const status = query.written === '1' ? WRITTEN_STATUS : deskMovedStatus(bucket, query.moved, req.story)
+  return sendPage(
+    event,
+    renderRecordPage({
+      ...req,
+      assets: pkgAssets,
+      desk,
+      bucket,
+      view,
+      history,
+      links,
+      csrf,
+      moves: allowedMoves(req.policy, req.principal, bucket, view),
+      status: refusedWrite === undefined ? status : undefined,
+      write: write.kind === 'open' && refusedWrite !== undefined ? { kind: 'open', ...refusedWrite } : write,
+    }),
+    refusedWrite === undefined ? 200 : 400,
+  )
+}
