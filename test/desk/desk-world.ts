@@ -33,7 +33,8 @@ export interface DeskWorld {
   post(client: CookieFetch, path: string, fields: Record<string, string>): Promise<Fetched>
 }
 
-export function useDeskWorld(): DeskWorld {
+/** `policy`: one more policy file's text, for a file whose people need other permissions. */
+export function useDeskWorld(policy?: string): DeskWorld {
   let nats: NatsServer
   let run: ServiceWithIdp
   let content: ReturnType<typeof contentWithForbid>
@@ -41,7 +42,7 @@ export function useDeskWorld(): DeskWorld {
   const clients = new Map<string, Promise<CookieFetch>>()
 
   beforeAll(async () => {
-    content = contentWithForbid()
+    content = contentWithForbid(policy)
     nats = await startNatsServer()
     run = await startServiceWithIdp({ accounts: PEOPLE, env: { BUS_URL: nats.url, CONTENT_REPO: content.dir } })
     world.service = run.service

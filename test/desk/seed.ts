@@ -63,7 +63,7 @@ export async function openSeeder(natsUrl: string, contentDir: string): Promise<S
  * takes away from one group (docs/content.md, Policy), and records of one
  * storyline that group may not read although its desk reads their bucket.
  */
-export function contentWithForbid(): { dir: string; remove: () => void } {
+export function contentWithForbid(extra?: string): { dir: string; remove: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'svc-desk-content-'))
   cpSync(DEMO, dir, { recursive: true })
   writeFileSync(
@@ -79,5 +79,6 @@ export function contentWithForbid(): { dir: string; remove: () => void } {
       '',
     ].join('\n'),
   )
+  if (extra !== undefined) writeFileSync(join(dir, 'policy/test-extra.cedar'), extra)
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) }
 }
