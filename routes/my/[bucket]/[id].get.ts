@@ -1,11 +1,10 @@
 // GET /my/{bucket}/{id}: the submitter's own case page, where mail about the
 // case links when its bucket has no record page. Anyone else gets the same
-// answer as for a case that does not exist, or a sign-in prompt when not signed in.
+// 404 as for a case that does not exist, with a way to sign in.
 import { defineEventHandler, getQuery, getRequestURL } from 'h3'
 import { nameSchema, recordIdSchema } from '../../../server/names'
 import { renderCasePage } from '../../../server/render/case-page'
-import { renderNotFound } from '../../../server/render/not-found'
-import { renderPageRefused } from '../../../server/render/sign-in-needed'
+import { renderCaseNotHere } from '../../../server/render/case-not-here'
 import { casePageData } from '../../../server/visitor/case-page'
 import { signInHref } from '../../../server/visitor/visit'
 import { pkgAssets } from '../../../utils/assets'
@@ -26,9 +25,7 @@ export default defineEventHandler(async (event) => {
   const data = bucket === undefined || view === null ? null : casePageData(visit, bucket, view, history)
   if (data === null) {
     const href = visit.ctx.visitor.signedIn ? undefined : signInHref(visit, path)
-    if (href !== undefined)
-      return sendPage(event, renderPageRefused({ site, story, assets: pkgAssets, signInHref: href }), 403)
-    return sendPage(event, renderNotFound({ site, story, assets: pkgAssets, path }), 404)
+    return sendPage(event, renderCaseNotHere(site, story, pkgAssets, href), 404)
   }
   const [viewer, csrf] = await Promise.all([getViewer(event, site, story, policy), getCsrfToken(event)])
   const moved = getQuery(event).moved === view?.id
