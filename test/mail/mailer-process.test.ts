@@ -149,4 +149,37 @@ describe('SPEC 1 rule 4: mail is delivered by a separate unit reading the same b
     expect(await noBus.exited).toBe(1)
     expect(noBus.output()).toContain('BUS_URL is not set')
   })
+
+  it('Runtime configuration: replies by mail need both MAIL_REPLY_ADDRESS and MAIL_REPLY_SECRET', async () => {
+    const smtpUrl = 'smtp://127.0.0.1:25'
+    const cases: [Record<string, string>, string][] = [
+      [{ MAIL_REPLY_ADDRESS: 'reply+{token}@example.org' }, 'without MAIL_REPLY_SECRET'],
+      [{ MAIL_REPLY_SECRET: 'x'.repeat(32) }, 'without MAIL_REPLY_ADDRESS'],
+      [{ MAIL_INBOUND_PORT: '2525' }, 'MAIL_INBOUND_PORT is set but replies are off'],
+      [{ MAIL_REPLY_ADDRESS: 'reply@example.org', MAIL_REPLY_SECRET: 'x'.repeat(32) }, 'MAIL_REPLY_ADDRESS'],
+      [{ MAIL_REPLY_ADDRESS: 'reply+{token}@example.org', MAIL_REPLY_SECRET: 'short' }, 'at least 32 characters'],
+    ]
+    for (const [env, says] of cases) {
+      const refused = await startMailer({ SMTP_URL: smtpUrl, ...env })
+      expect(await refused.exited, says).toBe(1)
+      expect(refused.output()).toContain(says)
+      expect(refused.output()).not.toContain('x'.repeat(32))
+    }
+  })
+
+  it('with replies on, every mail carries a Reply-To of its own', async () => {
+    const server = await smtp()
+    await startMailer({
+      SMTP_URL: server.url,
+      MAIL_REPLY_ADDRESS: 'reply+{token}@replies.example.org',
+      MAIL_REPLY_SECRET: 'the reply secret of the mailer test',
+    })
+    const first = await queue()
+    const second = await queue()
+    await waitFor(() => server.received.length === 2, 10_000, 'both mails')
+    const replyTo = server.received.map((mail) => mail.replyTo?.value[0]?.address ?? '')
+    for (const address of replyTo) expect(address).toMatch(/^reply\+[a-z2-7]{36}@replies\.example\.org$/)
+    expect(new Set(replyTo).size).toBe(2)
+    expect(server.received.map((mail) => mail.subject)).toEqual([first.subject, second.subject])
+  })
 })
