@@ -5,7 +5,7 @@ import { lintCases, yaml } from './repo'
 
 const RESERVED = 'names starting with svc_ are reserved for the service'
 const ROUTES =
-  '(reserved: site, pkg, report, attachment, healthz, readyz, auth, desk, hooks, automation, file, self, svc and ' +
+  '(reserved: site, pkg, report, attachment, healthz, readyz, auth, desk, hooks, automation, file, self, my, dev, svc and ' +
   'anything starting with svc_)'
 const route = (part: string) =>
   `/${part} belongs to the service itself, so no page can be served under it; rename "${part}" ${ROUTES}`
@@ -117,6 +117,12 @@ describe('reserved-name: page paths the service serves itself', () => {
       name: 'pages/svc.yaml',
       files: { 'pages/svc.yaml': yaml('title: Svc') },
       lines: [`pages/svc.yaml:1:1: error: ${route('svc')}`],
+      rules: ['reserved-name'],
+    },
+    {
+      name: 'pages/my.yaml: /my is the submitters’ case pages',
+      files: { 'pages/my.yaml': yaml('title: Mine') },
+      lines: [`pages/my.yaml:1:1: error: ${route('my')}`],
       rules: ['reserved-name'],
     },
     {
