@@ -23,19 +23,33 @@ import { quantile, table } from './support/timing'
 const INTENTS = Number(process.env.MAIL_INTENTS ?? 2000)
 const LATENCY_INTENTS = 200
 const LATENCY_GAP_MS = 10
-const LEVELS = [1, 8]
+// [SMTP connections, whether each mail carries a reply address (one KV write more per mail)]
+const LEVELS: [number, boolean][] = [
+  [1, false],
+  [8, false],
+  [8, true],
+]
 const DEADLINE_MS = 120_000
 
 requireBuild()
 const rows: (string | number)[][] = [
-  ['connections', 'delivered', 'queued/s', 'delivered/s', 'delivered/queued', 'append to accepted p50 ms', 'p99 ms'],
+  [
+    'connections',
+    'replies',
+    'delivered',
+    'queued/s',
+    'delivered/s',
+    'delivered/queued',
+    'append to accepted p50 ms',
+    'p99 ms',
+  ],
 ]
-for (const connections of LEVELS) rows.push(await level(connections))
+for (const [connections, replies] of LEVELS) rows.push(await level(connections, replies))
 console.log(`mail: ${INTENTS} intents per level, one nats-server, a local SMTP server; Node ${process.version}`)
 console.log(table(rows))
 process.exit(0)
 
-async function level(connections: number): Promise<(string | number)[]> {
+async function level(connections: number, replies: boolean): Promise<(string | number)[]> {
   const nats = await startBenchNats()
   const smtp = await startCountingSmtp()
   const bus = await createNatsBus({ url: nats.url })
@@ -55,7 +69,7 @@ async function level(connections: number): Promise<(string | number)[]> {
     await Promise.all(pending)
     const queuedPerSecond = INTENTS / ((performance.now() - queueStarted) / 1000)
 
-    const mailer = stopOnExit(startMailer(nats.url, smtp.url, connections))
+    const mailer = stopOnExit(startMailer(nats.url, smtp.url, connections, replies))
     const started = Date.now()
     await until(() => smtp.accepted.size >= INTENTS)
     const times = [...smtp.accepted.values()]
@@ -77,6 +91,7 @@ async function level(connections: number): Promise<(string | number)[]> {
     })
     return [
       connections,
+      replies ? 'on' : 'off',
       `${delivered}/${INTENTS}`,
       Math.round(queuedPerSecond),
       Math.round(deliveredPerSecond),
@@ -135,7 +150,7 @@ async function startCountingSmtp() {
   }
 }
 
-function startMailer(busUrl: string, smtpUrl: string, connections: number) {
+function startMailer(busUrl: string, smtpUrl: string, connections: number, replies: boolean) {
   const child = spawn(process.execPath, [join(process.cwd(), '.output/mailer/index.mjs')], {
     env: {
       PATH: process.env.PATH,
@@ -143,6 +158,9 @@ function startMailer(busUrl: string, smtpUrl: string, connections: number) {
       SMTP_URL: smtpUrl,
       MAIL_FROM: 'site@example.org',
       MAILER_CONNECTIONS: String(connections),
+      ...(replies
+        ? { MAIL_REPLY_ADDRESS: 'reply+{token}@example.org', MAIL_REPLY_SECRET: 'a reply secret for the mail bench' }
+        : {}),
     },
     stdio: 'ignore',
   })
