@@ -24,6 +24,7 @@ export default defineNitroConfig({
   // bad setting stops the process before anything connects.
   plugins: [
     './server/nitro/config-plugin.ts',
+    './server/nitro/store-plugin.ts',
     './server/nitro/listen-plugin.ts',
     './server/nitro/log-stream-plugin.ts',
     './server/nitro/bus-plugin.ts',
@@ -39,7 +40,7 @@ export default defineNitroConfig({
   errorHandler: './server/nitro/error-handler.ts',
   experimental: { tasks: true },
   // Timed moves count in days; a minute's granularity is plenty and cheap.
-  scheduledTasks: { '* * * * *': ['records:timed-moves'] },
+  scheduledTasks: { '* * * * *': ['records:timed-moves'], '17 * * * *': ['files:sweep'] },
   // Only a file that exists is answered here, before the rate limit; any other
   // /pkg path falls through to the counted routes (SPEC 8: only the files the
   // page is made of go uncounted).

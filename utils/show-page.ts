@@ -3,6 +3,7 @@
 // the message after what they just did. A visitor who sees the page as
 // anyone would is served it from the page cache (utils/cached-page.ts).
 import { getRequestURL, type H3Event } from 'h3'
+import { useStore } from '../server/app/store'
 import { useConfig } from '../server/config/use-config'
 import type { Page } from '../server/content/model'
 import { mayOpenPage } from '../server/policy/questions'
@@ -102,8 +103,8 @@ async function renderShown(event: H3Event, visit: Visit, show: ShowPage, csrfMar
     // A refused post is answered at /file/…: sign-in must still come back to the page.
     viewer: viewer.signedIn ? viewer : { signedIn: false, signInHref: signIn ?? null },
     mapsOn: Boolean(useConfig().MAP_TOKEN),
-    // Uploads fail closed until the object store is wired to an upload route.
-    filesEnabled: false,
+    // Without an object store, file inputs are disabled: uploads fail closed (SPEC 7 rule 2).
+    filesEnabled: useStore() !== null,
     recordId: record?.id,
     csrf,
     forms: data.forms,

@@ -1,25 +1,29 @@
 // Files a record from a page's form, then back to that page with its thanks
 // (post/redirect/get). A refused form is the page again, errors beside fields.
-import { defineEventHandler, getRouterParam, isError, sendRedirect, type H3Event } from 'h3'
+// A form with files streams them to the object store as they arrive; what a
+// post stored is removed again unless its record names it.
+import { defineEventHandler, getRequestHeader, getRouterParam, isError, sendRedirect, type H3Event } from 'h3'
+import { useStore } from '../../server/app/store'
 import { useConfig } from '../../server/config/use-config'
+import { referencedKeys } from '../../server/files/referenced-keys'
+import { removeKeys } from '../../server/files/remove-keys'
+import { recordUploadPrefix } from '../../server/files/upload-key'
 import { formBodyLimit } from '../../server/forms/body-limit'
 import type { FormBody } from '../../server/forms/form-body'
 import { readFormBody } from '../../server/forms/read-form-body'
-import { readSubmissionToken } from '../../server/forms/submission-token'
+import { readUploadForm, type UploadForm } from '../../server/forms/read-upload-form'
 import { validateFields } from '../../server/forms/validate-fields'
+import { refuseDeclaredOversize } from '../../server/http/read-body-within'
 import { nameSchema } from '../../server/names'
+import type { Bucket } from '../../server/content/model'
+import { filingId } from '../../server/records/submission'
+import { checkFilingPost } from '../../server/visitor/filing-checks'
 import { fileAsVisitor } from '../../server/visitor/filing'
-import { formTarget } from '../../server/visitor/form-target'
-import { needsSignIn } from '../../server/visitor/page-forms'
 import { recordExists } from '../../server/visitor/record-options'
-import { visibleRecord } from '../../server/visitor/record-page'
 import { showPage } from '../../utils/show-page'
-import { signInHref, type Visit } from '../../server/visitor/visit'
+import type { Visit } from '../../server/visitor/visit'
 import { startVisit } from '../../utils/visit'
-import { mayFile, mayOpenPage } from '../../server/policy/questions'
-import { CSRF_FIELD } from '../../server/render/form'
 import { formRefusal, renderFormRefusal, type FormRefusal } from '../../server/render/form-refusal'
-import { SUBMISSION_FIELD } from '../../server/render/service-fields'
 import { BucketNotFoundError } from '../../server/records/errors'
 import { pkgAssets } from '../../utils/assets'
 import { checkCsrf } from '../../utils/csrf'
@@ -31,61 +35,74 @@ function refuse(event: H3Event, visit: Visit, kind: FormRefusal): string {
   return sendPage(event, renderFormRefusal(visit.ctx.site, visit.ctx.story, pkgAssets, kind), formRefusal(kind))
 }
 
-async function readBody(event: H3Event, limit: number): Promise<FormBody | FormRefusal> {
+async function readBody(event: H3Event, visit: Visit, bucket: Bucket): Promise<FormBody | UploadForm | FormRefusal> {
+  const limit = formBodyLimit(bucket)
+  const multipart = /^multipart\/form-data\b/i.test(getRequestHeader(event, 'content-type') ?? '')
   try {
-    return await readFormBody(event, { maxBytes: limit })
+    if (!multipart || !bucket.fields.some((field) => field.type === 'file'))
+      return await readFormBody(event, { maxBytes: limit })
+    refuseDeclaredOversize(event, limit)
+    // At the first file: only a post that could be filed stores anything, under the record it would file.
+    const gate = async (text: ReadonlyMap<string, string>) => {
+      const checked = await checkFilingPost(event, visit, bucket, text, checkCsrf)
+      const actor = visit.ctx.visitor.actor
+      if (!('submission' in checked) || actor === undefined) return null
+      return recordUploadPrefix(bucket.name, filingId(bucket.name, actor, checked.submission))
+    }
+    return await readUploadForm(event.node.req, { bucket, store: useStore(), gate, maxBytes: limit })
   } catch (error) {
     if (!isError(error)) throw error
     return error.statusCode === 413 ? 'too-large' : 'unreadable'
   }
 }
 
-async function handle(event: H3Event): Promise<string | Buffer | void> {
-  const visit = await startVisit(event)
-  const { site, visitor } = visit.ctx
-  const name = nameSchema.safeParse(getRouterParam(event, 'bucket'))
-  const bucket = name.success ? site.buckets.get(name.data) : undefined
-  if (bucket === undefined) return refuse(event, visit, 'gone')
-  const body = await readBody(event, formBodyLimit(bucket))
-  if (typeof body === 'string') return refuse(event, visit, body)
-  const target = formTarget(site, bucket.name, body)
-  const onMissingRecord =
-    target?.recordId !== undefined && visibleRecord(visit.ctx, target.page, target.recordId) === null
-  if (target === null || onMissingRecord) return refuse(event, visit, 'not-a-form')
-  if (needsSignIn(bucket, visitor.signedIn)) {
-    const signIn = signInHref(visit, target.path)
-    return signIn === undefined ? refuse(event, visit, 'not-allowed') : sendRedirect(event, signIn, 303)
-  }
-  if (!(await checkCsrf(event, body.get(CSRF_FIELD)))) return refuse(event, visit, 'expired')
-  // The form's one-time token: every post of this form lands on one record.
-  const submission = readSubmissionToken(body.get(SUBMISSION_FIELD))
-  if (submission === null) return refuse(event, visit, 'expired')
-  if (!mayOpenPage(visit.ctx.policy, visitor, target.page) || !mayFile(visit.ctx.policy, visitor, bucket))
-    return refuse(event, visit, 'not-allowed')
-
-  const checked = await validateFields(bucket, body, {
+async function handle(event: H3Event, visit: Visit, bucket: Bucket, body: FormBody, upload?: UploadForm) {
+  const checked = await checkFilingPost(event, visit, bucket, body, checkCsrf)
+  if ('refused' in checked) return { answer: refuse(event, visit, checked.refused) }
+  if ('signIn' in checked) return { answer: sendRedirect(event, checked.signIn, 303) }
+  const { target, submission } = checked
+  const validated = await validateFields(bucket, body, {
     phoneCountry,
-    uploadsEnabled: false,
+    uploadsEnabled: useStore() !== null,
     recordExists: recordExists(visit.ctx),
+    ...(upload === undefined ? {} : { files: upload.files }),
   })
-  if (!checked.ok) {
-    return showPage(event, visit, {
+  if (!validated.ok) {
+    const answer = await showPage(event, visit, {
       ...target,
       query: { pages: new Map() },
-      refused: { bucket: bucket.name, values: checked.input, errors: checked.errors },
+      refused: { bucket: bucket.name, values: validated.input, errors: validated.errors },
       statusCode: 422,
     })
+    return { answer }
   }
   let record
   try {
-    record = await fileAsVisitor(visit, bucket, checked.values, submission)
+    record = await fileAsVisitor(visit, bucket, validated.values, submission)
   } catch (error) {
-    if (error instanceof BucketNotFoundError) return refuse(event, visit, 'gone')
+    if (error instanceof BucketNotFoundError) return { answer: refuse(event, visit, 'gone') }
     throw error
   }
-  if (record === null) return refuse(event, visit, 'expired')
-  return sendRedirect(event, `${target.path}?filed=${encodeURIComponent(record.id)}`, 303)
+  if (record === null) return { answer: refuse(event, visit, 'expired') }
+  const answer = await sendRedirect(event, `${target.path}?filed=${encodeURIComponent(record.id)}`, 303)
+  return { answer, kept: referencedKeys(bucket, record) }
 }
 
-// A bus that cannot answer for the session becomes the 503 page in server/nitro/error-handler.ts.
-export default defineEventHandler(handle)
+export default defineEventHandler(async (event) => {
+  const visit = await startVisit(event)
+  const name = nameSchema.safeParse(getRouterParam(event, 'bucket'))
+  const bucket = name.success ? visit.ctx.site.buckets.get(name.data) : undefined
+  if (bucket === undefined) return refuse(event, visit, 'gone')
+  const read = await readBody(event, visit, bucket)
+  if (typeof read === 'string') return refuse(event, visit, read)
+  const upload = 'storedKeys' in read ? read : undefined
+  let kept: ReadonlySet<string> = new Set()
+  try {
+    const outcome = await handle(event, visit, bucket, upload?.text ?? (read as FormBody), upload)
+    kept = outcome.kept ?? kept
+    return outcome.answer
+  } finally {
+    // Refused, failed, or a repeat of a form whose record holds the first post's files.
+    await removeKeys(useStore(), upload?.storedKeys.filter((key) => !kept.has(key)) ?? [])
+  }
+})

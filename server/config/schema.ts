@@ -83,6 +83,13 @@ export const configSchema = z.object({
   ),
   PUBLIC_URL: httpUrl(),
   MAP_TOKEN: secret(text()),
+  STORE_S3_ENDPOINT: httpUrl(),
+  STORE_ACCESS_KEY: secret(token()),
+  STORE_SECRET_KEY: secret(token()),
+  STORE_UPLOADS_BUCKET: setting('an S3 bucket name: 3 to 63 lowercase letters, digits, dots and hyphens', (value) =>
+    /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(value) ? value : undefined,
+  ),
+  STORE_REGION: withDefault(text(), 'us-east-1'),
   SVC_RATE_BURST: withDefault(number('a whole number >= 0 (0 turns the limit off)', /^\d+$/), 100),
   SVC_RATE_PER_SECOND: withDefault(number('a number >= 0 (0 turns the limit off)', /^\d+(\.\d+)?$/), 10),
   RECORDS_SNAPSHOT_SECONDS: withDefault(

@@ -1,8 +1,11 @@
 // A bucket's records as export rows: the record's own columns, then one
-// column per field by name, values as stored (choice values, record ids,
-// object keys), so nothing from another bucket enters the file.
+// column per field by name, values as stored (choice values, record ids), so
+// nothing from another bucket enters the file; a file as its attachment
+// route, never its object key.
 import type { Bucket } from '../content/model'
 import type { RecordView } from '../records/types'
+import { attachmentPath } from '../files/attachment-path'
+import { readStoredFile } from '../files/stored-file'
 
 function exportHeader(bucket: Bucket): string[] {
   return ['id', 'state', 'storyline', 'filed', ...bucket.fields.map((field) => field.name)]
@@ -14,7 +17,11 @@ function exportRow(bucket: Bucket, view: RecordView): string[] {
     view.state,
     view.storyline,
     view.filedAt,
-    ...bucket.fields.map((field) => view.fields[field.name] ?? ''),
+    ...bucket.fields.map((field) => {
+      const value = view.fields[field.name] ?? ''
+      if (field.type !== 'file') return value
+      return readStoredFile(value) === null ? '' : attachmentPath(bucket.name, view.id, field.name)
+    }),
   ]
 }
 

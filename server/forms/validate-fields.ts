@@ -11,6 +11,8 @@ import { checkLocation } from './check-location'
 import { fail, ok, type Checked } from './checked'
 import { cleanText } from './clean-text'
 import type { FormBody } from './form-body'
+import type { FileOutcome } from './read-upload-form'
+import { storedFileValue } from '../files/stored-file'
 
 export interface ValidateOptions {
   /** PHONE_COUNTRY, put in front of bare phone numbers. */
@@ -19,6 +21,8 @@ export interface ValidateOptions {
   readonly uploadsEnabled: boolean
   /** Whether the `of` bucket holds this id; the caller also checks the visitor may read it. */
   readonly recordExists: (bucket: string, id: string) => boolean | Promise<boolean>
+  /** What became of each file the post streamed to the store (read-upload-form.ts), by field name. */
+  readonly files?: ReadonlyMap<string, FileOutcome>
 }
 
 export type Validation =
@@ -55,6 +59,7 @@ async function checkField(
   input: Record<string, string>,
 ): Promise<Checked | undefined> {
   if (field.type === 'file') {
+    if (options.files !== undefined) return storedFileAnswer(field, options.files.get(field.name), options)
     const error = checkFile(field, body.get(field.name), options.uploadsEnabled)
     return error === undefined ? undefined : fail(error)
   }
@@ -68,6 +73,18 @@ async function checkField(
   if (answer === '') return field.required ? fail(missing(field.type)) : ok('')
   if (field.type === 'record') return checkRecord(field, answer, options)
   return checkAnswer(field.type, field, answer, options.phoneCountry)
+}
+
+function storedFileAnswer(
+  field: Field,
+  outcome: FileOutcome | undefined,
+  options: ValidateOptions,
+): Checked | undefined {
+  if (outcome === undefined) {
+    if (!field.required) return undefined
+    return fail(options.uploadsEnabled ? 'Choose a file' : 'Uploads are not available on this site right now')
+  }
+  return 'error' in outcome ? fail(outcome.error) : ok(storedFileValue(outcome.stored))
 }
 
 export async function validateFields(bucket: Bucket, body: FormBody, options: ValidateOptions): Promise<Validation> {

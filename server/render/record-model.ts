@@ -6,8 +6,10 @@ export interface ShownField {
   readonly name: string
   readonly label: string
   readonly value: string
-  /** A link for the value, e.g. to a referenced record's page. */
+  /** A link for the value, e.g. to a referenced record's page or an attached file. */
   readonly href?: string
+  /** A small picture of an attached image. */
+  readonly preview?: string
   readonly multiline?: boolean
 }
 

@@ -2,7 +2,9 @@
 // `<bucket>:<id>`), through the unstorage driver over the bus KV, whose key
 // encoding the projection store writes with, so it hands out exactly what was stored.
 import type { Storage } from 'unstorage'
-import type { SiteModel } from '../content/model'
+import type { Bucket, SiteModel } from '../content/model'
+import { attachmentPath } from '../files/attachment-path'
+import { readStoredFile } from '../files/stored-file'
 import { isRecordId } from '../names'
 
 // Refusing anything but a record id keeps a key from reaching past one
@@ -10,6 +12,19 @@ import { isRecordId } from '../names'
 
 /** The stored projection; null when the bucket is not a content bucket or nothing is stored. */
 export async function readProjection(records: Storage, site: SiteModel, bucket: string, id: string): Promise<unknown> {
-  if (!site.buckets.has(bucket) || !isRecordId(id)) return null
-  return records.getItem(`${bucket}:${id}`)
+  const content = site.buckets.get(bucket)
+  if (content === undefined || !isRecordId(id)) return null
+  const stored = await records.getItem(`${bucket}:${id}`)
+  return withoutObjectKeys(content, id, stored)
+}
+
+// A file field names its attachment route, as the CSV export does: object keys never leave the service.
+function withoutObjectKeys(bucket: Bucket, id: string, stored: unknown): unknown {
+  const fields = (stored as { record?: { fields?: Record<string, string> } } | null)?.record?.fields
+  if (fields === undefined) return stored
+  for (const field of bucket.fields) {
+    if (field.type !== 'file' || fields[field.name] === undefined) continue
+    fields[field.name] = readStoredFile(fields[field.name]) === null ? '' : attachmentPath(bucket.name, id, field.name)
+  }
+  return stored
 }

@@ -6,8 +6,15 @@ import { textAt } from '../render/storyline'
 import type { RecordView } from '../records/types'
 import type { PageContext } from './context'
 import { referencedRecord } from './record-names'
+import { attachmentPath } from '../files/attachment-path'
+import { fileLabel, readStoredFile } from '../files/stored-file'
 
-function shownValue(ctx: PageContext, field: Field, value: string): Omit<ShownField, 'name' | 'label'> | null {
+function shownValue(
+  ctx: PageContext,
+  field: Field,
+  value: string,
+  view: RecordView,
+): Omit<ShownField, 'name' | 'label'> | null {
   switch (field.type) {
     case 'choice': {
       const option = field.options?.find((o) => o.value === value)
@@ -15,9 +22,14 @@ function shownValue(ctx: PageContext, field: Field, value: string): Omit<ShownFi
     }
     case 'checkbox':
       return { value: value === 'yes' ? 'Yes' : 'No' }
-    case 'file':
+    case 'file': {
       // The object key is not for showing: attachments are served through their record.
-      return { value: 'A file is attached' }
+      const file = readStoredFile(value)
+      if (file === null) return null
+      const href = attachmentPath(view.bucket, view.id, field.name)
+      const preview = file.preview ? attachmentPath(view.bucket, view.id, field.name, true) : undefined
+      return { value: fileLabel(file), href, ...(preview === undefined ? {} : { preview }) }
+    }
     case 'record': {
       const other = field.of === undefined ? null : referencedRecord(ctx, field.of, value)
       return other === null ? null : { value: other.label, href: other.href }
@@ -45,7 +57,7 @@ export function displayFields(
   return fields.flatMap((field) => {
     const value = view.fields[field.name]?.trim()
     if (!value || field.name === skip) return []
-    const shown = shownValue(ctx, field, value)
+    const shown = shownValue(ctx, field, value, view)
     return shown === null ? [] : [{ name: field.name, label: textAt(field.label, ctx.story), ...shown }]
   })
 }

@@ -51,6 +51,8 @@ describe('Settings parsed once: docs/configuration.md lists every variable the s
       'MAP_TOKEN',
       'OAUTH2_CLIENT_SECRET',
       'SMTP_URL',
+      'STORE_ACCESS_KEY',
+      'STORE_SECRET_KEY',
     ])
   })
 })

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest'
 import { csvCell, toCsv } from '../../server/desk/csv'
 import { bucketFilter, filterQuery, parseDeskQuery } from '../../server/desk/desk-query'
 import { pageWindow, rangeText } from '../../server/desk/paging'
-import { fileNameOf } from '../../server/desk/file-name'
 import { loadDemo } from '../support/demo-site'
 
 describe('CSV', () => {
@@ -69,14 +68,5 @@ describe('paging', () => {
     expect(pageWindow(30, 9)).toEqual({ page: 2, pages: 2, offset: 25 })
     expect(pageWindow(0, 4)).toEqual({ page: 1, pages: 1, offset: 0 })
     expect(rangeText(30, 25, 5)).toBe('26–30 of 30')
-  })
-})
-
-describe('a file field on a desk', () => {
-  it('shows the name at the end of the object key, or nothing without one', () => {
-    expect(fileNameOf('uploads/potholes/x1/photo%20of%20hole.jpg')).toBe('photo of hole.jpg')
-    expect(fileNameOf('abc%zz')).toBe('abc%zz')
-    expect(fileNameOf('')).toBeUndefined()
-    expect(fileNameOf(undefined)).toBeUndefined()
   })
 })

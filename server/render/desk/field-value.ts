@@ -1,7 +1,8 @@
 // One field of a record as a desk shows it: every field, in the reader's
-// storyline, with a file as its name and a record as its name.
+// storyline, with a file as its name (and a preview of a picture) and a record as its name.
 import type { Bucket, Field } from '../../content/model'
-import { attachmentPath, fileNameOf } from '../../desk/file-name'
+import { attachmentPath } from '../../files/attachment-path'
+import { fileLabel, readStoredFile } from '../../files/stored-file'
 import type { LinkedRecord } from '../../desk/linked-records'
 import type { RecordView } from '../../records/types'
 import { html, type SafeHtml } from '../html'
@@ -22,10 +23,13 @@ export function renderFieldValue(field: Field, ctx: FieldValueContext): SafeHtml
     case 'checkbox':
       return html`${value === 'yes' ? 'Yes' : 'No'}`
     case 'file': {
-      const name = fileNameOf(value)
-      return name === undefined
-        ? html`<span class="desk-empty-value">no file</span>`
-        : html`<a href="${attachmentPath(ctx.bucket.name, ctx.view.id, field.name)}">${name}</a>`
+      const file = readStoredFile(value)
+      if (file === null) return html`<span class="desk-empty-value">no file</span>`
+      const href = attachmentPath(ctx.bucket.name, ctx.view.id, field.name)
+      const preview = file.preview
+        ? html`<a class="desk-preview" href="${href}"><img src="${attachmentPath(ctx.bucket.name, ctx.view.id, field.name, true)}" alt="${`Preview of ${file.name}`}" loading="lazy"></a>`
+        : null
+      return html`${preview}<a href="${href}">${fileLabel(file)}</a>`
     }
     default:
       return value === '' ? notGiven : renderGiven(field, value, ctx)

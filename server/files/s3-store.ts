@@ -1,0 +1,78 @@
+// The object store on any S3-compatible server (AWS, MinIO, Garage, Ceph):
+// path-style addressing, one bucket (STORE_UPLOADS_BUCKET). Uploads stream
+// through the SDK's multipart upload, so no file is held whole in memory.
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3'
+import { Upload } from '@aws-sdk/lib-storage'
+import { Readable } from 'node:stream'
+import { isStoreKey, type ObjectStore } from './object-store'
+
+export interface S3StoreOptions {
+  readonly endpoint: string
+  readonly region: string
+  readonly accessKey: string
+  readonly secretKey: string
+  readonly bucket: string
+}
+
+export function createS3Store(options: S3StoreOptions): ObjectStore {
+  const client = new S3Client({
+    endpoint: options.endpoint,
+    region: options.region,
+    forcePathStyle: true,
+    credentials: { accessKeyId: options.accessKey, secretAccessKey: options.secretKey },
+    // s3rver and several S3-compatible servers store streamed bodies wrongly with the newer default checksums.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  })
+  const Bucket = options.bucket
+  const checked = (key: string) => {
+    if (!isStoreKey(key)) throw new Error('[svc] [files] not a store key')
+    return key
+  }
+  return {
+    async put(key, body, contentType) {
+      let size = 0
+      body.on('data', (chunk: Buffer) => (size += chunk.length))
+      const upload = new Upload({ client, params: { Bucket, Key: checked(key), Body: body, ContentType: contentType } })
+      await upload.done()
+      return size
+    },
+    async get(key) {
+      try {
+        const answer = await client.send(new GetObjectCommand({ Bucket, Key: checked(key) }))
+        if (!(answer.Body instanceof Readable)) return null
+        return {
+          body: answer.Body,
+          size: answer.ContentLength ?? 0,
+          contentType: answer.ContentType ?? 'application/octet-stream',
+        }
+      } catch (error) {
+        if (
+          error instanceof NoSuchKey ||
+          (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404)
+        )
+          return null
+        throw error
+      }
+    },
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: checked(key) }))
+    },
+    async *list(prefix) {
+      let token: string | undefined
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token }))
+        for (const item of page.Contents ?? [])
+          if (item.Key !== undefined) yield { key: item.Key, lastModified: item.LastModified ?? new Date(0) }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined
+      } while (token !== undefined)
+    },
+  }
+}

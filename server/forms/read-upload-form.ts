@@ -1,0 +1,183 @@
+// A filing form with files, read as it streams (busboy): the text answers
+// are kept (each within FORM_TEXT_LIMIT), and each chosen file of a `file`
+// field goes straight to the object store, never whole in memory. Nothing is
+// stored until `gate` (called at the first file, with the answers read so
+// far: the service's hidden fields come first in its forms) has said who
+// files and where the record's files go. Each file is checked against its
+// field on the way: its type from its first bytes, its size while it
+// streams. What was stored is listed so a filing that fails can remove it.
+import { Busboy } from '@fastify/busboy'
+import type { IncomingMessage } from 'node:http'
+import { Readable } from 'node:stream'
+import type { Bucket, Field } from '../content/model'
+import { makePreview } from '../files/make-preview'
+import type { ObjectStore } from '../files/object-store'
+import { removeKeys } from '../files/remove-keys'
+import { acceptedType, PREVIEW_TYPES, SNIFF_BYTES, sniffType } from '../files/sniff-type'
+import { cleanFileName, type StoredFile } from '../files/stored-file'
+import { previewKey, uploadKey } from '../files/upload-key'
+import { fileLimit, FORM_TEXT_LIMIT } from './body-limit'
+
+export type FileOutcome = { readonly stored: StoredFile } | { readonly error: string }
+
+export interface UploadForm {
+  readonly text: ReadonlyMap<string, string>
+  readonly files: ReadonlyMap<string, FileOutcome>
+  /** Every key stored for this post, previews included. */
+  readonly storedKeys: readonly string[]
+}
+
+export type UploadRefusal = 'too-large' | 'unreadable'
+
+export interface UploadOptions {
+  readonly bucket: Bucket
+  /** Null while uploads fail closed: every chosen file is refused, nothing stored. */
+  readonly store: ObjectStore | null
+  /** The prefix of the record's keys, or null when this post may not store anything. */
+  readonly gate: (text: ReadonlyMap<string, string>) => Promise<string | null>
+  /** The most the whole body may carry (formBodyLimit), however it is sent. */
+  readonly maxBytes: number
+}
+
+const UPLOADS_OFF = 'Uploads are not available on this site right now'
+// A form has a few dozen inputs; a thousand parts is an attack, not a form.
+const MAX_PARTS = 100
+
+export function readUploadForm(req: IncomingMessage, options: UploadOptions): Promise<UploadForm | UploadRefusal> {
+  const fileFields = options.bucket.fields.filter((field) => field.type === 'file')
+  const text = new Map<string, string>()
+  const files = new Map<string, FileOutcome>()
+  const storedKeys: string[] = []
+  const work: Promise<void>[] = []
+  let gate: Promise<string | null> | undefined
+  let textBytes = 0
+  let refused: UploadRefusal | undefined
+
+  const handleFile = async (field: Field, stream: Readable, filename: string): Promise<void> => {
+    const drain = () => stream.resume()
+    if (options.store === null) return void (files.set(field.name, { error: UPLOADS_OFF }), drain())
+    gate ??= options.gate(new Map(text))
+    const prefix = await gate
+    if (prefix === null) return void drain()
+    const chunks = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>
+    const head: Buffer[] = []
+    let headBytes = 0
+    let ended = false
+    while (headBytes < SNIFF_BYTES) {
+      const next = await chunks.next()
+      if (next.done === true) {
+        ended = true
+        break
+      }
+      head.push(next.value)
+      headBytes += next.value.length
+    }
+    const start = Buffer.concat(head)
+    const rest = async () => {
+      if (!ended) for (let next = await chunks.next(); next.done !== true; next = await chunks.next());
+    }
+    if (start.length === 0) return void files.set(field.name, { error: 'The chosen file is empty' })
+    const type = acceptedType(field.accept, await sniffType(start))
+    if (type === null) {
+      files.set(field.name, { error: 'This type of file is not accepted here' })
+      return rest()
+    }
+    const limit = fileLimit(field)
+    const key = uploadKey(prefix, field.name)
+    let size = 0
+    // The store's client may wrap the body's error in its own: the flag says why the put failed.
+    let over = false
+    const body = Readable.from(
+      (async function* () {
+        for (let piece: Buffer | undefined = start; piece !== undefined;) {
+          size += piece.length
+          if (size > limit) {
+            over = true
+            throw new Error('the file is larger than its field takes')
+          }
+          yield piece
+          if (ended) break
+          const next = await chunks.next()
+          if (next.done === true) break
+          piece = next.value
+        }
+      })(),
+    )
+    try {
+      await options.store.put(key, body, type)
+    } catch (error) {
+      await options.store.delete(key).catch(() => undefined)
+      if (!over) throw error
+      files.set(field.name, { error: `The chosen file is too large: at most ${Math.round(limit / 1048576)} MB` })
+      return void drain()
+    }
+    storedKeys.push(key)
+    const preview = PREVIEW_TYPES.has(type) && (await makePreview(options.store, key))
+    if (preview) storedKeys.push(previewKey(key))
+    files.set(field.name, { stored: { key, name: cleanFileName(filename), size, type, preview } })
+  }
+
+  return new Promise((resolve, reject) => {
+    let busboy
+    try {
+      busboy = Busboy({
+        headers: req.headers as { 'content-type': string },
+        limits: {
+          parts: MAX_PARTS,
+          fields: MAX_PARTS,
+          files: Math.max(1, fileFields.length),
+          fieldSize: FORM_TEXT_LIMIT,
+          fieldNameSize: 200,
+          headerPairs: 20,
+        },
+      })
+    } catch {
+      return resolve('unreadable')
+    }
+    const tooMuch = () => (refused = 'too-large')
+    busboy.on('partsLimit', tooMuch)
+    busboy.on('filesLimit', tooMuch)
+    busboy.on('fieldsLimit', tooMuch)
+    busboy.on('field', (name, value, nameTruncated, valueTruncated) => {
+      textBytes += name.length + value.length
+      if (valueTruncated || nameTruncated || textBytes > FORM_TEXT_LIMIT) tooMuch()
+      else if (!text.has(name)) text.set(name, value)
+    })
+    busboy.on('file', (name, stream, filename) => {
+      const field = fileFields.find((f) => f.name === name)
+      // Browsers send an empty file input as a nameless part; a second part for one field is a crafted post.
+      if (field === undefined || files.has(name) || filename === '' || refused !== undefined)
+        return void stream.resume()
+      files.set(name, { error: 'The file is still arriving' })
+      work.push(handleFile(field, stream, filename))
+    })
+    let settling = false
+    const settle = async (failure?: unknown) => {
+      if (settling) return
+      settling = true
+      const outcomes = await Promise.allSettled(work)
+      const broken = outcomes.find((outcome) => outcome.status === 'rejected')
+      if (failure !== undefined || broken !== undefined || refused !== undefined) {
+        await removeKeys(options.store, storedKeys)
+        if (failure !== undefined || refused !== undefined) return resolve(refused ?? 'unreadable')
+        const reason: unknown = (broken as PromiseRejectedResult).reason
+        return reject(reason instanceof Error ? reason : new Error(String(reason)))
+      }
+      resolve({ text, files, storedKeys })
+    }
+    let received = 0
+    req.on('data', (chunk: Buffer) => {
+      received += chunk.length
+      if (received <= options.maxBytes || settling) return
+      refused = 'too-large'
+      req.unpipe(busboy)
+      // The files under way fail with the stream; settle removes whatever they stored.
+      busboy.destroy(new Error('too large'))
+      void settle('too-large')
+    })
+    busboy.on('finish', () => void settle())
+    busboy.on('error', (error) => void settle(error ?? 'unreadable'))
+    req.on('aborted', () => void settle('aborted'))
+    req.pipe(busboy)
+  })
+}
