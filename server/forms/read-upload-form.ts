@@ -16,6 +16,7 @@ import { removeKeys } from '../files/remove-keys'
 import { acceptedType, PREVIEW_TYPES, SNIFF_BYTES, sniffType } from '../files/sniff-type'
 import { cleanFileName, type StoredFile } from '../files/stored-file'
 import { previewKey, uploadKey } from '../files/upload-key'
+import { DRAIN_BYTES } from '../http/read-body-within'
 import { fileLimit, FORM_TEXT_LIMIT } from './body-limit'
 
 export type FileOutcome = { readonly stored: StoredFile } | { readonly error: string }
@@ -40,6 +41,7 @@ export interface UploadOptions {
 }
 
 const UPLOADS_OFF = 'Uploads are not available on this site right now'
+const NOT_STORED = 'The file could not be taken with this form; reload the page and choose it again'
 // A form has a few dozen inputs; a thousand parts is an attack, not a form.
 const MAX_PARTS = 100
 
@@ -58,7 +60,8 @@ export function readUploadForm(req: IncomingMessage, options: UploadOptions): Pr
     if (options.store === null) return void (files.set(field.name, { error: UPLOADS_OFF }), drain())
     gate ??= options.gate(new Map(text))
     const prefix = await gate
-    if (prefix === null) return void drain()
+    // Only a crafted post gets here: a form that may not be filed (refused after), or files before its own fields.
+    if (prefix === null) return void (files.set(field.name, { error: NOT_STORED }), drain())
     const chunks = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>
     const head: Buffer[] = []
     let headBytes = 0
@@ -168,9 +171,12 @@ export function readUploadForm(req: IncomingMessage, options: UploadOptions): Pr
     let received = 0
     req.on('data', (chunk: Buffer) => {
       received += chunk.length
+      // The rest is read and dropped, so the 413 reaches the sender, up to a bound (as read-body-within.ts does).
+      if (received > options.maxBytes + DRAIN_BYTES) req.destroy()
       if (received <= options.maxBytes || settling) return
       refused = 'too-large'
       req.unpipe(busboy)
+      req.resume()
       // The files under way fail with the stream; settle removes whatever they stored.
       busboy.destroy(new Error('too large'))
       void settle('too-large')
