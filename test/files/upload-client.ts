@@ -4,7 +4,9 @@ import sharp from 'sharp'
 import { S3Client, ListObjectsV2Command } from '@aws-sdk/client-s3'
 import type { CookieFetch } from '../auth/cookie-fetch'
 import { bucketForm, openPage, type PostedForm } from '../visitor/visitor-client'
-import type { TestS3 } from '../support/s3-server'
+import { afterAll, beforeAll } from 'vitest'
+import { startDevSite, type DevSite } from '../security/dev-site'
+import { startS3Server, type TestS3 } from '../support/s3-server'
 
 export interface FilePart {
   readonly name: string
@@ -62,4 +64,19 @@ export async function storedKeys(s3: TestS3): Promise<string[]> {
   const listed = await client.send(new ListObjectsV2Command({ Bucket: s3.bucket }))
   client.destroy()
   return (listed.Contents ?? []).flatMap((item) => (item.Key === undefined ? [] : [item.Key])).sort()
+}
+
+/** Call at the top of a test file: s3rver on a random port and the development site storing uploads on it. */
+export function useStoreSite(): { s3: () => TestS3; site: () => DevSite } {
+  let s3: TestS3
+  let site: DevSite
+  beforeAll(async () => {
+    s3 = await startS3Server()
+    site = await startDevSite({}, { ...s3.env })
+  })
+  afterAll(async () => {
+    await site?.stop()
+    await s3?.stop()
+  })
+  return { s3: () => s3, site: () => site }
 }

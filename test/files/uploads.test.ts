@@ -3,22 +3,19 @@
 // makes; the record keeps the key, the cleaned name, the size and the type
 // read from the bytes; pictures get a preview; the file comes back through
 // /attachment to those who may see it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { readPage } from '../desk/page'
-import { startDevSite, type DevSite } from '../security/dev-site'
-import { startS3Server, type TestS3 } from '../support/s3-server'
+import type { DevSite } from '../security/dev-site'
+import type { TestS3 } from '../support/s3-server'
 import { bucketForm, filedId, openPage, type CookieFetch } from '../visitor/visitor-client'
-import { fileWithFiles, jpeg, postFiles, storedKeys } from './upload-client'
+import { fileWithFiles, jpeg, postFiles, storedKeys, useStoreSite } from './upload-client'
 
+const world = useStoreSite()
 let s3: TestS3
 let site: DevSite
-beforeAll(async () => {
-  s3 = await startS3Server()
-  site = await startDevSite({}, { ...s3.env })
-})
-afterAll(async () => {
-  await site?.stop()
-  await s3?.stop()
+beforeAll(() => {
+  s3 = world.s3()
+  site = world.site()
 })
 
 const get = async (client: CookieFetch, path: string) => {

@@ -4,22 +4,19 @@
 // 5,000-character or NUL-laden file name. Each gets a clear answer and
 // nothing is left in the object store.
 import { request } from 'node:http'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { readPage } from '../desk/page'
-import { startDevSite, type DevSite } from './dev-site'
-import { startS3Server, type TestS3 } from '../support/s3-server'
+import type { DevSite } from './dev-site'
+import type { TestS3 } from '../support/s3-server'
 import { bucketForm, filedId, openPage, type CookieFetch } from '../visitor/visitor-client'
-import { jpeg, postFiles, storedKeys } from '../files/upload-client'
+import { jpeg, postFiles, storedKeys, useStoreSite } from '../files/upload-client'
 
+const world = useStoreSite()
 let s3: TestS3
 let site: DevSite
-beforeAll(async () => {
-  s3 = await startS3Server()
-  site = await startDevSite({}, { ...s3.env })
-})
-afterAll(async () => {
-  await site?.stop()
-  await s3?.stop()
+beforeAll(() => {
+  s3 = world.s3()
+  site = world.site()
 })
 
 const BOUNDARY = '----svc-test-boundary'
