@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { DEFAULT_CALLING_CODE, isCallingCode } from '../content/calling-code'
 import { createTrustedProxies, type TrustedProxies } from '../http/client-ip'
 import { isReplyTemplate } from '../mail/replies/reply-address'
+import { DEFAULT_ATTRIBUTION, DEFAULT_TILE_URL, isTileTemplate } from '../maps/tile-url'
 
 /** Variables whose value is never printed, not even when it is refused. */
 export const secretSettings = z.registry<{ readonly secret: true }>()
@@ -83,6 +84,13 @@ export const configSchema = z.object({
   ),
   PUBLIC_URL: httpUrl(),
   MAP_TOKEN: secret(text()),
+  MAP_TILE_URL: withDefault(
+    setting('an http(s) URL with {z}, {x} and {y} (and {token} where the provider wants the key)', (value) =>
+      isTileTemplate(value) ? value : undefined,
+    ),
+    DEFAULT_TILE_URL,
+  ),
+  MAP_ATTRIBUTION: withDefault(text(), DEFAULT_ATTRIBUTION),
   STORE_S3_ENDPOINT: httpUrl(),
   STORE_ACCESS_KEY: secret(token()),
   STORE_SECRET_KEY: secret(token()),

@@ -20,6 +20,7 @@ const RESERVED_PAGE_PARTS = [
   'self',
   'my',
   'dev',
+  'tiles',
   'svc',
 ] as const
 
