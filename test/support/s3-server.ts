@@ -3,7 +3,6 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { AddressInfo } from 'node:net'
 import S3rver from 's3rver'
 
 export interface TestS3 {
