@@ -19,6 +19,18 @@ export default tseslint.config(
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+  },
+  {
+    // The one script pages load (maps), plain browser JavaScript outside the TypeScript project.
+    files: ['server/render/assets/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      sourceType: 'script',
+      globals: { window: 'readonly', document: 'readonly', navigator: 'readonly' },
+    },
+  },
+  {
     rules: {
       // The embedded bus, test doubles of the provider and the like implement
       // async interfaces with synchronous bodies on purpose: an async method

@@ -5,7 +5,10 @@ import { buildSecondEntries } from './server/build/second-entries'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 const pkgDir = `${root}.nitro/pkg`
-const assets = writePkgAssets(`${root}server/render/assets`, pkgDir)
+const assets = writePkgAssets(`${root}server/render/assets`, pkgDir, {
+  'leaflet.js': `${root}node_modules/leaflet/dist/leaflet.js`,
+  'leaflet.css': `${root}node_modules/leaflet/dist/leaflet.css`,
+})
 
 export default defineNitroConfig({
   compatibilityDate: '2025-06-01',

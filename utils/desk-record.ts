@@ -2,6 +2,7 @@
 // re-renders it (with the words kept and the error beside them).
 import { getQuery, type H3Event } from 'h3'
 import { useRecords } from '../server/app/records'
+import { useConfig } from '../server/config/use-config'
 import type { DeskRequest } from '../server/desk/desk-request'
 import type { DeskRecordFound } from '../server/desk/find-record'
 import { linkedRecords } from '../server/desk/linked-records'
@@ -40,6 +41,7 @@ export async function sendDeskRecordPage(
     view,
   )
   const query = getQuery(event)
+  const config = useConfig()
   const write = writeStateOf(req, found)
   const status = query.written === '1' ? WRITTEN_STATUS : deskMovedStatus(bucket, query.moved, req.story)
   return sendPage(
@@ -56,6 +58,7 @@ export async function sendDeskRecordPage(
       moves: allowedMoves(req.policy, req.principal, bucket, view),
       status: refusedWrite === undefined ? status : undefined,
       write: write.kind === 'open' && refusedWrite !== undefined ? { kind: 'open', ...refusedWrite } : write,
+      ...(config.MAP_TOKEN === undefined ? {} : { maps: { attribution: config.MAP_ATTRIBUTION } }),
     }),
     refusedWrite === undefined ? 200 : 400,
   )

@@ -83,6 +83,7 @@ async function renderShown(event: H3Event, visit: Visit, show: ShowPage, csrfMar
     if (found === null) return { html: renderNotFound({ site, story, assets: pkgAssets, path }), status: 404 }
     record = found
   }
+  const mapsOn = useConfig().MAP_TOKEN !== undefined
   const data = buildPageData(ctx, {
     page,
     record,
@@ -90,6 +91,7 @@ async function renderShown(event: H3Event, visit: Visit, show: ShowPage, csrfMar
     listHref: (index, n) => listHref(path, query, index, n),
     signInHref: signIn,
     refused: show.refused,
+    mapsOn,
   })
   // A visitor with records of their own may be shown self moves beside them.
   const needsCsrf = data.showsForm || ctx.visitor.submitter !== undefined || visit.session !== null
@@ -102,7 +104,9 @@ async function renderShown(event: H3Event, visit: Visit, show: ShowPage, csrfMar
     assets: pkgAssets,
     // A refused post is answered at /file/…: sign-in must still come back to the page.
     viewer: viewer.signedIn ? viewer : { signedIn: false, signInHref: signIn ?? null },
-    mapsOn: Boolean(useConfig().MAP_TOKEN),
+    mapsOn,
+    maps: data.maps,
+    mapAttribution: useConfig().MAP_ATTRIBUTION,
     // Without an object store, file inputs are disabled: uploads fail closed (SPEC 7 rule 2).
     filesEnabled: useStore() !== null,
     recordId: record?.id,

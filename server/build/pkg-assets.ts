@@ -12,13 +12,18 @@ export interface PkgAssets {
   readonly hash: string
 }
 
-export function writePkgAssets(srcDir: string, outDir: string): PkgAssets {
+/** `vendor`: files of npm packages served the same way (name -> path), e.g. the map library. */
+export function writePkgAssets(srcDir: string, outDir: string, vendor: Record<string, string> = {}): PkgAssets {
   rmSync(outDir, { recursive: true, force: true })
   mkdirSync(outDir, { recursive: true })
   const manifest: Record<string, string> = {}
   const all = createHash('sha256')
-  for (const name of readdirSync(srcDir).sort()) {
-    const bytes = readFileSync(join(srcDir, name))
+  const sources = new Map([
+    ...readdirSync(srcDir).map((name) => [name, join(srcDir, name)] as const),
+    ...Object.entries(vendor),
+  ])
+  for (const [name, path] of [...sources].sort(([a], [b]) => a.localeCompare(b))) {
+    const bytes = readFileSync(path)
     const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 10)
     const ext = extname(name)
     const hashed = `${name.slice(0, -ext.length)}.${hash}${ext}`

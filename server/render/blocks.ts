@@ -6,7 +6,7 @@ import { renderList } from './list'
 import { renderMap } from './map'
 import { renderMarkdown } from './markdown'
 import { renderRecordHeader } from './record-header'
-import type { ListData, RecordSummary } from './record-model'
+import type { ListData, MapPoint, RecordSummary } from './record-model'
 import { PAGE_FIELD, RECORD_FIELD } from './service-fields'
 import { textAt } from './storyline'
 
@@ -15,6 +15,10 @@ export interface BlocksOptions {
   readonly page: Page
   readonly story: number
   readonly mapsOn: boolean
+  /** Per map block index: its places. */
+  readonly maps?: Readonly<Record<number, readonly MapPoint[]>>
+  /** The credit the map provider asks for (MAP_ATTRIBUTION). */
+  readonly mapAttribution?: string
   readonly filesEnabled: boolean
   /** The record a record page shows. */
   readonly recordId?: string
@@ -72,6 +76,7 @@ function renderBlock(block: Block, index: number, options: BlocksOptions): SafeH
         values: formValues(options, bucket.name),
         csrf: options.csrf ?? options.forms?.[bucket.name]?.csrf,
         filesEnabled: options.filesEnabled,
+        ...(options.mapsOn ? { mapPicker: { attribution: options.mapAttribution ?? '' } } : {}),
         hidden: hiddenInputs(options),
       })
     }
@@ -84,7 +89,8 @@ function renderBlock(block: Block, index: number, options: BlocksOptions): SafeH
         selfMoves: { csrf: options.csrf, pagePath: options.pagePath ?? options.page.path },
       })
     case 'map':
-      return renderMap(block, bucket, story, options.mapsOn)
+      if (!options.mapsOn) return null
+      return renderMap(bucket, story, options.maps?.[index] ?? [], options.mapAttribution ?? '')
   }
 }
 

@@ -6,6 +6,8 @@ import type { NavLink } from './site-pages'
 export interface Assets {
   /** URL of the stylesheet. */
   readonly css: string
+  /** The map library's stylesheet and scripts, loaded only on pages with a map. */
+  readonly maps?: { readonly css: string; readonly scripts: readonly string[] }
 }
 
 export interface DocumentParts {
@@ -20,6 +22,8 @@ export interface DocumentParts {
   readonly status?: SafeHtml
   readonly main: SafeHtml
   readonly footer?: SafeHtml
+  /** Whether the page shows a map (or a map picker): loads the map library. */
+  readonly maps?: boolean
 }
 
 function renderNav(links: readonly NavLink[]): SafeHtml | null {
@@ -29,6 +33,12 @@ function renderNav(links: readonly NavLink[]): SafeHtml | null {
     return html`<li><a href="${safeUrl(link.href) ?? '/'}"${current}>${link.label}</a></li>`
   })
   return html`<nav class="site-nav" aria-label="Main"><ul>${items}</ul></nav>`
+}
+
+function mapAssets({ maps, assets }: DocumentParts): SafeHtml | null {
+  if (maps !== true || assets.maps === undefined) return null
+  const scripts = assets.maps.scripts.map((src) => html`<script src="${src}" defer></script>`)
+  return html`<link rel="stylesheet" href="${assets.maps.css}">${scripts}`
 }
 
 export function renderDocument(parts: DocumentParts): string {
@@ -45,7 +55,7 @@ export function renderDocument(parts: DocumentParts): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${parts.title}</title>
 ${favicon}
-<link rel="stylesheet" href="${parts.assets.css}">
+<link rel="stylesheet" href="${parts.assets.css}">${mapAssets(parts)}
 <style>${raw(parts.themeCss)}</style>
 </head>
 <body>

@@ -25,6 +25,7 @@ export interface FieldContext {
   readonly note?: string
   readonly filesEnabled: boolean
   readonly recordOptions: readonly RecordOption[]
+  readonly mapPicker?: { readonly attribution: string }
 }
 
 // Ids carry the bucket so two forms on one page never share an id.

@@ -1,4 +1,5 @@
-// A place as two decimal inputs; no map or script is needed to give one.
+// A place as two decimal inputs; no map or script is needed to give one, and
+// with maps on, map.js adds a map to tap.
 import { controlAttrs, type FieldContext } from './field-context'
 import { html, type SafeHtml } from './html'
 
@@ -11,5 +12,9 @@ export function renderLocation(ctx: FieldContext): SafeHtml {
     return html`<div class="location-part"><label for="${id}">${label}</label>${input}</div>`
   }
   const lat = part('lat', 'Latitude', ctx.ids.control)
-  return html`<div class="location">${lat}${part('lng', 'Longitude', `${ctx.ids.control}-lng`)}</div>`
+  const lng = part('lng', 'Longitude', `${ctx.ids.control}-lng`)
+  // map.js adds the map and a "use my position" button; without it the two inputs are the whole field.
+  const picker =
+    ctx.mapPicker === undefined ? null : html` data-map-picker data-attribution="${ctx.mapPicker.attribution}"`
+  return html`<div class="location"${picker}>${lat}${lng}</div>`
 }

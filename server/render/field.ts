@@ -15,6 +15,8 @@ export interface FieldInput {
   readonly error?: string
   readonly filesEnabled: boolean
   readonly recordOptions: readonly RecordOption[]
+  /** Maps are on: a location field gets a map to tap (map.js) above its two inputs. */
+  readonly mapPicker?: { readonly attribution: string }
 }
 
 function noteFor(field: Field, input: FieldInput): string | undefined {
@@ -25,7 +27,9 @@ function noteFor(field: Field, input: FieldInput): string | undefined {
     case 'record':
       return input.recordOptions.length === 0 ? 'There is nothing to choose from yet.' : undefined
     case 'location':
-      return 'Give the place as latitude and longitude in decimal degrees, for example 59.91 and 10.75.'
+      return input.mapPicker === undefined
+        ? 'Give the place as latitude and longitude in decimal degrees, for example 59.91 and 10.75.'
+        : 'Tap the map to place it, or give latitude and longitude in decimal degrees, for example 59.91 and 10.75.'
     default:
       return undefined
   }

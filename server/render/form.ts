@@ -28,6 +28,8 @@ export interface FormOptions {
   readonly notice?: SafeHtml
   /** Off unless the object store is configured: uploads fail closed. */
   readonly filesEnabled?: boolean
+  /** Maps are on: location fields get a map picker. */
+  readonly mapPicker?: { readonly attribution: string }
   /** Choices for `record` fields, by field name. */
   readonly recordOptions?: Readonly<Record<string, readonly RecordOption[]>>
   readonly submitLabel?: string
@@ -46,6 +48,7 @@ export function renderForm(bucket: Bucket, story: number, options: FormOptions =
       values,
       error: errors[field.name] || undefined,
       filesEnabled: options.filesEnabled ?? false,
+      ...(options.mapPicker === undefined ? {} : { mapPicker: options.mapPicker }),
       recordOptions: options.recordOptions?.[field.name] ?? [],
     }),
   )

@@ -22,6 +22,8 @@ export interface LayoutOptions {
   readonly status?: SafeHtml
   /** Who is looking: shown in the header with sign-in or sign-out. */
   readonly viewer?: Viewer
+  /** The page shows a map or a map picker. */
+  readonly maps?: boolean
 }
 
 function renderBanner(site: SiteModel, name: string): SafeHtml {
@@ -57,5 +59,6 @@ export function renderLayout(options: LayoutOptions): string {
     status: options.status,
     main: options.body,
     footer: renderFooter(site, story),
+    maps: options.maps,
   })
 }

@@ -1,14 +1,24 @@
-// Where a map goes. Maps need MAP_TOKEN; without it the block leaves no
-// trace, so no page offers a map that cannot load.
-import type { Block, Bucket } from '../content/model'
-import { html, type SafeHtml } from './html'
+// A map block: its places as a list with links, which is all a page without
+// script shows, and the same places as markers once map.js has run. Only
+// rendered when maps are on (MAP_TOKEN), so no page offers a map that cannot load.
+import type { Bucket } from '../content/model'
+import { html, safeUrl, type SafeHtml } from './html'
+import type { MapPoint } from './record-model'
 import { textAt } from './storyline'
 
-type MapBlock = Extract<Block, { kind: 'map' }>
+function renderPlace(point: MapPoint): SafeHtml {
+  const href = point.href === undefined ? undefined : safeUrl(point.href)
+  const where = html`<span class="map-place-at">${point.lat.toFixed(5)}, ${point.lng.toFixed(5)}</span>`
+  return href === undefined
+    ? html`<li>${point.label} ${where}</li>`
+    : html`<li><a href="${href}">${point.label}</a> ${where}</li>`
+}
 
-export function renderMap(block: MapBlock, bucket: Bucket, story: number, mapsOn: boolean): SafeHtml | null {
-  if (!mapsOn) return null
-  const caption = html`<figcaption>Map: ${textAt(bucket.title, story)}</figcaption>`
-  const attrs = html`data-bucket="${bucket.name}" data-field="${block.field}"`
-  return html`<figure class="map" ${attrs}><div class="map-canvas"></div>${caption}</figure>`
+export function renderMap(bucket: Bucket, story: number, points: readonly MapPoint[], attribution: string): SafeHtml {
+  const title = textAt(bucket.title, story) || bucket.name
+  const places =
+    points.length === 0
+      ? html`<p class="empty">No places to show yet.</p>`
+      : html`<ul class="map-places">${points.map(renderPlace)}</ul>`
+  return html`<figure class="map" data-points="${JSON.stringify(points)}" data-attribution="${attribution}"><div class="map-canvas" role="presentation"></div><figcaption>Map: ${title}</figcaption>${places}</figure>`
 }

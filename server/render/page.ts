@@ -25,5 +25,6 @@ export function renderPage(options: PageOptions): string {
     nav: siteNav(site, story, page.path),
     status: options.status,
     viewer: options.viewer,
+    maps: options.mapsOn && page.blocks.some((block) => block.kind !== 'text'),
   })
 }

@@ -47,3 +47,11 @@ export interface SelfMoveForm {
   /** Where the visitor is sent back to. */
   readonly pagePath: string
 }
+
+/** A place a map block shows: a record the viewer may see, with a location. */
+export interface MapPoint {
+  readonly lat: number
+  readonly lng: number
+  readonly label: string
+  readonly href?: string
+}

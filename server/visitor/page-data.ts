@@ -3,10 +3,11 @@
 import type { Page } from '../content/model'
 import { recordAccess } from '../policy/questions'
 import type { FormOptions } from '../render/form'
-import type { ListData, RecordSummary } from '../render/record-model'
+import type { ListData, MapPoint, RecordSummary } from '../render/record-model'
 import type { RecordView } from '../records/types'
 import type { PageContext } from './context'
 import { buildList } from './list-data'
+import { buildMapPoints } from './map-data'
 import { formBuckets, needsSignIn } from './page-forms'
 import { recordOptions } from './record-options'
 import { summarize } from './summary'
@@ -27,11 +28,15 @@ export interface PageRequest {
   /** Where to sign in and come back here; undefined when sign-in is off. */
   readonly signInHref?: string
   readonly refused?: Refused
+  /** Maps are on (MAP_TOKEN): map blocks get their places. */
+  readonly mapsOn: boolean
 }
 
 export interface PageData {
   readonly forms: Record<string, FormOptions>
   readonly lists: Record<number, ListData>
+  /** Per map block index: its places. */
+  readonly maps: Record<number, MapPoint[]>
   readonly record?: RecordSummary
   readonly signInToFile: Record<string, string | null>
   /** Whether a form is shown that needs the visitor's CSRF token. */
@@ -62,9 +67,14 @@ export function buildPageData(ctx: PageContext, request: PageRequest): PageData 
       signInHref: request.signInHref,
     })
   })
+  const maps: Record<number, MapPoint[]> = {}
+  page.blocks.forEach((block, index) => {
+    if (block.kind === 'map' && request.mapsOn) maps[index] = buildMapPoints(ctx, block)
+  })
   return {
     forms,
     lists,
+    maps,
     signInToFile,
     record: recordSummary(ctx, page, record),
     showsForm: Object.keys(forms).length > 0,

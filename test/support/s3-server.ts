@@ -24,7 +24,7 @@ export async function startS3Server(): Promise<TestS3> {
     directory,
     configureBuckets: [{ name: S3_BUCKET, configs: [] }],
   })
-  const { port } = (await server.run())
+  const { port } = await server.run()
   const endpoint = `http://127.0.0.1:${port}`
   return {
     endpoint,

@@ -9,6 +9,9 @@ import type { Viewer } from '../account'
 import type { Assets } from '../document'
 import { html, type SafeHtml } from '../html'
 import { renderLayout } from '../layout'
+import { renderMap } from '../map'
+import type { MapPoint } from '../record-model'
+import { readLocation } from '../../maps/location'
 import { textAt } from '../storyline'
 import { renderFieldValue } from './field-value'
 import { renderHistory } from './history'
@@ -32,6 +35,8 @@ export interface RecordPageOptions {
   /** Said at the top after a move, e.g. "Moved to Accepted". */
   readonly status?: string
   readonly write: WriteState
+  /** Maps are on (MAP_TOKEN): the record's places are shown on a map, with the provider's credit. */
+  readonly maps?: { readonly attribution: string }
 }
 
 function detail(term: string, value: SafeHtml | string): SafeHtml {
@@ -46,6 +51,14 @@ function renderDetails({ bucket, view, story, links }: RecordPageOptions): SafeH
   return html`<dl class="desk-fields">${filed}${fields}</dl>`
 }
 
+/** The record's places (its location fields), as a map block shows places. */
+function placesOf({ bucket, view, story }: RecordPageOptions): MapPoint[] {
+  return bucket.fields.flatMap((field) => {
+    const at = field.type === 'location' ? readLocation(view.fields[field.name]) : null
+    return at === null ? [] : [{ ...at, label: textAt(field.label, story) || field.name }]
+  })
+}
+
 function section(id: string, title: string, content: SafeHtml): SafeHtml {
   return html`<section aria-labelledby="${id}"><h2 id="${id}">${title}</h2>${content}</section>`
 }
@@ -56,6 +69,7 @@ export function renderRecordPage(options: RecordPageOptions): string {
   const deskTitle = textAt(desk.title, story) || desk.name
   const state = html`<strong>${stateLabel(bucket, view.state, story)}</strong>`
   const moves = renderMoveButtons(desk.name, view, options.moves, options.csrf, story)
+  const places = placesOf(options)
   const body = html`${[
     html`<p class="desk-back"><a href="${deskPath(desk.name)}">Back to ${deskTitle}</a></p><h1>${name}</h1>`,
     html`<p class="desk-state">${textAt(bucket.title, story) || bucket.name}: ${state}</p>`,
@@ -68,6 +82,9 @@ export function renderRecordPage(options: RecordPageOptions): string {
           renderWriteForm(desk.name, view, options.csrf, options.write),
         ),
     section('record-details', 'Details', renderDetails(options)),
+    places.length === 0 || options.maps === undefined
+      ? null
+      : renderMap(bucket, story, places, options.maps.attribution),
     section('record-history', 'History', renderHistory(bucket, options.history, story)),
   ]}`
   return renderLayout({
@@ -78,5 +95,6 @@ export function renderRecordPage(options: RecordPageOptions): string {
     assets: options.assets,
     viewer: options.viewer,
     status: options.status === undefined ? undefined : html`${options.status}`,
+    maps: places.length > 0 && options.maps !== undefined,
   })
 }
