@@ -1,16 +1,23 @@
 // The object store on any S3-compatible server (AWS, MinIO, Garage, Ceph):
-// path-style addressing, one bucket (STORE_UPLOADS_BUCKET). Uploads stream
-// through the SDK's multipart upload, so no file is held whole in memory.
+// path-style addressing, one bucket (STORE_UPLOADS_BUCKET). An upload is
+// spooled to a temporary file and put with its length, so no file is held in
+// memory however many arrive at once.
 import {
   DeleteObjectCommand,
   GetObjectCommand,
   ListObjectsV2Command,
   NoSuchKey,
+  PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3'
-import { Upload } from '@aws-sdk/lib-storage'
+import { randomBytes } from 'node:crypto'
+import { createReadStream, createWriteStream } from 'node:fs'
+import { rm, stat } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import { isStoreKey, type ObjectStore } from './object-store'
 
 export interface S3StoreOptions {
@@ -38,11 +45,25 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
   }
   return {
     async put(key, body, contentType) {
-      let size = 0
-      body.on('data', (chunk: Buffer) => (size += chunk.length))
-      const upload = new Upload({ client, params: { Bucket, Key: checked(key), Body: body, ContentType: contentType } })
-      await upload.done()
-      return size
+      // Spooled to a temporary file first: S3 needs a length (or 5 MB parts held in memory),
+      // and a file of unknown length must not cost memory per upload.
+      const spool = join(tmpdir(), `svc-upload-${randomBytes(8).toString('hex')}`)
+      try {
+        await pipeline(body, createWriteStream(spool, { mode: 0o600 }))
+        const { size } = await stat(spool)
+        await client.send(
+          new PutObjectCommand({
+            Bucket,
+            Key: checked(key),
+            Body: createReadStream(spool),
+            ContentLength: size,
+            ContentType: contentType,
+          }),
+        )
+        return size
+      } finally {
+        await rm(spool, { force: true })
+      }
     },
     async get(key) {
       try {
