@@ -17,6 +17,7 @@ import { acceptedType, PREVIEW_TYPES, SNIFF_BYTES, sniffType } from '../files/sn
 import { cleanFileName, type StoredFile } from '../files/stored-file'
 import { previewKey, uploadKey } from '../files/upload-key'
 import { DRAIN_BYTES } from '../http/read-body-within'
+import { log } from '../log'
 import { fileLimit, FORM_TEXT_LIMIT } from './body-limit'
 
 export type FileOutcome = { readonly stored: StoredFile } | { readonly error: string }
@@ -28,7 +29,7 @@ export interface UploadForm {
   readonly storedKeys: readonly string[]
 }
 
-export type UploadRefusal = 'too-large' | 'unreadable'
+export type UploadRefusal = 'too-large' | 'unreadable' | 'store-down'
 
 export interface UploadOptions {
   readonly bucket: Bucket
@@ -120,7 +121,7 @@ export function readUploadForm(req: IncomingMessage, options: UploadOptions): Pr
     files.set(field.name, { stored: { key, name: cleanFileName(filename), size, type, preview } })
   }
 
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve) => {
     let busboy
     try {
       busboy = Busboy({
@@ -163,8 +164,11 @@ export function readUploadForm(req: IncomingMessage, options: UploadOptions): Pr
       if (failure !== undefined || broken !== undefined || refused !== undefined) {
         await removeKeys(options.store, storedKeys)
         if (failure !== undefined || refused !== undefined) return resolve(refused ?? 'unreadable')
-        const reason: unknown = (broken as PromiseRejectedResult).reason
-        return reject(reason instanceof Error ? reason : new Error(String(reason)))
+        // A file the store would not take: the post is refused whole, nothing filed.
+        log('error', 'files', '[svc] [files] the object store did not take an upload', {
+          reason: String((broken as PromiseRejectedResult).reason),
+        })
+        return resolve('store-down')
       }
       resolve({ text, files, storedKeys })
     }

@@ -5,7 +5,15 @@ import type { Assets } from './document'
 import { renderErrorPage } from './error-page'
 
 export type FormRefusal =
-  'gone' | 'not-a-form' | 'too-large' | 'unreadable' | 'expired' | 'not-allowed' | 'changed' | 'no-record'
+  | 'gone'
+  | 'not-a-form'
+  | 'too-large'
+  | 'unreadable'
+  | 'expired'
+  | 'not-allowed'
+  | 'changed'
+  | 'no-record'
+  | 'store-down'
 
 const REFUSALS: Readonly<Record<FormRefusal, { status: number; title: string; message: string }>> = {
   gone: {
@@ -44,6 +52,11 @@ const REFUSALS: Readonly<Record<FormRefusal, { status: number; title: string; me
     status: 409,
     title: 'This case was just changed',
     message: 'Someone changed this case a moment ago, so nothing was done. Reload the page to see where it stands now.',
+  },
+  'store-down': {
+    status: 503,
+    title: 'Your file could not be kept just now',
+    message: 'The place files are kept did not answer, so nothing was saved. Try again in a few minutes.',
   },
   'no-record': {
     status: 404,

@@ -8,6 +8,8 @@ import { createCookieFetch } from '../auth/cookie-fetch'
 import { runServerToExit, startServer, type RunningServer } from '../support/server'
 import { filedId } from '../visitor/visitor-client'
 import { fileWithFiles, jpeg } from './upload-client'
+import { startDevSite } from '../security/dev-site'
+import { startS3Server } from '../support/s3-server'
 
 let server: RunningServer
 beforeAll(async () => {
@@ -40,5 +42,25 @@ describe('SPEC 7 rule 2: when the object store variables are unset, a type: file
     expect(code).toBe(1)
     expect(output).toContain('STORE_SECRET_KEY, STORE_UPLOADS_BUCKET not set')
     expect(output).not.toContain('key-that-must-not-be-printed')
+  })
+})
+
+describe('the object store down while a file arrives', () => {
+  it('the filing is refused with a clear page and nothing is filed', async () => {
+    const s3 = await startS3Server()
+    const site = await startDevSite({}, { ...s3.env })
+    try {
+      await s3.stop()
+      const visitor = site.visitor()
+      const refused = await fileWithFiles(visitor, site.base, { street: 'Store Down Street', kind: 'pothole' }, [
+        { name: 'photo', bytes: await jpeg(64, 64), filename: 'p.jpg' },
+      ])
+      expect(refused.status).toBe(503)
+      expect(readPage(await refused.text()).text('h1')).toBe('Your file could not be kept just now')
+      const desk = await (await (await site.as('kari'))(`${site.base}/desk/caseworkers`)).text()
+      expect(desk).not.toContain('Store Down Street')
+    } finally {
+      await site.stop()
+    }
   })
 })
