@@ -5,6 +5,7 @@ import { waitFor } from '../bus/wait'
 import type { RecordView } from '../../server/records/types'
 import { moveForms, path, useDeskWorld } from './desk-world'
 import { attr, textOf } from './page'
+import { storedFileValue } from '../../server/files/stored-file'
 
 const world = useDeskWorld()
 let district: RecordView
@@ -18,7 +19,13 @@ beforeAll(async () => {
     kind: 'drain',
     hazard: 'yes',
     details: 'Deep <b>and</b> wide',
-    photo: 'uploads/potholes/x1/photo%20of%20hole.jpg',
+    photo: storedFileValue({
+      key: 'uploads/potholes/x1/photo/0123456789abcdef01234567',
+      name: 'photo of hole.jpg',
+      size: 2_400_000,
+      type: 'image/jpeg',
+      preview: false,
+    }),
     location: '59.91,10.74',
   })
   // The service's index follows the same stream: wait until it has both.
@@ -42,7 +49,7 @@ describe('a record on a desk', () => {
       'Type of damage': 'Sunken or blocked drain',
       'It is a danger to cyclists or pedestrians': 'Yes',
       Description: 'Deep <b>and</b> wide',
-      Photo: 'photo of hole.jpg',
+      Photo: 'photo of hole.jpg, 2.3 MB',
       Position: '59.91, 10.74',
       'Your e-mail': 'Not given',
       Storyline: 'plain',

@@ -44,7 +44,7 @@ describe('renderPage', () => {
     const doc = render({ mapsOn: false })
     expect(doc).not.toContain('<figure')
     expect(doc).not.toContain('class="map')
-    expect(render({ mapsOn: true })).toContain('<figure class="map" data-bucket="potholes" data-field="location">')
+    expect(render({ mapsOn: true })).toContain('<figure class="map" data-points="[]" data-attribution="">')
   })
 
   it('disables uploads when files are off and enables them when on', () => {
