@@ -96,13 +96,10 @@ export default defineEventHandler(async (event) => {
   const read = await readBody(event, visit, bucket)
   if (typeof read === 'string') return refuse(event, visit, read)
   const upload = 'storedKeys' in read ? read : undefined
-  let kept: ReadonlySet<string> = new Set()
-  try {
-    const outcome = await handle(event, visit, bucket, upload?.text ?? (read as FormBody), upload)
-    kept = outcome.kept ?? kept
-    return outcome.answer
-  } finally {
-    // Refused, failed, or a repeat of a form whose record holds the first post's files.
-    await removeKeys(useStore(), upload?.storedKeys.filter((key) => !kept.has(key)) ?? [])
-  }
+  const outcome = await handle(event, visit, bucket, upload?.text ?? (read as FormBody), upload)
+  // Refused, or a repeat of a form whose record holds the first post's files. After an unexpected error the
+  // filing may still have been stored: its files are left for the sweep, which knows what records name.
+  const kept = outcome.kept ?? new Set<string>()
+  await removeKeys(useStore(), upload?.storedKeys.filter((key) => !kept.has(key)) ?? [])
+  return outcome.answer
 })

@@ -18,6 +18,8 @@ export async function makePreview(store: ObjectStore, key: string): Promise<bool
     .rotate()
     .resize(EDGE, EDGE, { fit: 'inside', withoutEnlargement: true })
     .webp({ quality: 75 })
+  // pipe() does not pass a failed read on: without this, sharp would wait for the rest for ever.
+  original.body.once('error', (error) => shrink.destroy(error))
   try {
     await store.put(previewKey(key), original.body.pipe(shrink), 'image/webp')
     return true

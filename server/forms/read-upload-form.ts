@@ -10,17 +10,14 @@ import { Busboy } from '@fastify/busboy'
 import type { IncomingMessage } from 'node:http'
 import { Readable } from 'node:stream'
 import type { Bucket, Field } from '../content/model'
-import { makePreview } from '../files/make-preview'
 import type { ObjectStore } from '../files/object-store'
 import { removeKeys } from '../files/remove-keys'
-import { acceptedType, PREVIEW_TYPES, SNIFF_BYTES, sniffType } from '../files/sniff-type'
-import { cleanFileName, type StoredFile } from '../files/stored-file'
-import { previewKey, uploadKey } from '../files/upload-key'
 import { DRAIN_BYTES } from '../http/read-body-within'
 import { log } from '../log'
-import { fileLimit, FORM_TEXT_LIMIT } from './body-limit'
+import { FORM_TEXT_LIMIT } from './body-limit'
+import { storeUpload, type FileOutcome } from './store-upload'
 
-export type FileOutcome = { readonly stored: StoredFile } | { readonly error: string }
+export type { FileOutcome } from './store-upload'
 
 export interface UploadForm {
   readonly text: ReadonlyMap<string, string>
@@ -56,69 +53,19 @@ export function readUploadForm(req: IncomingMessage, options: UploadOptions): Pr
   let textBytes = 0
   let refused: UploadRefusal | undefined
 
+  // Parts under way: cut off with the request, so their work ends (and removes what it stored) instead of waiting.
+  const open = new Set<Readable>()
   const handleFile = async (field: Field, stream: Readable, filename: string): Promise<void> => {
-    const drain = () => stream.resume()
-    if (options.store === null) return void (files.set(field.name, { error: UPLOADS_OFF }), drain())
+    open.add(stream)
+    stream.once('close', () => open.delete(stream))
+    if (options.store === null) return void (files.set(field.name, { error: UPLOADS_OFF }), stream.resume())
     gate ??= options.gate(new Map(text))
     const prefix = await gate
     // Only a crafted post gets here: a form that may not be filed (refused after), or files before its own fields.
-    if (prefix === null) return void (files.set(field.name, { error: NOT_STORED }), drain())
-    const chunks = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>
-    const head: Buffer[] = []
-    let headBytes = 0
-    let ended = false
-    while (headBytes < SNIFF_BYTES) {
-      const next = await chunks.next()
-      if (next.done === true) {
-        ended = true
-        break
-      }
-      head.push(next.value)
-      headBytes += next.value.length
-    }
-    const start = Buffer.concat(head)
-    const rest = async () => {
-      if (!ended) for (let next = await chunks.next(); next.done !== true; next = await chunks.next());
-    }
-    if (start.length === 0) return void files.set(field.name, { error: 'The chosen file is empty' })
-    const type = acceptedType(field.accept, await sniffType(start))
-    if (type === null) {
-      files.set(field.name, { error: 'This type of file is not accepted here' })
-      return rest()
-    }
-    const limit = fileLimit(field)
-    const key = uploadKey(prefix, field.name)
-    let size = 0
-    // The store's client may wrap the body's error in its own: the flag says why the put failed.
-    let over = false
-    const body = Readable.from(
-      (async function* () {
-        for (let piece: Buffer | undefined = start; piece !== undefined;) {
-          size += piece.length
-          if (size > limit) {
-            over = true
-            throw new Error('the file is larger than its field takes')
-          }
-          yield piece
-          if (ended) break
-          const next = await chunks.next()
-          if (next.done === true) break
-          piece = next.value
-        }
-      })(),
-    )
-    try {
-      await options.store.put(key, body, type)
-    } catch (error) {
-      await options.store.delete(key).catch(() => undefined)
-      if (!over) throw error
-      files.set(field.name, { error: `The chosen file is too large: at most ${Math.round(limit / 1048576)} MB` })
-      return void drain()
-    }
-    storedKeys.push(key)
-    const preview = PREVIEW_TYPES.has(type) && (await makePreview(options.store, key))
-    if (preview) storedKeys.push(previewKey(key))
-    files.set(field.name, { stored: { key, name: cleanFileName(filename), size, type, preview } })
+    if (prefix === null) return void (files.set(field.name, { error: NOT_STORED }), stream.resume())
+    const { outcome, keys } = await storeUpload(options.store, field, stream, prefix, filename)
+    storedKeys.push(...keys)
+    files.set(field.name, outcome)
   }
 
   return new Promise((resolve) => {
@@ -159,6 +106,7 @@ export function readUploadForm(req: IncomingMessage, options: UploadOptions): Pr
     const settle = async (failure?: unknown) => {
       if (settling) return
       settling = true
+      if (failure !== undefined) for (const stream of open) stream.destroy(new Error('the form was cut off'))
       const outcomes = await Promise.allSettled(work)
       const broken = outcomes.find((outcome) => outcome.status === 'rejected')
       if (failure !== undefined || broken !== undefined || refused !== undefined) {

@@ -52,7 +52,9 @@ export async function deliverIntent(deps: DeliveryDeps, message: WorkMessage): P
     return failed(deps, message, intent, to, to === null ? 'no address is known for the person' : 'not an address')
   const address = headerText(to)
   const handle = { bucket: intent.record.bucket, record: intent.record.id, to: address, storyline: intent.storyline }
-  const replyTo = deps.replies === null ? undefined : await deps.replies.addressFor(intent.id, handle)
+  // Only the submitter answers onto the case; staff mail carries no reply address.
+  const replies = intent.audience === 'staff' ? null : deps.replies
+  const replyTo = replies === null ? undefined : await replies.addressFor(intent.id, handle)
   const mail = composeMail(intent, address, deps.sender, replyTo)
   try {
     await deps.transport.send(mail)

@@ -9,6 +9,7 @@ import { inStoryline, placeholderValue } from './mail-values'
 import type { PlaceholderContext } from './mail-values'
 import type { RecordView } from '../records/types'
 import { casePath } from '../visitor/case-path'
+import { deskRecordPath } from '../desk/names'
 
 export const mailIntentSchema = z.object({
   /** `<bucket>:<id>:<seq>` of the event the mail is about. */
@@ -22,6 +23,11 @@ export const mailIntentSchema = z.object({
   record: z.object({ bucket: z.string(), id: z.string() }),
   storyline: z.string(),
   link: z.string(),
+  /**
+   * Who it is for: the submitter (their case page, a reply address), or staff (an address or a field that is not
+   * the submitter's contact: the desk's record page, no reply address). Older intents have none: the submitter.
+   */
+  audience: z.enum(['submitter', 'staff']).optional(),
   /** How the mail looks: the site's name in the record's storyline, its primary colour and language. */
   brand: z.object({ name: z.string(), primary: z.string(), language: z.string() }).optional(),
 })
@@ -41,7 +47,8 @@ export interface MailIntentInput {
 export function buildMailIntent({ site, bucket, mail, view, publicUrl, lookup }: MailIntentInput): MailIntent | null {
   const to = resolveRecipient(mail.to, bucket, view)
   if (to === null) return null
-  const link = recordLink(site, publicUrl, view)
+  const toSubmitter = mail.to === 'submitter' || bucket.fields.some((field) => field.name === mail.to && field.contact)
+  const link = toSubmitter ? recordLink(site, publicUrl, view) : deskLink(site, publicUrl, view)
   const ctx: PlaceholderContext = { site, bucket, view, link, lookup }
   const value = (name: string) => placeholderValue(name, ctx)
   return {
@@ -56,6 +63,7 @@ export function buildMailIntent({ site, bucket, mail, view, publicUrl, lookup }:
     record: { bucket: view.bucket, id: view.id },
     storyline: view.storyline,
     link,
+    audience: toSubmitter ? 'submitter' : 'staff',
     brand: brandOf(site, view.storyline),
   }
 }
@@ -78,4 +86,11 @@ export function recordLink(site: SiteModel, publicUrl: string, view: RecordView)
   const page = site.pages.find((p) => p.record === view.bucket)
   if (page === undefined) return `${base}${casePath(view.bucket, view.id)}`
   return `${base}${page.path.replace(':id', encodeURIComponent(view.id))}`
+}
+
+/** Staff follow a case on the first desk that holds its bucket; PUBLIC_URL when none does. */
+function deskLink(site: SiteModel, publicUrl: string, view: RecordView): string {
+  const base = publicUrl.replace(/\/+$/, '')
+  const desk = [...site.desks.values()].find((d) => d.buckets.includes(view.bucket))
+  return desk === undefined ? publicUrl : `${base}${deskRecordPath(desk.name, view.bucket, view.id)}`
 }

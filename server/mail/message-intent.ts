@@ -35,6 +35,7 @@ export function buildMessageIntent({ site, bucket, view, text, publicUrl }: Mess
     record: { bucket: view.bucket, id: view.id },
     storyline: view.storyline,
     link: recordLink(site, publicUrl, view),
+    audience: 'submitter',
     brand,
   }
 }

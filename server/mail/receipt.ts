@@ -6,6 +6,6 @@ import type { RecordView } from '../records/types'
 
 export function receiptMail(bucket: Bucket, view: RecordView): Mail | undefined {
   if (bucket.receipt === undefined) return undefined
-  const to = contactValue(bucket, view, 'email')
-  return to === undefined ? undefined : { to, ...bucket.receipt }
+  // To the submitter, who gave this address: their case page, a reply address.
+  return contactValue(bucket, view, 'email') === undefined ? undefined : { to: 'submitter', ...bucket.receipt }
 }

@@ -25,6 +25,8 @@ export interface TileProxyOptions {
 }
 
 const HOUR_MS = 3_600_000
+const TILE_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/webp'])
+const MAX_TILE_BYTES = 1024 * 1024
 const WEEK_MS = 7 * 24 * HOUR_MS
 
 export class TileUpstreamError extends Error {
@@ -68,11 +70,17 @@ export function createTileProxy(options: TileProxyOptions): TileProxy {
     } catch (error) {
       throw new TileUpstreamError(`[svc] [maps] the tile provider did not answer: ${String(error)}`)
     }
-    if (response.status === 404) return null
-    if (!response.ok) throw new TileUpstreamError(`[svc] [maps] the tile provider answered ${response.status}`)
-    const type = response.headers.get('content-type') ?? 'image/png'
-    if (!type.startsWith('image/')) throw new TileUpstreamError('[svc] [maps] the tile provider sent no image')
-    const tile = { bytes: Buffer.from(await response.arrayBuffer()), type }
+    const type = (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
+    const declared = Number(response.headers.get('content-length') ?? 0)
+    // Only raster tiles, and small ones: nothing the provider sends is served as a page or a script of this site.
+    if (response.status === 404 || !response.ok || !TILE_TYPES.has(type) || declared > MAX_TILE_BYTES) {
+      await response.body?.cancel()
+      if (response.status === 404) return null
+      throw new TileUpstreamError(`[svc] [maps] the tile provider answered ${response.status} ${type}`)
+    }
+    const bytes = Buffer.from(await response.arrayBuffer())
+    if (bytes.length > MAX_TILE_BYTES) throw new TileUpstreamError('[svc] [maps] the tile provider sent too much')
+    const tile = { bytes, type }
     remember(key, tile, keepFor(response.headers.get('cache-control')))
     return tile
   }

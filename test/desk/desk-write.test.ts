@@ -83,6 +83,26 @@ describe('writing to the submitter from the desk', () => {
     expect(intent?.subject).toContain(view.id)
   })
 
+  it('mail to staff (a move to the road crew’s address) links the desk, not the submitter’s case page', async () => {
+    const view = await world.seeder.file('potholes', { street: 'Crew Road 4', kind: 'crack', email: 'di@example.org' })
+    const scheduled = await world.seeder.move(await world.seeder.move(view, 'accept'), 'schedule')
+    const seen: StreamMessage[] = []
+    const stop = await world.seeder.bus.follow(
+      MAIL_STREAM,
+      `svc.mail.potholes.${view.id}.*`,
+      {},
+      (m) => void seen.push(m),
+    )
+    await waitFor(() => seen.length === 3, 5000, 'the receipt, the accept mail and the work order')
+    stop()
+    const intents = seen.map((message) => decodeJson<MailIntent>(message.data))
+    const order = intents.find((intent) => intent.id === `potholes:${view.id}:${scheduled.seq}`)
+    expect(order).toMatchObject({ to: { email: 'roadcrew@example.org' }, audience: 'staff' })
+    expect(order?.link).toBe(`http://127.0.0.1/desk/caseworkers/potholes/${view.id}`)
+    const accepted = intents.find((intent) => intent.subject.includes('accepted'))
+    expect(accepted).toMatchObject({ audience: 'submitter', link: `http://127.0.0.1/my/potholes/${view.id}` })
+  })
+
   it('sending the same form twice is one message and one mail', async () => {
     const kari = await world.as('kari')
     const view = await world.seeder.file('potholes', { street: 'Elm Row 1', kind: 'crack', email: 'bo@example.org' })

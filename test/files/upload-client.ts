@@ -67,12 +67,12 @@ export async function storedKeys(s3: TestS3): Promise<string[]> {
 }
 
 /** Call at the top of a test file: s3rver on a random port and the development site storing uploads on it. */
-export function useStoreSite(): { s3: () => TestS3; site: () => DevSite } {
+export function useStoreSite(env: Record<string, string> = {}): { s3: () => TestS3; site: () => DevSite } {
   let s3: TestS3
   let site: DevSite
   beforeAll(async () => {
     s3 = await startS3Server()
-    site = await startDevSite({}, { ...s3.env })
+    site = await startDevSite({}, { ...s3.env, ...env })
   })
   afterAll(async () => {
     await site?.stop()

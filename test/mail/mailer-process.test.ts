@@ -181,5 +181,10 @@ describe('SPEC 1 rule 4: mail is delivered by a separate unit reading the same b
     for (const address of replyTo) expect(address).toMatch(/^reply\+[a-z2-7]{36}@replies\.example\.org$/)
     expect(new Set(replyTo).size).toBe(2)
     expect(server.received.map((mail) => mail.subject)).toEqual([first.subject, second.subject])
+    // Staff mail (a work order to a shared inbox) carries none: only the submitter answers onto the case.
+    const order = await queue({ audience: 'staff', to: { email: 'roadcrew@example.org' } })
+    await waitFor(() => server.received.length === 3, 10_000, 'the staff mail')
+    expect(server.received[2]?.subject).toBe(order.subject)
+    expect(server.received[2]?.replyTo).toBeUndefined()
   })
 })

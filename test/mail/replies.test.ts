@@ -18,7 +18,7 @@ Sent from my iPhone`
 
 for (const kind of ['nats', 'local'] as const) {
   describe(`SPEC 3: a reply sent by mail leaves the record's state unchanged (${kind} bus)`, () => {
-    const world = useReplyWorld(kind)
+    const world = useReplyWorld(kind, { maxBytes: 256 * 1024 })
 
     it('a reply lands on the case as a note by mail, its quoted history and signature stripped', async () => {
       await world.fileCase('AbCdEfGhIjKlMnOp', 'accepted')
@@ -42,6 +42,15 @@ for (const kind of ['nats', 'local'] as const) {
       await world.send({ to, subject: 'Re', html: '<p>Thanks, <b>noted</b>.</p><blockquote>old</blockquote>' })
       const { history } = await world.history('HtmlOnlyReply0001')
       expect(history[1]?.text).toContain('Thanks, noted.')
+    })
+
+    it('a reply padded with tens of thousands of blank lines is taken at once, its words kept', async () => {
+      await world.fileCase('BlankLinesReply01')
+      const to = await world.replyAddressFor('BlankLinesReply01')
+      const text = `First line.${'\n'.repeat(60_000)}Last line.\n\nOn Tue, 24 Nov 2026, Road Watch wrote:\n> quoted`
+      expect(await world.send({ to, subject: 'Re', text })).toMatch(/^250/)
+      const { history } = await world.history('BlankLinesReply01')
+      expect(history[1]?.text).toBe('First line.\n\nLast line.')
     })
 
     it('the same message handed over twice (a client that lost the 250) is one note', async () => {

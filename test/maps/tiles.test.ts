@@ -65,6 +65,9 @@ describe('SPEC 4: map tiles are proxied from the map provider', () => {
   it('a provider that fails or stalls gives 502, and pages still render', async () => {
     tiles.mode('error')
     expect((await fetch(`${server.url}/tiles/5/1/1.png`)).status).toBe(502)
+    // A provider's answer that is no raster tile (an SVG may script) is never served from the site's origin.
+    tiles.mode('svg')
+    expect((await fetch(`${server.url}/tiles/5/2/2.png`)).status).toBe(502)
     tiles.mode('ok')
     expect((await fetch(`${server.url}/tiles/5/1/1.png`)).status).toBe(200)
     expect((await fetch(`${server.url}/`)).status).toBe(200)

@@ -81,7 +81,7 @@ for (const kind of ['nats', 'local'] as const) {
       expect(await notes('EmptyReplyCase001')).toEqual([])
     })
 
-    it('a flood from one sender is turned away for a while; other senders go on', async () => {
+    it('a flood from one sender is turned away for a while; other cases’ replies go on', async () => {
       await world.fileCase('FloodedReplyCase1')
       const to = await world.replyAddressFor('FloodedReplyCase1')
       const answers: number[] = []
@@ -90,8 +90,23 @@ for (const kind of ['nats', 'local'] as const) {
         answers.push(await sent.then(() => 250).catch((error: { responseCode?: number }) => error.responseCode ?? 0))
       }
       expect(answers).toEqual([250, 250, 250, 250, 250, 450, 450, 450])
-      expect(await world.send({ from: 'ann@example.org', to, subject: 'Re', text: 'me too' })).toMatch(/^250/)
-      expect(await notes('FloodedReplyCase1')).toHaveLength(6)
+      expect(await notes('FloodedReplyCase1')).toHaveLength(5)
+      // Others' replies to their own cases go on.
+      await world.fileCase('UnfloodedCase0001')
+      const other = await world.replyAddressFor('UnfloodedCase0001')
+      expect(await world.send({ from: 'ann@example.org', to: other, subject: 'Re', text: 'me too' })).toMatch(/^250/)
+    })
+
+    it('a flood to one reply address from ever new senders is turned away too', async () => {
+      await world.fileCase('SpoofedFloodCase1')
+      const to = await world.replyAddressFor('SpoofedFloodCase1')
+      const answers: number[] = []
+      for (let i = 0; i < 7; i++) {
+        const sent = world.send({ from: `spoof${i}@example.net`, to, subject: 'Re', text: `spoof ${i}` })
+        answers.push(await sent.then(() => 250).catch((error: { responseCode?: number }) => error.responseCode ?? 0))
+      }
+      expect(answers).toEqual([250, 250, 250, 250, 250, 450, 450])
+      expect(await notes('SpoofedFloodCase1')).toHaveLength(5)
     })
   })
 }

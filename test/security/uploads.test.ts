@@ -3,15 +3,21 @@
 // a length, files before the form's own fields or without its CSRF token, a
 // 5,000-character or NUL-laden file name. Each gets a clear answer and
 // nothing is left in the object store.
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { request } from 'node:http'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readPage } from '../desk/page'
 import type { DevSite } from './dev-site'
 import type { TestS3 } from '../support/s3-server'
 import { bucketForm, filedId, openPage, type CookieFetch } from '../visitor/visitor-client'
 import { jpeg, postFiles, storedKeys, useStoreSite } from '../files/upload-client'
 
-const world = useStoreSite()
+// The service's own temporary folder: an upload to S3 is spooled there, and nothing may be left behind.
+const spool = mkdtempSync(join(tmpdir(), 'svc-spool-'))
+afterAll(() => rmSync(spool, { recursive: true, force: true }))
+const world = useStoreSite({ TMPDIR: spool })
 let s3: TestS3
 let site: DevSite
 beforeAll(() => {
@@ -103,6 +109,7 @@ describe('Security: uploads', () => {
     expect(refused.status).toBe(413)
     await new Promise((resolve) => setTimeout(resolve, 500))
     expect(await storedKeys(s3)).toEqual(before)
+    expect(readdirSync(spool)).toEqual([])
   })
 
   it('a file sent before the form’s own fields, or without its CSRF token, is not stored', async () => {

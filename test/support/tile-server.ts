@@ -5,11 +5,13 @@ import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import sharp from 'sharp'
 
+type Mode = 'ok' | 'error' | 'stall' | 'svg'
+
 export interface TestTiles {
   /** MAP_TILE_URL for this server. */
   readonly template: string
   readonly requests: string[]
-  mode(next: 'ok' | 'error' | 'stall'): void
+  mode(next: Mode): void
   stop(): Promise<void>
 }
 
@@ -18,11 +20,13 @@ export async function startTileServer(): Promise<TestTiles> {
     .png()
     .toBuffer()
   const requests: string[] = []
-  let mode: 'ok' | 'error' | 'stall' = 'ok'
+  let mode: Mode = 'ok'
   const server = createServer((req: IncomingMessage, res) => {
     requests.push(req.url ?? '')
     if (mode === 'stall') return
     if (mode === 'error') return void res.writeHead(500).end('upstream broke')
+    if (mode === 'svg')
+      return void res.writeHead(200, { 'content-type': 'image/svg+xml' }).end('<svg onload="alert(1)"/>')
     res.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'public, max-age=7200' }).end(png)
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

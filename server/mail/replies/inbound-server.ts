@@ -24,12 +24,14 @@ export interface InboundServer {
   close(): Promise<void>
 }
 
+const MAX_CLIENTS = 50
+
 const smtpError = ({ code, message }: SmtpRefusal) => Object.assign(new Error(message), { responseCode: code })
 
 export async function startInboundServer(options: InboundOptions): Promise<InboundServer> {
   const { inbox, maxBytes } = options
   const limit = createSenderLimit({ burst: options.burst ?? 10, refillMs: options.refillMs ?? 30_000 })
-  const flood = (sender: string) => log('warn', 'mail', '[svc] [mail] too many replies from one sender', { sender })
+  const flood = (who: string) => log('warn', 'mail', '[svc] [mail] too many replies at once', { from: who })
   const server = new SMTPServer({
     banner: 'replies only',
     authOptional: true,
@@ -38,6 +40,8 @@ export async function startInboundServer(options: InboundOptions): Promise<Inbou
     hideSTARTTLS: true,
     disableReverseLookup: true,
     size: maxBytes,
+    // Each connection may hold one message of up to maxBytes while it is read.
+    maxClients: MAX_CLIENTS,
     logger: false,
     onMailFrom(address, _session, callback) {
       if (limit.take(address.address, flood)) return callback()
@@ -45,7 +49,12 @@ export async function startInboundServer(options: InboundOptions): Promise<Inbou
     },
     onRcptTo(address, _session, callback) {
       inbox.accepts(address.address).then(
-        (refusal) => callback(refusal === null ? undefined : smtpError(refusal)),
+        (refusal) => {
+          if (refusal !== null) return callback(smtpError(refusal))
+          // MAIL FROM is the sender's to write: the reply address (one case, one person) is limited too.
+          if (limit.take(`to:${address.address}`, flood)) return callback()
+          callback(smtpError({ code: 450, message: '4.7.1 Too many replies to this address; try again later' }))
+        },
         (error: unknown) => callback(unavailable(error)),
       )
     },

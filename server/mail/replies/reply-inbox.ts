@@ -8,7 +8,8 @@
 import { createHash } from 'node:crypto'
 import EmailReplyParser from 'email-reply-parser'
 import { simpleParser } from 'mailparser'
-import type { Bus } from '../../bus/types'
+import { BusConflictError } from '../../bus/errors'
+import type { Bus, BusKv } from '../../bus/types'
 import { log } from '../../log'
 import { appendNote } from '../../records/append-note'
 import { RECORDS_STREAM, recordSubject } from '../../records/types'
@@ -28,9 +29,20 @@ export interface ReplyInbox {
   receive(raw: Buffer, address: string): Promise<SmtpRefusal | null>
 }
 
-// The reply parser's expressions run on the text part only, and only on its
-// start: a message of megabytes of text is not a reply anyone typed.
-const PARSED_TEXT_MAX = 64 * 1024
+// The reply parser's expressions (plain JavaScript ones: re2 is not
+// installed) slow down badly on long runs of blank lines: they run on the
+// text part only, with such runs squeezed, and only on its start. A reply
+// anyone typed fits.
+const PARSED_TEXT_MAX = 16 * 1024
+const PARSED_LINES_MAX = 400
+
+function replyText(text: string): string {
+  const squeezed = text
+    .replace(/\r\n?/g, '\n')
+    .replace(/[ \t]+$/gm, '')
+    .replace(/\n{3,}/g, '\n\n')
+  return squeezed.slice(0, PARSED_TEXT_MAX).split('\n').slice(0, PARSED_LINES_MAX).join('\n')
+}
 
 const REFUSALS: Readonly<Record<ReplyRefusal | 'gone', SmtpRefusal>> = {
   'not-a-reply-address': { code: 550, message: '5.1.1 No such mailbox here' },
@@ -39,7 +51,16 @@ const REFUSALS: Readonly<Record<ReplyRefusal | 'gone', SmtpRefusal>> = {
   gone: { code: 550, message: '5.1.1 The case this reply is for is no longer there' },
 }
 
+/** Replies taken, by a digest of their Message-ID and address: a repeat is one note however late it comes. */
+export const REPLIES_SEEN_KV = 'svc_mail_replies_seen'
+
 export function createReplyInbox(bus: Bus, book: ReplyBook, now = () => new Date()): ReplyInbox {
+  let opened: Promise<BusKv> | undefined
+  const seen = () =>
+    (opened ??= bus.kv(REPLIES_SEEN_KV, { maxAgeMs: 370 * 86_400_000 }).catch((error: unknown) => {
+      opened = undefined
+      throw error
+    }))
   const caseExists = async (handle: ReplyHandle) =>
     (await bus.lastSubjectSequence(RECORDS_STREAM, recordSubject(handle.bucket, handle.record))) > 0
 
@@ -68,13 +89,16 @@ export function createReplyInbox(bus: Bus, book: ReplyBook, now = () => new Date
       } catch {
         return { code: 550, message: '5.6.0 The message could not be read' }
       }
-      const reply = new EmailReplyParser().parseReply(text.slice(0, PARSED_TEXT_MAX)).trim()
+      const reply = new EmailReplyParser().parseReply(replyText(text)).trim()
       if (reply === '') return { code: 550, message: '5.6.0 The reply has no text of its own' }
-      // The same message handed over twice (a client that lost the 250) is one note.
-      const msgId = `reply:${createHash('sha256')
+      // The same message handed over twice (a client that lost the 250, even hours later) is one note.
+      const digest = createHash('sha256')
         .update(messageId ?? raw)
         .update(`\n${address.toLowerCase()}`)
-        .digest('base64url')}`
+        .digest('base64url')
+      const msgId = `reply:${digest}`
+      const taken = await seen()
+      if ((await taken.get(digest)) !== null) return null
       const { bucket, record: id, storyline } = handle
       const actor = { kind: 'mail', address: handle.to } as const
       const appended = await appendNote(bus, {
@@ -86,6 +110,9 @@ export function createReplyInbox(bus: Bus, book: ReplyBook, now = () => new Date
         text: reply,
         msgId,
         time: now(),
+      })
+      await taken.create(digest, { seq: appended.seq }).catch((error: unknown) => {
+        if (!(error instanceof BusConflictError)) throw error
       })
       log('info', 'mail', 'a reply is on its case', {
         bucket,

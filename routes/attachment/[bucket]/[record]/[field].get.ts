@@ -48,5 +48,7 @@ export default defineEventHandler(async (event) => {
     'content-security-policy': "sandbox; default-src 'none'",
     'cache-control': 'private, max-age=300',
   })
+  // A reader who goes away mid-file lets go of the store's connection too.
+  event.node.res.once('close', () => found.body.destroy())
   return sendStream(event, found.body)
 })
