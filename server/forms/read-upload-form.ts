@@ -58,6 +58,8 @@ export function readUploadForm(req: IncomingMessage, options: UploadOptions): Pr
   const handleFile = async (field: Field, stream: Readable, filename: string): Promise<void> => {
     open.add(stream)
     stream.once('close', () => open.delete(stream))
+    // A part cut off with its request fails its reader (storeUpload); as an event it would have no listener.
+    stream.on('error', () => undefined)
     if (options.store === null) return void (files.set(field.name, { error: UPLOADS_OFF }), stream.resume())
     gate ??= options.gate(new Map(text))
     const prefix = await gate
@@ -106,7 +108,7 @@ export function readUploadForm(req: IncomingMessage, options: UploadOptions): Pr
     const settle = async (failure?: unknown) => {
       if (settling) return
       settling = true
-      if (failure !== undefined) for (const stream of open) stream.destroy(new Error('the form was cut off'))
+      if (failure !== undefined) for (const stream of open) stream.destroy()
       const outcomes = await Promise.allSettled(work)
       const broken = outcomes.find((outcome) => outcome.status === 'rejected')
       if (failure !== undefined || broken !== undefined || refused !== undefined) {

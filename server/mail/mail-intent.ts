@@ -88,9 +88,11 @@ export function recordLink(site: SiteModel, publicUrl: string, view: RecordView)
   return `${base}${page.path.replace(':id', encodeURIComponent(view.id))}`
 }
 
-/** Staff follow a case on the first desk that holds its bucket; PUBLIC_URL when none does. */
+/** Staff follow a case on the first desk that holds its bucket, else on its record page, else PUBLIC_URL. */
 function deskLink(site: SiteModel, publicUrl: string, view: RecordView): string {
   const base = publicUrl.replace(/\/+$/, '')
   const desk = [...site.desks.values()].find((d) => d.buckets.includes(view.bucket))
-  return desk === undefined ? publicUrl : `${base}${deskRecordPath(desk.name, view.bucket, view.id)}`
+  if (desk !== undefined) return `${base}${deskRecordPath(desk.name, view.bucket, view.id)}`
+  const page = site.pages.find((p) => p.record === view.bucket)
+  return page === undefined ? publicUrl : `${base}${page.path.replace(':id', encodeURIComponent(view.id))}`
 }

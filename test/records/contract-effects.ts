@@ -110,6 +110,7 @@ export function effectsContract(buses: BusFactory): void {
           record: { bucket: names.cases, id: filed.id },
           storyline: 'story',
           link,
+          audience: 'submitter',
           brand: { name: 'Our Street', primary: '#000000', language: 'en' },
         })
         // a retried move is the same move: no second mail
