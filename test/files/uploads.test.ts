@@ -49,6 +49,17 @@ describe('SPEC 1 rule 5: a type: file field stores the upload in the object stor
     expect(original.headers.get('content-security-policy')).toBe("sandbox; default-src 'none'")
     expect(original.headers.get('cache-control')).toMatch(/^private/)
 
+    // Asked again with what the reader has, it is a 304 without the file.
+    const etag = original.headers.get('etag') ?? ''
+    expect(etag).toMatch(/^"[\w-]{22}"$/)
+    const again = await visitor(`${site.base}/attachment/potholes/${id}/photo`, { headers: { 'if-none-match': etag } })
+    expect(again.status).toBe(304)
+    expect((await again.arrayBuffer()).byteLength).toBe(0)
+    // A stranger with the same tag still gets nothing.
+    const stranger = await site.visitor()(`${site.base}/attachment/potholes/${id}/photo`, {
+      headers: { 'if-none-match': etag },
+    })
+    expect(stranger.status).toBe(404)
     const preview = await get(visitor, `/attachment/potholes/${id}/photo?preview=1`)
     expect(preview.headers.get('content-type')).toBe('image/webp')
     expect(preview.bytes.length).toBeLessThan(photo.length / 2)

@@ -2,7 +2,16 @@
 // small version): the file streamed from the object store, to whoever may
 // see that field of that record. Every "no" is the same 404, so nothing tells
 // a stranger what exists.
-import { defineEventHandler, getQuery, getRouterParam, sendStream, setResponseHeaders, setResponseStatus } from 'h3'
+import { createHash } from 'node:crypto'
+import {
+  defineEventHandler,
+  getQuery,
+  getRequestHeader,
+  getRouterParam,
+  sendStream,
+  setResponseHeaders,
+  setResponseStatus,
+} from 'h3'
 import { useStore } from '../../../../server/app/store'
 import { attachmentOf } from '../../../../server/files/attachment-access'
 import { contentDisposition } from '../../../../server/files/content-disposition'
@@ -31,6 +40,16 @@ export default defineEventHandler(async (event) => {
   const file = attachmentOf(visit.ctx.policy, visit.ctx.visitor, bucket, view, fieldName)
   const preview = getQuery(event).preview === '1'
   if (file === null || (preview && !file.preview)) return nothing()
+  // A key names one stored file for good: a reader who has it already is told so without the store being asked.
+  const etag = `"${createHash('sha256')
+    .update(preview ? previewKey(file.key) : file.key)
+    .digest('base64url')
+    .slice(0, 22)}"`
+  if (getRequestHeader(event, 'if-none-match') === etag) {
+    setResponseStatus(event, 304)
+    setResponseHeaders(event, { etag, 'cache-control': 'private, max-age=300' })
+    return null
+  }
   let found
   try {
     found = await store.get(preview ? previewKey(file.key) : file.key)
@@ -47,6 +66,7 @@ export default defineEventHandler(async (event) => {
     'x-content-type-options': 'nosniff',
     'content-security-policy': "sandbox; default-src 'none'",
     'cache-control': 'private, max-age=300',
+    etag,
   })
   // A reader who goes away mid-file lets go of the store's connection too.
   event.node.res.once('close', () => found.body.destroy())
