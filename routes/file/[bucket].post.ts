@@ -13,7 +13,7 @@ import type { FormBody } from '../../server/forms/form-body'
 import { readFormBody } from '../../server/forms/read-form-body'
 import { readUploadForm, type UploadForm } from '../../server/forms/read-upload-form'
 import { validateFields } from '../../server/forms/validate-fields'
-import { refuseDeclaredOversize } from '../../server/http/read-body-within'
+import { DRAIN_BYTES, refuseDeclaredOversize } from '../../server/http/read-body-within'
 import { nameSchema } from '../../server/names'
 import type { Bucket } from '../../server/content/model'
 import { filingId } from '../../server/records/submission'
@@ -41,7 +41,9 @@ async function readBody(event: H3Event, visit: Visit, bucket: Bucket): Promise<F
   try {
     if (!multipart || !bucket.fields.some((field) => field.type === 'file'))
       return await readFormBody(event, { maxBytes: limit })
-    refuseDeclaredOversize(event, limit)
+    // A file over its own limit is refused beside its field with the answers kept, which needs the rest of the
+    // body read: up to DRAIN_BYTES more is taken (and dropped); beyond that the post is refused whole.
+    refuseDeclaredOversize(event, limit + DRAIN_BYTES)
     // At the first file: only a post that could be filed stores anything, under the record it would file.
     const gate = async (text: ReadonlyMap<string, string>) => {
       const checked = await checkFilingPost(event, visit, bucket, text, checkCsrf)
@@ -49,7 +51,7 @@ async function readBody(event: H3Event, visit: Visit, bucket: Bucket): Promise<F
       if (!('submission' in checked) || actor === undefined) return null
       return recordUploadPrefix(bucket.name, filingId(bucket.name, actor, checked.submission))
     }
-    return await readUploadForm(event.node.req, { bucket, store: useStore(), gate, maxBytes: limit })
+    return await readUploadForm(event.node.req, { bucket, store: useStore(), gate, maxBytes: limit + DRAIN_BYTES })
   } catch (error) {
     if (!isError(error)) throw error
     return error.statusCode === 413 ? 'too-large' : 'unreadable'

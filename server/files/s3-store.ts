@@ -37,6 +37,9 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
     // s3rver and several S3-compatible servers store streamed bodies wrongly with the newer default checksums.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    // A store that stops answering (rather than refusing) must not hold a filing or a download for ever.
+    requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
+    maxAttempts: 2,
   })
   const Bucket = options.bucket
   const checked = (key: string) => {

@@ -3,7 +3,8 @@
 // upload removes its files itself). A key is `uploads/<bucket>/<record>/…`,
 // so whether a record names it is one index lookup. Only an index that has
 // caught up is asked, and a bucket the content no longer declares is left
-// alone: "not known here" is never taken for "named by nobody".
+// alone, as is a field it no longer declares as a file field: "not known
+// here" is never taken for "named by nobody".
 import type { SiteModel } from '../content/model'
 import type { RecordIndex } from '../records/record-index'
 import type { ObjectStore } from './object-store'
@@ -29,9 +30,11 @@ export async function sweepUploads({
   let removed = 0
   let kept = 0
   for await (const { key, lastModified } of store.list(UPLOADS_PREFIX)) {
-    const [bucketName = '', id = ''] = key.slice(UPLOADS_PREFIX.length).split('/')
+    const [bucketName = '', id = '', fieldName = ''] = key.slice(UPLOADS_PREFIX.length).split('/')
     const bucket = site.buckets.get(bucketName)
-    if (bucket === undefined || now.getTime() - lastModified.getTime() < SWEEP_AFTER_MS) {
+    // A field renamed or retyped by a content change is not "named by nobody": its files stay.
+    const declared = bucket?.fields.some((field) => field.name === fieldName && field.type === 'file') ?? false
+    if (bucket === undefined || !declared || now.getTime() - lastModified.getTime() < SWEEP_AFTER_MS) {
       kept++
       continue
     }

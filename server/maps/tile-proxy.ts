@@ -1,7 +1,7 @@
 // Map tiles through the service: fetched from the provider with the
 // service's token (at most 10 s), kept in a bounded memory cache for as long
-// as the provider's own Cache-Control allows (at least an hour, at most a
-// week), and a tile asked for by many at once is fetched once.
+// as the provider's own Cache-Control allows (an hour when it says nothing, at
+// most a week), and a tile asked for by many at once is fetched once.
 import { log } from '../log'
 import { tileUrl, type TileCoordinates } from './tile-url'
 
@@ -33,11 +33,29 @@ export class TileUpstreamError extends Error {
   override readonly name = 'TileUpstreamError'
 }
 
+// As long as the provider allows: its max-age (at most a week), nothing for no-store, no-cache or private,
+// an hour when it says nothing.
 function keepFor(cacheControl: string | null): number {
-  if (cacheControl !== null && /\b(no-store|private)\b/i.test(cacheControl)) return 0
+  if (cacheControl !== null && /\b(no-store|no-cache|private)\b/i.test(cacheControl)) return 0
   const maxAge = /\bmax-age=(\d+)/i.exec(cacheControl ?? '')?.[1]
-  const ms = maxAge === undefined ? HOUR_MS : Number(maxAge) * 1000
-  return Math.min(WEEK_MS, Math.max(HOUR_MS, ms))
+  return Math.min(WEEK_MS, maxAge === undefined ? HOUR_MS : Number(maxAge) * 1000)
+}
+
+/** The body, read no further than `limit` bytes; null when it is longer. */
+async function readAtMost(response: Response, limit: number): Promise<Buffer | null> {
+  const chunks: Uint8Array[] = []
+  let size = 0
+  const reader = response.body?.getReader()
+  if (reader === undefined) return Buffer.alloc(0)
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    size += read.value.length
+    if (size > limit) {
+      await reader.cancel()
+      return null
+    }
+    chunks.push(read.value)
+  }
+  return Buffer.concat(chunks)
 }
 
 export function createTileProxy(options: TileProxyOptions): TileProxy {
@@ -78,8 +96,13 @@ export function createTileProxy(options: TileProxyOptions): TileProxy {
       if (response.status === 404) return null
       throw new TileUpstreamError(`[svc] [maps] the tile provider answered ${response.status} ${type}`)
     }
-    const bytes = Buffer.from(await response.arrayBuffer())
-    if (bytes.length > MAX_TILE_BYTES) throw new TileUpstreamError('[svc] [maps] the tile provider sent too much')
+    let bytes: Buffer | null
+    try {
+      bytes = await readAtMost(response, MAX_TILE_BYTES)
+    } catch (error) {
+      throw new TileUpstreamError(`[svc] [maps] the tile provider stopped sending: ${String(error)}`)
+    }
+    if (bytes === null) throw new TileUpstreamError('[svc] [maps] the tile provider sent too much')
     const tile = { bytes, type }
     remember(key, tile, keepFor(response.headers.get('cache-control')))
     return tile

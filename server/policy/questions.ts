@@ -131,10 +131,14 @@ export function mayMove(policy: PolicyEngine, caller: Caller, view: RecordView, 
 
 /**
  * Writing to a record's submitter from a desk is held to the same policy as
- * moving it: the person may take some declared desk move of the bucket (from
- * any of its states, so a closed case can still be written about).
+ * moving it: the person may take one of the desk moves declared from the
+ * record's state, judged on the record as it is. A state no move leaves (a
+ * closed case) is judged by the bucket's moves from their own states, so a
+ * closed case can still be written about.
  */
 export function mayWriteToSubmitter(policy: PolicyEngine, caller: Caller, bucket: Bucket, view: RecordView): boolean {
+  const fromHere = bucket.moves.filter((move) => move.from.includes(view.state))
+  if (fromHere.length > 0) return fromHere.some((move) => mayMove(policy, caller, view, move.name))
   return bucket.moves.some((move) => move.from.some((state) => mayMove(policy, caller, { ...view, state }, move.name)))
 }
 

@@ -51,6 +51,9 @@ describe('the upload sweep', () => {
     const notNamed = uploadKey(recordUploadPrefix('potholes', id), 'photo')
     const fresh = uploadKey(recordUploadPrefix('potholes', 'FreshUpload00001'), 'photo')
     const foreign = uploadKey(recordUploadPrefix('gone_bucket', 'GoneBucketRec001'), 'photo')
+    // A field the content renamed (or retyped) keeps its files: they are not known to be named by nobody.
+    const renamed = uploadKey(recordUploadPrefix('potholes', id), 'old_photo')
+    await put(renamed, 4)
     await put(neverFiled, 2)
     await put(notNamed, 2)
     await put(fresh, 0.5)
@@ -60,8 +63,8 @@ describe('the upload sweep', () => {
     const outcome = await sweepUploads({ store, site, index, now: new Date() })
     const left: string[] = []
     for await (const entry of store.list('uploads/')) left.push(entry.key)
-    expect(left.sort()).toEqual([fresh, foreign, named].sort())
-    expect(outcome).toEqual({ removed: 2, kept: 3 })
+    expect(left.sort()).toEqual([fresh, foreign, named, renamed].sort())
+    expect(outcome).toEqual({ removed: 2, kept: 4 })
     index.close()
     await bus.close()
   })

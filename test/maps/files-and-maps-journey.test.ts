@@ -75,6 +75,11 @@ describe('files and maps on the demo site', () => {
       expect(point?.lat).toBeCloseTo(Number(lat), 5)
       expect(point?.lng).toBeCloseTo(Number(lng), 5)
 
+      // The home page's map block shows the case to the caseworker as a marker.
+      await staff.goto(`${service.site}/`)
+      await expect.poll(() => staff.locator('main figure.map path.leaflet-interactive').count()).toBeGreaterThan(0)
+      await expect(staff.locator('main figure.map .map-places').textContent()).resolves.toContain('Map Lane 12')
+
       // A stranger and another visitor get nothing.
       const stranger = await browser.newContext()
       expect((await stranger.request.get(`${service.site}/attachment/potholes/${id}/photo`)).status()).toBe(404)

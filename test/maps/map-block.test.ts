@@ -5,13 +5,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readPage } from '../desk/page'
 import { startDevSite, type DevSite } from '../security/dev-site'
-import { fileThrough, filedId } from '../visitor/visitor-client'
+import { fileThrough, filedId, type CookieFetch } from '../visitor/visitor-client'
 
 let site: DevSite
+let filer: CookieFetch
 let accepted: string
 beforeAll(async () => {
   site = await startDevSite({}, { MAP_TOKEN: 'map-block-token', MAP_TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png' })
   const visitor = site.visitor()
+  filer = visitor
   const place = (lat: string, lng: string) => ({ 'location.lat': lat, 'location.lng': lng })
   accepted = filedId(
     await fileThrough(visitor, site.base, '/', 'potholes', {
@@ -60,6 +62,11 @@ describe('map blocks', () => {
     expect(home).toMatch(/<script src="\/pkg\/leaflet\.[0-9a-f]{10}\.js" defer><\/script>/)
     expect(home).toContain('data-map-picker')
     expect(home).not.toContain('map-block-token')
+  })
+
+  it('the submitter sees their own case on the map, wherever it stands, linked to their case page', async () => {
+    const mine = points(await (await filer(`${site.base}/`)).text())
+    expect(mine.map((p) => p.label).sort()).toEqual(['Fresh Place 2', 'Public Place 1'])
   })
 
   it('a caseworker sees every case with a place on the same page', async () => {

@@ -97,6 +97,18 @@ for (const kind of ['nats', 'local'] as const) {
       expect(await world.send({ from: 'ann@example.org', to: other, subject: 'Re', text: 'me too' })).toMatch(/^250/)
     })
 
+    it('a forged MAIL FROM without a live reply address does not use up that sender’s share', async () => {
+      await world.fileCase('ForgedSenderCase1')
+      const to = await world.replyAddressFor('ForgedSenderCase1')
+      for (let i = 0; i < 8; i++) {
+        const refused = await refusalOf(
+          world.send({ from: 'ann@example.org', to: `victim${i}@example.net`, text: 'x' }),
+        )
+        expect(refused.code).toBe(550)
+      }
+      expect(await world.send({ from: 'ann@example.org', to, subject: 'Re', text: 'The real one.' })).toMatch(/^250/)
+    })
+
     it('a flood to one reply address from ever new senders is turned away too', async () => {
       await world.fileCase('SpoofedFloodCase1')
       const to = await world.replyAddressFor('SpoofedFloodCase1')

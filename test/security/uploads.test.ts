@@ -102,7 +102,7 @@ describe('Security: uploads', () => {
     await sendRaw(visitor, body, { cut: body.length - Math.floor(photo.length / 2) })
     const huge = Buffer.concat([
       ...(await formParts(visitor)),
-      part('photo', Buffer.alloc(12 * 1024 * 1024), 'p.jpg'),
+      part('photo', Buffer.alloc(20 * 1024 * 1024), 'p.jpg'),
       end,
     ])
     const refused = await sendRaw(visitor, huge, { chunked: true })

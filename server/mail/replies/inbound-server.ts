@@ -43,17 +43,22 @@ export async function startInboundServer(options: InboundOptions): Promise<Inbou
     // Each connection may hold one message of up to maxBytes while it is read.
     maxClients: MAX_CLIENTS,
     logger: false,
-    onMailFrom(address, _session, callback) {
-      if (limit.take(address.address, flood)) return callback()
-      callback(smtpError({ code: 450, message: '4.7.1 Too many replies from this sender; try again later' }))
-    },
-    onRcptTo(address, _session, callback) {
+    onRcptTo(address, session, callback) {
       inbox.accepts(address.address).then(
         (refusal) => {
           if (refusal !== null) return callback(smtpError(refusal))
-          // MAIL FROM is the sender's to write: the reply address (one case, one person) is limited too.
-          if (limit.take(`to:${address.address}`, flood)) return callback()
-          callback(smtpError({ code: 450, message: '4.7.1 Too many replies to this address; try again later' }))
+          // Counted only for a live reply address, so a forged MAIL FROM cannot use up someone else's share;
+          // the reply address itself (one case, one person) is limited too, whoever claims to send.
+          const from = session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address
+          if (!limit.take(`from:${from}`, flood))
+            return callback(
+              smtpError({ code: 450, message: '4.7.1 Too many replies from this sender; try again later' }),
+            )
+          if (!limit.take(`to:${address.address}`, flood))
+            return callback(
+              smtpError({ code: 450, message: '4.7.1 Too many replies to this address; try again later' }),
+            )
+          callback()
         },
         (error: unknown) => callback(unavailable(error)),
       )

@@ -1,7 +1,7 @@
-// Replies per sender address: a burst, then one more every few seconds.
-// A flood from one sender is turned away (and logged once per flood) while
-// everyone else's replies go on. Bounded memory: when too many senders are
-// tracked, all are forgotten at once, which only ever lets mail through.
+// Replies per sender and per reply address: a burst, then one more every
+// few seconds. A flood is turned away (and logged once per flood) while
+// everyone else's replies go on. Bounded memory: when too many are tracked,
+// those whose share has come back in full are forgotten.
 
 export interface SenderLimitOptions {
   readonly burst: number
@@ -16,13 +16,18 @@ export interface SenderLimit {
 
 export function createSenderLimit({ burst, refillMs, maxSenders = 10_000 }: SenderLimitOptions): SenderLimit {
   const buckets = new Map<string, { tokens: number; at: number; flooding: boolean }>()
+  // Only senders whose share has come back in full are forgotten: one still limited stays limited.
+  const forgetIdle = (now: number) => {
+    for (const [key, bucket] of buckets)
+      if (bucket.tokens + Math.floor((now - bucket.at) / refillMs) >= burst) buckets.delete(key)
+  }
   return {
     take(sender, onFlood) {
       const key = sender.trim().toLowerCase()
       const now = Date.now()
       let bucket = buckets.get(key)
       if (bucket === undefined) {
-        if (buckets.size >= maxSenders) buckets.clear()
+        if (buckets.size >= maxSenders) forgetIdle(now)
         bucket = { tokens: burst, at: now, flooding: false }
         buckets.set(key, bucket)
       }
