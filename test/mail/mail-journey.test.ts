@@ -13,7 +13,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SiteModel } from '../../server/content/model'
 import { waitFor } from '../bus/wait'
-import { launchChromium } from '../support/browser'
+import { launchChromium, signedInPage } from '../support/browser'
 import { loadDemo } from '../support/demo-site'
 import { cleanEnv } from '../support/global-setup'
 import { startNatsServer, type NatsServer } from '../support/nats-server'
@@ -89,12 +89,8 @@ describe('the mailer closes the loop: mail out, reply back onto the case', () =>
       expect(addressOf(receipt.replyTo)).toMatch(/^reply\+[a-z2-7]{36}@replies\.example\.org$/)
 
       // The caseworker accepts it and writes to the visitor.
-      const staff = await (await browser.newContext()).newPage()
-      staff.setDefaultTimeout(15_000)
       const deskPath = `/desk/caseworkers/potholes/${id}`
-      await staff.goto(`${service.site}/auth/sign-in?return=${encodeURIComponent(deskPath)}`)
-      await staff.getByRole('button', { name: 'Sign in as Kari Caseworker' }).click()
-      await staff.waitForURL(`${service.site}${deskPath}`)
+      const staff = await signedInPage(browser, service.site, 'Kari Caseworker', deskPath)
       const staffStory = story((await staff.context().cookies()).find((c) => c.name === 'svc_story')?.value ?? '')
       await staff
         .getByRole('button', { name: potholes.moves.find((m) => m.name === 'accept')!.label[staffStory] })

@@ -5,7 +5,7 @@
 // uploads go to the local-disk store, tiles come from a local tile server.
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium } from '../support/browser'
+import { launchChromium, signedInPage } from '../support/browser'
 import { startDevServer, type RunningServer } from '../support/server'
 import { startTileServer, type TestTiles } from '../support/tile-server'
 import { jpeg } from '../files/upload-client'
@@ -56,12 +56,8 @@ describe('files and maps on the demo site', () => {
       const id = new URL(visitor.url()).searchParams.get('filed') ?? ''
 
       // The caseworker sees the preview and the marker, and opens the full photo.
-      const staff = await (await browser.newContext()).newPage()
-      staff.setDefaultTimeout(15_000)
       const deskPath = `/desk/caseworkers/potholes/${id}`
-      await staff.goto(`${service.site}/auth/sign-in?return=${encodeURIComponent(deskPath)}`)
-      await staff.getByRole('button', { name: 'Sign in as Kari Caseworker' }).click()
-      await staff.waitForURL(`${service.site}${deskPath}`)
+      const staff = await signedInPage(browser, service.site, 'Kari Caseworker', deskPath)
       const preview = staff.locator('.desk-preview img')
       await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(640)
       await expect.poll(() => staff.locator('figure.map path.leaflet-interactive').count()).toBe(1)

@@ -1,6 +1,6 @@
 // Debian's Chromium driven by playwright-core; the flags keep it off the
 // network this machine does not have.
-import { chromium, type Browser } from 'playwright-core'
+import { chromium, type Browser, type Page } from 'playwright-core'
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
@@ -15,4 +15,14 @@ export function launchChromium(): Promise<Browser> {
       '--disable-sync',
     ],
   })
+}
+
+/** A new browser signed in as one of the development provider's people, landed on `path`. */
+export async function signedInPage(browser: Browser, site: string, person: string, path: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage()
+  page.setDefaultTimeout(15_000)
+  await page.goto(`${site}/auth/sign-in?return=${encodeURIComponent(path)}`)
+  await page.getByRole('button', { name: `Sign in as ${person}` }).click()
+  await page.waitForURL(`${site}${path}`)
+  return page
 }
