@@ -17,8 +17,6 @@ import { log } from '../log'
 import { FORM_TEXT_LIMIT } from './body-limit'
 import { storeUpload, type FileOutcome } from './store-upload'
 
-export type { FileOutcome } from './store-upload'
-
 export interface UploadForm {
   readonly text: ReadonlyMap<string, string>
   readonly files: ReadonlyMap<string, FileOutcome>

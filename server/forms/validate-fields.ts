@@ -11,7 +11,7 @@ import { checkLocation } from './check-location'
 import { fail, ok, type Checked } from './checked'
 import { cleanText } from './clean-text'
 import type { FormBody } from './form-body'
-import type { FileOutcome } from './read-upload-form'
+import type { FileOutcome } from './store-upload'
 import { storedFileValue } from '../files/stored-file'
 
 export interface ValidateOptions {

@@ -9,6 +9,7 @@ import { inStoryline, placeholderValue } from './mail-values'
 import type { PlaceholderContext } from './mail-values'
 import type { RecordView } from '../records/types'
 import { casePath } from '../visitor/case-path'
+import { recordPagePath } from '../visitor/record-names'
 import { deskRecordPath } from '../desk/names'
 
 export const mailIntentSchema = z.object({
@@ -82,17 +83,14 @@ export function brandOf(site: SiteModel, storyline: string): NonNullable<MailInt
  * (never the bare home page).
  */
 export function recordLink(site: SiteModel, publicUrl: string, view: RecordView): string {
-  const base = publicUrl.replace(/\/+$/, '')
-  const page = site.pages.find((p) => p.record === view.bucket)
-  if (page === undefined) return `${base}${casePath(view.bucket, view.id)}`
-  return `${base}${page.path.replace(':id', encodeURIComponent(view.id))}`
+  const path = recordPagePath(site, view.bucket, view.id) ?? casePath(view.bucket, view.id)
+  return `${publicUrl.replace(/\/+$/, '')}${path}`
 }
 
 /** Staff follow a case on the first desk that holds its bucket, else on its record page, else PUBLIC_URL. */
 function deskLink(site: SiteModel, publicUrl: string, view: RecordView): string {
-  const base = publicUrl.replace(/\/+$/, '')
   const desk = [...site.desks.values()].find((d) => d.buckets.includes(view.bucket))
-  if (desk !== undefined) return `${base}${deskRecordPath(desk.name, view.bucket, view.id)}`
-  const page = site.pages.find((p) => p.record === view.bucket)
-  return page === undefined ? publicUrl : `${base}${page.path.replace(':id', encodeURIComponent(view.id))}`
+  const path =
+    desk === undefined ? recordPagePath(site, view.bucket, view.id) : deskRecordPath(desk.name, view.bucket, view.id)
+  return path === undefined ? publicUrl : `${publicUrl.replace(/\/+$/, '')}${path}`
 }

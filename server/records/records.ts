@@ -20,6 +20,7 @@
 //       record's latest version, mailed to the submitter. Same form token, same note.
 //   records.get(bucket, id) -> RecordView | null      from the KV projection (the stream while that lags)
 //   records.history(bucket, id) -> HistoryEntry[]     oldest first
+//   records.projection(bucket, id) -> Projection | null   both at once, from one read
 //
 // Policy is the routes' job (ask the policy engine first); this layer
 // guarantees that an edge exists and that of two concurrent moves exactly one
@@ -70,6 +71,7 @@ export interface Records {
   note(input: NoteInput): Promise<MoveOutcome>
   get(bucket: string, id: string): Promise<RecordView | null>
   history(bucket: string, id: string): Promise<HistoryEntry[]>
+  projection(bucket: string, id: string): Promise<Projection | null>
 }
 
 export function createRecords(options: RecordsOptions): Records {
@@ -110,6 +112,7 @@ export function createRecords(options: RecordsOptions): Records {
     async get(bucket, id) {
       return (await read(bucket, id))?.record ?? null
     },
+    projection: (bucket, id) => read(bucket, id),
     async history(bucket, id) {
       return [...((await read(bucket, id))?.history ?? [])]
     },

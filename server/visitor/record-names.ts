@@ -19,14 +19,17 @@ function recordPageOf(site: SiteModel, bucket: string): Page | undefined {
   return site.pages.find((page) => page.record === bucket)
 }
 
-function recordPagePath(page: Page, id: string): string {
-  return page.path.replace(/:id$/, encodeURIComponent(id))
+/** The path of a record's own page, whoever asks; undefined when its bucket has none. */
+export function recordPagePath(site: SiteModel, bucket: string, id: string): string | undefined {
+  return recordPageOf(site, bucket)?.path.replace(/:id$/, encodeURIComponent(id))
 }
 
 /** The link to a record's own page, when there is one this visitor may open. */
 export function recordHref(ctx: PageContext, bucket: string, id: string): string | undefined {
   const page = recordPageOf(ctx.site, bucket)
-  return page !== undefined && mayOpenPage(ctx.policy, ctx.visitor, page) ? recordPagePath(page, id) : undefined
+  return page !== undefined && mayOpenPage(ctx.policy, ctx.visitor, page)
+    ? recordPagePath(ctx.site, bucket, id)
+    : undefined
 }
 
 /** Another record as a field value shows it: its name and page, if the visitor may see it. */

@@ -20,14 +20,14 @@ export default defineEventHandler(async (event) => {
   const name = nameSchema.safeParse(event.context.params?.bucket)
   const id = recordIdSchema.safeParse(event.context.params?.id)
   const bucket = name.success ? site.buckets.get(name.data) : undefined
-  const view = bucket !== undefined && id.success ? await visit.records.get(bucket.name, id.data) : null
-  const history = view === null ? [] : await visit.records.history(view.bucket, view.id)
-  const data = bucket === undefined || view === null ? null : casePageData(visit, bucket, view, history)
+  const stored = bucket !== undefined && id.success ? await visit.records.projection(bucket.name, id.data) : null
+  const data =
+    bucket === undefined || stored === null ? null : casePageData(visit, bucket, stored.record, stored.history)
   if (data === null) {
     const href = visit.ctx.visitor.signedIn ? undefined : signInHref(visit, path)
     return sendPage(event, renderCaseNotHere(site, story, pkgAssets, href), 404)
   }
   const [viewer, csrf] = await Promise.all([getViewer(event, site, story, policy), getCsrfToken(event)])
-  const moved = getQuery(event).moved === view?.id
+  const moved = getQuery(event).moved === stored?.record.id
   return sendPage(event, renderCasePage({ site, story, assets: pkgAssets, viewer, data, csrf, moved }))
 })
