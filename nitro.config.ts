@@ -38,12 +38,17 @@ export default defineNitroConfig({
     './server/nitro/access-plugin.ts',
     './server/nitro/records-plugin.ts',
     './server/nitro/mailer-plugin.ts',
+    './server/nitro/people-setup-plugin.ts',
     './server/nitro/fast-pages-plugin.ts',
   ],
   errorHandler: './server/nitro/error-handler.ts',
   experimental: { tasks: true },
   // Timed moves count in days; a minute's granularity is plenty and cheap.
-  scheduledTasks: { '* * * * *': ['records:timed-moves'], '17 * * * *': ['files:sweep'] },
+  // The people set-up retries a minute apart (SPEC 8, Retry gap).
+  scheduledTasks: {
+    '* * * * *': ['records:timed-moves', 'people:setup', 'people:invite-sweep'],
+    '17 * * * *': ['files:sweep'],
+  },
   // Only a file that exists is answered here, before the rate limit; any other
   // /pkg path falls through to the counted routes (SPEC 8: only the files the
   // page is made of go uncounted).

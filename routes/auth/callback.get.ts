@@ -2,7 +2,7 @@
 // never be replayed; then the code is exchanged and the visitor gets a new
 // session id (the old one is deleted), so a planted id is worth nothing.
 import { defineEventHandler, getRequestURL, sendRedirect } from 'h3'
-import { rememberPerson } from '../../server/app/people'
+import { activateMemberships, rememberPerson } from '../../server/app/people'
 import { BusConflictError } from '../../server/bus/errors'
 import { log } from '../../server/log'
 import { SessionsUnavailableError, useSessions } from '../../server/sessions'
@@ -53,7 +53,7 @@ export default defineEventHandler(async (event) => {
 
     startSession(event, await sessions.create({ user }))
     await sessions.remove(session.id)
-    await rememberPerson(user)
+    await Promise.all([rememberPerson(user), activateMemberships(user)])
     log('info', 'auth', 'signed in', { subject: user.subject, groups: user.groups })
     return sendRedirect(event, pending.returnTo, 302)
   } catch (error) {

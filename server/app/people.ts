@@ -1,10 +1,20 @@
-// The people the service has seen, kept on the bus so every instance knows them.
+// The people the service has seen, and what people code works with: the
+// memberships, the invites, the current content and the invite link's base.
+import { activateAtSignIn } from '../people/activate-at-sign-in'
+import { createInvites, type Invites } from '../people/invites'
 import { createPeopleDirectory, PEOPLE_KV, type PeopleDirectory } from '../people/people-directory'
+import type { PeopleDeps } from '../people/people-deps'
 import { log } from '../log'
 import type { SessionUser } from '../sessions'
+import { readPublicUrl } from '../sign-in/sign-in-settings'
+import { useConfig } from '../config/use-config'
 import { useBus } from './bus'
+import { useContent } from './content'
+import { useMemberships } from './memberships'
+import { isDevelopment } from './mode'
 
 let directory: Promise<PeopleDirectory> | null = null
+let invites: Invites | null = null
 
 export function usePeopleDirectory(): Promise<PeopleDirectory> {
   directory ??= useBus().then(async (bus) => createPeopleDirectory(await bus.kv(PEOPLE_KV)))
@@ -13,6 +23,15 @@ export function usePeopleDirectory(): Promise<PeopleDirectory> {
     directory = null
   })
   return directory
+}
+
+/** Memberships, invites and the content as it is now. */
+export async function usePeople(): Promise<PeopleDeps> {
+  const config = useConfig()
+  const [bus, memberships, { site }] = await Promise.all([useBus(), useMemberships(), useContent()])
+  invites ??= createInvites(bus)
+  const publicUrl = readPublicUrl(config, isDevelopment(config)) ?? ''
+  return { bus, memberships, invites, site, publicUrl, ttlHours: config.INVITE_TTL_HOURS }
 }
 
 /**
@@ -24,5 +43,20 @@ export async function rememberPerson(user: SessionUser): Promise<void> {
     await (await usePeopleDirectory()).remember(user, user.groups)
   } catch (error) {
     log('warn', 'access', '[svc] [access] could not remember a signed-in person', { error: (error as Error).message })
+  }
+}
+
+/**
+ * SPEC 2, Membership rules 2 and 3, at sign-in. A failure is logged and the
+ * sign-in goes on: the person's next sign-in tries again.
+ */
+export async function activateMemberships(user: SessionUser): Promise<void> {
+  try {
+    await activateAtSignIn(await usePeople(), user, new Date())
+  } catch (error) {
+    log('error', 'people', '[svc] [people] memberships were not brought up to date at sign-in', {
+      subject: user.subject,
+      error: (error as Error).message,
+    })
   }
 }

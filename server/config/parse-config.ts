@@ -1,4 +1,5 @@
 // Settings in, a frozen typed config out, or every bad variable named at once.
+import { problemsBetween } from './settings-together'
 import { configSchema, isSecretSetting, type Config } from './schema'
 
 export interface ConfigProblem {
@@ -20,7 +21,11 @@ const SHOWN_CHARACTERS = 60
 
 export function parseConfig(env: Readonly<Record<string, string | undefined>>): Config {
   const parsed = configSchema.safeParse(env)
-  if (parsed.success) return Object.freeze(parsed.data)
+  if (parsed.success) {
+    const between = problemsBetween(parsed.data)
+    if (between.length > 0) throw new ConfigError(between)
+    return Object.freeze(parsed.data)
+  }
   const problems = new Map<string, ConfigProblem>()
   for (const issue of parsed.error.issues) {
     const variable = String(issue.path[0])

@@ -3,6 +3,7 @@
 import { z } from 'zod'
 import { DEFAULT_CALLING_CODE, isCallingCode } from '../content/calling-code'
 import { createTrustedProxies, type TrustedProxies } from '../http/client-ip'
+import { isName } from '../names'
 import { isReplyTemplate } from '../mail/replies/reply-address'
 import { DEFAULT_ATTRIBUTION, DEFAULT_TILE_URL, isTileTemplate } from '../maps/tile-url'
 
@@ -113,6 +114,24 @@ export const configSchema = z.object({
   OAUTH2_CLIENT_SECRET: secret(text()),
   OIDC_EXTRA_SCOPES: text(),
   IDP_GROUP_PREFIX: withDefault(text(), ''),
+  IDP_API_TOKEN: secret(token()),
+  PEOPLE_BACKEND: setting('idp or memberships', (value) =>
+    value === 'idp' || value === 'memberships' ? value : undefined,
+  ),
+  SEED_ADMIN_EMAIL: setting('one address, like admin@example.org', (value) =>
+    /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/.test(value) ? value.toLowerCase() : undefined,
+  ),
+  SEED_ADMIN_PHONE: text(),
+  SEED_ADMIN_NAME: text(),
+  SEED_GROUP: setting('a group name: lowercase letters, digits and _, starting with a letter', (value) =>
+    isName(value) ? value : undefined,
+  ),
+  INVITE_TTL_HOURS: withDefault(
+    setting('a number of hours above 0 and at most 8760 (decimals allowed, e.g. 0.5)', (value) =>
+      /^\d+(\.\d+)?$/.test(value) && Number(value) > 0 && Number(value) <= 8760 ? Number(value) : undefined,
+    ),
+    168,
+  ),
   CONTENT_WEBHOOK_SECRET: secret(text({ keepSpaces: true })),
   AUTOMATION_READ_TOKEN: secret(token()),
   // Anything but `development` is production, which never falls back silently.

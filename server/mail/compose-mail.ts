@@ -43,7 +43,7 @@ export function composeMail(intent: MailIntent, to: string, sender: Sender, repl
   const domain = sender.address.split('@')[1] ?? 'localhost'
   const colour = /^#[0-9a-f]{3,8}$/i.test(intent.brand?.primary ?? '') ? intent.brand!.primary : FALLBACK_COLOUR
   const language = intent.brand?.language ?? 'en'
-  const button = CASE_BUTTON[language.split('-')[0] ?? 'en'] ?? CASE_BUTTON.en
+  const button = intent.button ?? CASE_BUTTON[language.split('-')[0] ?? 'en'] ?? CASE_BUTTON.en
   const link = safeUrl(intent.link)
   const text = [markdownToText(intent.body), link === undefined ? '' : `${button}: ${link}`]
     .filter(Boolean)

@@ -52,8 +52,8 @@ export async function deliverIntent(deps: DeliveryDeps, message: WorkMessage): P
     return failed(deps, message, intent, to, to === null ? 'no address is known for the person' : 'not an address')
   const address = headerText(to)
   const handle = { bucket: intent.record.bucket, record: intent.record.id, to: address, storyline: intent.storyline }
-  // Only the submitter answers onto the case; staff mail carries no reply address.
-  const replies = intent.audience === 'staff' ? null : deps.replies
+  // Only the submitter answers onto the case; staff and invite mail carry no reply address.
+  const replies = intent.audience === 'staff' || intent.audience === 'invitee' ? null : deps.replies
   const replyTo = replies === null ? undefined : await replies.addressFor(intent.id, handle)
   const mail = composeMail(intent, address, deps.sender, replyTo)
   try {
@@ -93,7 +93,9 @@ async function failed(
   log('error', 'mail', '[svc] [mail] a mail cannot be delivered', failure)
   bus.publish(MAIL_FAILED_SUBJECT, failure)
   if (intent === null) return { done: true }
-  await noteOnCase(bus, intent, `mail to ${recipient ?? 'the submitter'} could not be delivered: ${headerText(reason)}`)
+  // An invite has no case to note it on; the failure event and the log tell it.
+  if (intent.audience !== 'invitee')
+    await noteOnCase(bus, intent, `mail to ${recipient ?? 'the submitter'} could not be delivered: ${headerText(reason)}`)
   await markHandled(sent, intent, { failed: reason })
   return { done: true }
 }

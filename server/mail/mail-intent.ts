@@ -25,10 +25,13 @@ export const mailIntentSchema = z.object({
   storyline: z.string(),
   link: z.string(),
   /**
-   * Who it is for: the submitter (their case page, a reply address), or staff (an address or a field that is not
-   * the submitter's contact: the desk's record page, no reply address). Older intents have none: the submitter.
+   * Who it is for: the submitter (their case page, a reply address), staff (an address or a field that is not
+   * the submitter's contact: the desk's record page, no reply address), or someone invited to a group (`record` is
+   * then the invite in svc_invites; no reply address). Older intents have none: the submitter.
    */
-  audience: z.enum(['submitter', 'staff']).optional(),
+  audience: z.enum(['submitter', 'staff', 'invitee']).optional(),
+  /** The button's words, when the link is not to a case (an invite's "Accept the invite"). */
+  button: z.string().optional(),
   /** How the mail looks: the site's name in the record's storyline, its primary colour and language. */
   brand: z.object({ name: z.string(), primary: z.string(), language: z.string() }).optional(),
 })

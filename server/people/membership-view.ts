@@ -1,35 +1,61 @@
-// Every instance keeps the active memberships in memory, fed by a watch on
-// svc_memberships: a signed-in request asks for its person's groups, and
-// that must not cost a listing on the bus each time.
-import { z } from 'zod'
+// Every instance keeps svc_memberships in memory, fed by a watch: a signed-in
+// request asks for its person's groups, a People view lists a desk's groups,
+// and neither may cost a listing on the bus each time. A change made on
+// another instance arrives through the watch within milliseconds.
 import { decodeKvKey } from '../bus/kv-driver'
 import { decodeJson } from '../bus/payload'
 import type { BusKv } from '../bus/types'
+import { matchKeys, membershipSchema, type Membership, type PersonKeys } from './membership-record'
+
+export interface KeptMembership {
+  /** The KV key, as stored (encoded). */
+  readonly key: string
+  readonly entry: Membership
+}
 
 export interface MembershipView {
-  /** Active groups of any of these person keys (`sub:…`, `email:…`, `phone:…`). */
-  groupsOf(personKeys: ReadonlySet<string>): string[]
+  /** Active groups of whoever matches any of these keys, sorted. */
+  groupsOf(person: PersonKeys): string[]
+  /** Every membership, in any stage, that matches the person on some key. */
+  matching(person: PersonKeys): KeptMembership[]
+  /** The memberships of these groups, in any stage. */
+  inGroups(groups: readonly string[]): KeptMembership[]
   /** Applies a write this instance just made, before the watch brings it back. */
   apply(encodedKey: string, value: Uint8Array | object | null): void
 }
 
-// Entries are also written by invites and sign-in code: read only what this needs.
-const storedSchema = z.object({ group: z.string(), state: z.string() })
-
 export async function loadMembershipView(kv: BusKv): Promise<MembershipView> {
-  // person key -> group -> active?
-  const people = new Map<string, Map<string, boolean>>()
+  const entries = new Map<string, Membership>()
+  // match key (`email:…`) -> KV keys of the memberships it matches
+  const index = new Map<string, Set<string>>()
   const touched = new Set<string>()
-  const apply = (encodedKey: string, value: Uint8Array | object | null) => {
-    const person = personPart(encodedKey)
-    if (person === null) return
-    const groups = people.get(person) ?? new Map<string, boolean>()
-    people.set(person, groups)
-    const group = groupPart(encodedKey)
-    const parsed = value === null ? null : storedSchema.safeParse(value instanceof Uint8Array ? safeJson(value) : value)
-    if (parsed?.success) groups.set(group, parsed.data.state === 'active')
-    else groups.delete(group)
+
+  const unindex = (key: string) => {
+    const old = entries.get(key)
+    if (old === undefined) return
+    for (const match of matchKeys(old)) index.get(match)?.delete(key)
+    entries.delete(key)
   }
+  const apply = (key: string, value: Uint8Array | object | null) => {
+    unindex(key)
+    if (value === null || !isMembershipKey(key)) return
+    const parsed = membershipSchema.safeParse(value instanceof Uint8Array ? safeJson(value) : value)
+    if (!parsed.success) return
+    entries.set(key, parsed.data)
+    for (const match of matchKeys(parsed.data)) {
+      const keys = index.get(match) ?? new Set<string>()
+      keys.add(key)
+      index.set(match, keys)
+    }
+  }
+  const matching = (person: PersonKeys): KeptMembership[] => {
+    const keys = new Set(matchKeys(person).flatMap((match) => [...(index.get(match) ?? [])]))
+    return [...keys].flatMap((key) => {
+      const entry = entries.get(key)
+      return entry === undefined ? [] : [{ key, entry }]
+    })
+  }
+
   // Watch first, so nothing written while the rest loads is missed; what the
   // watch already reported is newer than what the load reads.
   await kv.watch(({ key, value }) => {
@@ -42,12 +68,16 @@ export async function loadMembershipView(kv: BusKv): Promise<MembershipView> {
     if (entry !== null && !touched.has(key)) apply(key, entry.value)
   }
   return {
-    groupsOf(personKeys) {
-      const groups = new Set<string>()
-      for (const person of personKeys) {
-        for (const [group, active] of people.get(person) ?? []) if (active) groups.add(group)
-      }
-      return [...groups].sort()
+    groupsOf(person) {
+      const groups = matching(person)
+        .filter(({ entry }) => entry.state === 'active')
+        .map(({ entry }) => entry.group)
+      return [...new Set(groups)].sort()
+    },
+    matching,
+    inGroups(groups) {
+      const wanted = new Set(groups)
+      return [...entries].filter(([, entry]) => wanted.has(entry.group)).map(([key, entry]) => ({ key, entry }))
     },
     apply(encodedKey, value) {
       touched.add(encodedKey)
@@ -56,20 +86,13 @@ export async function loadMembershipView(kv: BusKv): Promise<MembershipView> {
   }
 }
 
-// Group names hold no `:`, so the person key is everything before the last one
-// (a subject may itself hold `:`).
-function personPart(encoded: string): string | null {
+// `<person key>:<group>`; anything else in the bucket is not a membership.
+function isMembershipKey(encoded: string): boolean {
   try {
-    const key = decodeKvKey(encoded)
-    return key.includes(':') ? key.slice(0, key.lastIndexOf(':')) : null
+    return decodeKvKey(encoded).includes(':')
   } catch {
-    return null
+    return false
   }
-}
-
-function groupPart(encoded: string): string {
-  const key = decodeKvKey(encoded)
-  return key.slice(key.lastIndexOf(':') + 1)
 }
 
 function safeJson(bytes: Uint8Array): unknown {

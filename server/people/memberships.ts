@@ -1,50 +1,37 @@
 // Service-kept memberships in the KV bucket svc_memberships: one entry per
-// group and person, keyed `<personkey>:<group>` and encoded as the unstorage
-// driver encodes keys, so people code can read the same entries through
-// unstorage. Reads come from a watch-fed view in memory (membership-view.ts).
+// group and person, keyed `<person key>:<group>` and encoded as the unstorage
+// driver encodes keys. Reads come from a watch-fed view in memory
+// (membership-view.ts); writes compare and set, so two instances changing
+// one membership at once never lose either change.
 import { BusConflictError } from '../bus/errors'
 import { encodeKvKey } from '../bus/kv-driver'
+import { decodeJson } from '../bus/payload'
 import type { Bus, BusKv } from '../bus/types'
+import { membershipKey, membershipSchema, type Membership, type PersonKeys } from './membership-record'
 import { loadMembershipView, type MembershipView } from './membership-view'
+import { createPeopleLog, type PeopleLog } from './people-log'
 
-/**
- * Service-kept memberships, one entry per group and person (`<personkey>:<group>`,
- * person first so one person's entries list by prefix).
- */
+export type { PersonKeys } from './membership-record'
+
 export const MEMBERSHIPS_KV = 'svc_memberships'
 
-/** Whatever the provider (or a form) tells about a person; any one may match. */
-export interface PersonKeys {
-  readonly subject?: string
-  readonly email?: string
-  readonly phone?: string
-}
-
-interface Membership {
-  readonly group: string
-  readonly subject?: string
-  readonly email?: string
-  readonly phone?: string
-  /** `invited` until the person signs in with that address or number. */
-  readonly state: 'active' | 'invited'
-  readonly source: 'grant'
-  readonly since: string
-}
+/** A change decides from what is there (null: nothing) what should be; null leaves it as it is. */
+export type MembershipChange = (current: Membership | null) => Membership | null
 
 export interface Memberships {
-  /** Adds the person to the group unless an entry exists for them (whatever its state); true when added. */
+  /** Adds the person to the group unless an entry exists for them (whatever its stage); true when added. */
   grant(group: string, person: PersonKeys, since: string): Promise<boolean>
   /** The groups of the person's active memberships, sorted. */
   groupsOf(person: PersonKeys): Promise<string[]>
+  view(): Promise<MembershipView>
+  /** Compare-and-set on one (encoded) key; what was written, or null when the change left it. */
+  change(key: string, change: MembershipChange): Promise<Membership | null>
+  /** Deletes one (encoded) key, as a merge does with the entries it folded in. */
+  drop(key: string): Promise<void>
+  readonly log: PeopleLog
 }
 
-/** The one key a membership is filed under: the subject when known, else the address, else the number. */
-function personKey(person: PersonKeys): string | null {
-  if (person.subject) return `sub:${person.subject}`
-  if (person.email) return `email:${person.email.trim().toLowerCase()}`
-  if (person.phone) return `phone:${person.phone}`
-  return null
-}
+const ATTEMPTS = 8
 
 export function createMemberships(bus: Bus): Memberships {
   let opening: Promise<BusKv> | undefined
@@ -61,11 +48,37 @@ export function createMemberships(bus: Bus): Memberships {
         loading = undefined
         throw error
       }))
+  const log = createPeopleLog(bus)
+  // This instance's next request sees a write at once; others through the watch.
+  const applied = async (key: string, value: Membership | null) => {
+    if (loading) (await view()).apply(key, value)
+  }
+
+  const change = async (key: string, decide: MembershipChange): Promise<Membership | null> => {
+    const store = await kv()
+    for (let attempt = 1; ; attempt++) {
+      const found = await store.get(key)
+      const current = found === null ? null : membershipSchema.parse(decodeJson(found.value))
+      const next = decide(current)
+      if (next === null) return null
+      try {
+        if (found === null) await store.create(key, next)
+        else await store.update(key, next, found.revision)
+        await applied(key, next)
+        return next
+      } catch (error) {
+        if (!(error instanceof BusConflictError) || attempt >= ATTEMPTS) throw error
+      }
+    }
+  }
 
   return {
     async grant(group, person, since) {
-      const key = personKey(person)
-      if (key === null) return false
+      const raw = membershipKey(person, group)
+      if (raw === null) return false
+      // Known under another key (invited by address, say): that one membership stands.
+      if ((await view()).matching(person).some(({ entry }) => entry.group === group)) return false
+      const key = encodeKvKey(raw)
       const entry: Membership = {
         group,
         ...(person.subject ? { subject: person.subject } : {}),
@@ -75,29 +88,22 @@ export function createMemberships(bus: Bus): Memberships {
         source: 'grant',
         since,
       }
-      const encoded = encodeKvKey(`${key}:${group}`)
-      try {
-        await (await kv()).create(encoded, entry)
-      } catch (error) {
-        // Already a member, invited, or removed by a desk: a grant never overrides that.
-        if (error instanceof BusConflictError) return false
-        throw error
-      }
-      // This instance's next request sees it at once; others through the watch.
-      if (loading) (await view()).apply(encoded, entry)
+      // Already a member, invited, or removed by a desk: a grant never overrides that.
+      const written = await change(key, (current) => (current === null ? entry : null))
+      if (written === null) return false
+      const changed = entry.state === 'active' ? 'activated' : 'invited'
+      await log.record({ about: 'membership', key, change: changed, group, actor: { kind: 'service' }, time: since })
       return true
     },
-
     async groupsOf(person) {
-      const wanted = new Set(
-        [
-          person.subject && personKey({ subject: person.subject }),
-          person.email && personKey({ email: person.email }),
-          person.phone && personKey({ phone: person.phone }),
-        ].filter((key): key is string => typeof key === 'string' && key !== ''),
-      )
-      if (wanted.size === 0) return []
-      return (await view()).groupsOf(wanted)
+      return (await view()).groupsOf(person)
     },
+    view,
+    change,
+    async drop(key) {
+      await (await kv()).delete(key)
+      await applied(key, null)
+    },
+    log,
   }
 }

@@ -1,0 +1,34 @@
+// Settings that are each well-formed but cannot go together, or lean on
+// another setting to be read at all.
+import { normalizePhone } from '../content/phone'
+import type { ConfigProblem } from './parse-config'
+import type { Config } from './schema'
+
+export type PeopleBackend = 'idp' | 'memberships'
+
+/** SPEC 1: unset means `idp` when IDP_API_TOKEN is set, `memberships` otherwise. */
+export function peopleBackendOf(config: Pick<Config, 'PEOPLE_BACKEND' | 'IDP_API_TOKEN'>): PeopleBackend {
+  return config.PEOPLE_BACKEND ?? (config.IDP_API_TOKEN === undefined ? 'memberships' : 'idp')
+}
+
+export function problemsBetween(config: Config): ConfigProblem[] {
+  const problems: ConfigProblem[] = []
+  if (peopleBackendOf(config) === 'idp') {
+    const why = config.PEOPLE_BACKEND === 'idp' ? 'PEOPLE_BACKEND is idp' : 'IDP_API_TOKEN is set'
+    problems.push({
+      variable: 'PEOPLE_BACKEND',
+      line: `PEOPLE_BACKEND: ${why}, but groups kept at the identity provider are not supported yet; set PEOPLE_BACKEND=memberships`,
+    })
+  }
+  if (config.SEED_ADMIN_PHONE !== undefined && normalizePhone(config.SEED_ADMIN_PHONE, config.PHONE_COUNTRY) === null)
+    problems.push({
+      variable: 'SEED_ADMIN_PHONE',
+      line: `SEED_ADMIN_PHONE: expected a phone number (a bare one gets PHONE_COUNTRY ${config.PHONE_COUNTRY})`,
+    })
+  if (config.SEED_ADMIN_EMAIL !== undefined && config.SEED_ADMIN_PHONE !== undefined)
+    problems.push({
+      variable: 'SEED_ADMIN_PHONE',
+      line: 'SEED_ADMIN_PHONE: set SEED_ADMIN_EMAIL or SEED_ADMIN_PHONE, not both: the first person is invited once, by one of them',
+    })
+  return problems
+}

@@ -1,0 +1,76 @@
+// The mail that carries an invite's link, in the site's first storyline and
+// language. The words are the service's own; names from the form and the
+// content are escaped so they read as plain text.
+import type { SiteModel } from '../content/model'
+import { brandOf, type MailIntent } from './mail-intent'
+import { markdownText } from './mail-text'
+
+export const INVITES_MAIL_BUCKET = 'svc_invites'
+
+interface Words {
+  readonly subject: (site: string) => string
+  readonly body: (p: { inviter: string; name: string; group: string; desk: string; site: string; until: string }) => string
+  readonly button: string
+}
+
+const WORDS: Readonly<Record<string, Words>> = {
+  en: {
+    subject: (site) => `You are invited to ${site}`,
+    body: (p) =>
+      `Hello ${p.name},\n\n${p.inviter} has invited you to join **${p.group}** on the ${p.desk} at ${p.site}.\n\n` +
+      `Follow the link and sign in to accept. The link works until ${p.until}.`,
+    button: 'Accept the invite',
+  },
+  nb: {
+    subject: (site) => `Du er invitert til ${site}`,
+    body: (p) =>
+      `Hei ${p.name},\n\n${p.inviter} har invitert deg inn i **${p.group}** på ${p.desk} hos ${p.site}.\n\n` +
+      `Følg lenken og logg inn for å takke ja. Lenken virker til ${p.until}.`,
+    button: 'Takk ja',
+  },
+  nn: {
+    subject: (site) => `Du er invitert til ${site}`,
+    body: (p) =>
+      `Hei ${p.name},\n\n${p.inviter} har invitert deg inn i **${p.group}** på ${p.desk} hjå ${p.site}.\n\n` +
+      `Følg lenka og logg inn for å takke ja. Lenka verkar til ${p.until}.`,
+    button: 'Takk ja',
+  },
+}
+
+export interface InviteMailInput {
+  readonly site: SiteModel
+  readonly invite: { readonly id: string; readonly round: number; readonly name: string; readonly group: string }
+  readonly email: string
+  readonly inviter: string
+  readonly deskTitle: string
+  readonly link: string
+  /** Seconds since the epoch. */
+  readonly expiresAt: number
+}
+
+export function buildInviteIntent({ site, invite, email, inviter, deskTitle, link, expiresAt }: InviteMailInput): MailIntent {
+  const storyline = site.storylines[0] ?? ''
+  const brand = brandOf(site, storyline)
+  const words = WORDS[brand.language.split('-')[0] ?? 'en'] ?? (WORDS.en as Words)
+  const until = `${new Date(expiresAt * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`
+  const body = words.body({
+    inviter: markdownText(inviter),
+    name: markdownText(invite.name),
+    group: markdownText(invite.group),
+    desk: markdownText(deskTitle),
+    site: markdownText(brand.name),
+    until,
+  })
+  return {
+    id: `${INVITES_MAIL_BUCKET}:${invite.id}:${invite.round}`,
+    to: { email },
+    subject: words.subject(brand.name),
+    body,
+    record: { bucket: INVITES_MAIL_BUCKET, id: invite.id },
+    storyline,
+    link,
+    audience: 'invitee',
+    button: words.button,
+    brand,
+  }
+}

@@ -1,0 +1,107 @@
+// SPEC 1, rule 5: the first person in is invited once into the most
+// privileged group. Once across restarts and across instances starting
+// together: whoever creates the key `seed.<person>.<group>` in svc_setup
+// makes the invite; a claim left by an instance that died midway is taken
+// over after a while, and a finished one is never done again.
+import { createHash } from 'node:crypto'
+import { BusConflictError } from '../bus/errors'
+import { decodeJson } from '../bus/payload'
+import type { BusKv } from '../bus/types'
+import { log } from '../log'
+import { invitePerson, type InviteContact } from './invite-person'
+import { deskOfGroup, mostPrivilegedGroup } from './most-privileged'
+import type { PeopleDeps } from './people-deps'
+
+export const SETUP_KV = 'svc_setup'
+/** A claim older than this was left by an instance that stopped before it finished. */
+const CLAIM_STALE_MS = 2 * 60 * 1000
+
+export interface SeedSettings {
+  readonly email?: string
+  readonly phone?: string
+  readonly name?: string
+  readonly group?: string
+}
+
+export type SeedOutcome = 'off' | 'invited' | 'member' | 'done-before' | 'claimed-elsewhere'
+
+interface Marker {
+  readonly state: 'claimed' | 'done'
+  readonly at: string
+  readonly invite?: string
+}
+
+export async function seedFirstPerson(
+  deps: PeopleDeps,
+  setup: BusKv,
+  settings: SeedSettings,
+  now: Date,
+): Promise<SeedOutcome> {
+  const contact: InviteContact | null =
+    settings.email !== undefined ? { email: settings.email } : settings.phone !== undefined ? { phone: settings.phone } : null
+  if (contact === null) return 'off'
+  const group = mostPrivilegedGroup(deps.site, settings.group)
+  if (group === null) throw new Error('[svc] [people] the content has no desk, so there is no group to seed; set SEED_GROUP')
+  const desk = deskOfGroup(deps.site, group)
+  if (desk === null) throw new Error(`[svc] [people] no desk opens or invites into the seed group ${group}`)
+  const key = `seed.${createHash('sha256').update(`${JSON.stringify(contact)}|${group}`).digest('hex').slice(0, 32)}`
+
+  if (!(await claim(setup, key, now))) {
+    const marker = await read(setup, key)
+    return marker?.state === 'done' ? 'done-before' : 'claimed-elsewhere'
+  }
+  let outcome
+  try {
+    outcome = await invitePerson(deps, {
+      group,
+      desk: desk.name,
+      name: settings.name ?? '',
+      contact,
+      actor: { kind: 'service' },
+      source: 'seed',
+      now,
+    })
+  } catch (error) {
+    // Let go of the claim, so the retry (here or on another instance) need not wait for it to go stale.
+    await setup.delete(key).catch(() => undefined)
+    throw error
+  }
+  const done: Marker = {
+    state: 'done',
+    at: now.toISOString(),
+    ...(outcome.kind === 'invited' ? { invite: outcome.invite.id } : {}),
+  }
+  await setup.put(key, done)
+  log('info', 'people', outcome.kind === 'invited' ? 'the first person is invited' : 'the first person is in already', {
+    group,
+    desk: desk.name,
+  })
+  return outcome.kind
+}
+
+async function read(setup: BusKv, key: string): Promise<Marker | null> {
+  const found = await setup.get(key)
+  return found === null ? null : decodeJson<Marker>(found.value)
+}
+
+/** True when this instance may make the invite now. */
+async function claim(setup: BusKv, key: string, now: Date): Promise<boolean> {
+  const mine: Marker = { state: 'claimed', at: now.toISOString() }
+  try {
+    await setup.create(key, mine)
+    return true
+  } catch (error) {
+    if (!(error instanceof BusConflictError)) throw error
+  }
+  const found = await setup.get(key)
+  if (found === null) return false
+  const marker = decodeJson<Marker>(found.value)
+  if (marker.state === 'done' || now.getTime() - Date.parse(marker.at) < CLAIM_STALE_MS) return false
+  try {
+    await setup.update(key, mine, found.revision)
+    return true
+  } catch (error) {
+    if (error instanceof BusConflictError) return false
+    throw error
+  }
+}
