@@ -21,6 +21,7 @@ const RESERVED_PAGE_PARTS = [
   'my',
   'dev',
   'tiles',
+  'invite',
   'svc',
 ] as const
 

@@ -22,7 +22,7 @@ export function renderAccount(viewer: Viewer | undefined): SafeHtml | null {
       : html`<div class="account"><a href="${viewer.signInHref}">Sign in</a></div>`
   }
   const desks = viewer.desks.map((d) => html`<li><a href="${d.href}">${d.label}</a></li>`)
-  const name = html`<span class="account-name">Signed in as <strong>${viewer.name}</strong></span>`
+  const name = html`<span class="account-name">Signed in as <a href="/my"><strong>${viewer.name}</strong></a></span>`
   const deskList = desks.length > 0 ? html`<ul class="account-desks" aria-label="Your desks">${desks}</ul>` : null
   const csrf = hiddenInputs({ [CSRF_FIELD]: viewer.csrf })
   const signOut = html`<form method="post" action="/auth/sign-out" class="sign-out">${csrf}${SIGN_OUT_BUTTON}</form>`

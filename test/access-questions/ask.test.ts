@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createMemberships, type Memberships } from '../../server/people/memberships'
 import { createPeopleDirectory, type PeopleDirectory } from '../../server/people/people-directory'
 import { ACCESS_SUBJECT, respondToAccessQuestions } from '../../server/access-questions/responder'
 import { createLocalBus } from '../../server/bus/local'
@@ -14,12 +15,14 @@ import { loadDemo } from '../support/demo-site'
 let bus: Bus
 let dir: string
 let directory: PeopleDirectory
+let memberships: Memberships
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'svc-access-'))
   bus = await createLocalBus({ dataDir: dir })
   directory = createPeopleDirectory(await bus.kv('svc_people'))
+  memberships = createMemberships(bus)
   const engine = createPolicyEngine(await loadDemo())
-  await respondToAccessQuestions(bus, () => ({ engine, directory, phoneCountry: '+47' }))
+  await respondToAccessQuestions(bus, () => ({ engine, directory, memberships, phoneCountry: '+47' }))
 })
 afterAll(async () => {
   await bus.close()

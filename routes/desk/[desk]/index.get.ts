@@ -9,7 +9,7 @@ import { sendRefusal } from '../../../utils/desk-reply'
 import { pathParam, readDeskRequest } from '../../../utils/desk-request'
 import { listBucket } from '../../../server/desk/listing'
 import { isName } from '../../../server/names'
-import { mayReadRecord } from '../../../server/policy/questions'
+import { mayInvite, mayReadRecord } from '../../../server/policy/questions'
 import { renderDeskPage } from '../../../server/render/desk/desk-page'
 import { pkgAssets } from '../../../utils/assets'
 import { withLinkedBuckets } from '../../../server/visitor/page-buckets'
@@ -34,6 +34,11 @@ export default defineEventHandler(async (event) => {
         mayReadRecord(req.policy, req, view),
       ),
     )
-    return { html: renderDeskPage({ ...req, assets: pkgAssets, desk: opened.desk, listings }), status: 200 }
+    const invites = opened.desk.invites.some((group) => mayInvite(req.policy, req, opened.desk, group))
+    const peopleHref = invites ? `/desk/${opened.desk.name}/people` : undefined
+    return {
+      html: renderDeskPage({ ...req, assets: pkgAssets, desk: opened.desk, listings, ...(peopleHref ? { peopleHref } : {}) }),
+      status: 200,
+    }
   })
 })

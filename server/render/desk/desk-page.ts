@@ -15,12 +15,16 @@ export interface DeskPageOptions {
   readonly assets: Assets
   readonly desk: Desk
   readonly listings: readonly BucketListing[]
+  /** The desk's People view, when this person may invite from it. */
+  readonly peopleHref?: string
 }
 
-export function renderDeskPage({ site, story, viewer, assets, desk, listings }: DeskPageOptions): string {
+export function renderDeskPage(options: DeskPageOptions): string {
+  const { site, story, viewer, assets, desk, listings, peopleHref } = options
   const title = textAt(desk.title, story) || desk.name
   const sections = listings.map((listing) => renderBucketSection(desk.name, listing, story))
-  const body = html`<h1>${title}</h1>${
+  const people = peopleHref === undefined ? null : html`<p><a href="${peopleHref}">People on this desk: invite and remove</a></p>`
+  const body = html`<h1>${title}</h1>${people}${
     sections.length > 0 ? sections : html`<p>There is nothing on this desk that your account may read.</p>`
   }`
   return renderLayout({ site, story, title, body, assets, viewer })

@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type Provider from 'oidc-provider'
 import { log } from '../../log'
 import { renderLoginPage } from './login-page'
-import { DEMO_PEOPLE, findDemoPerson } from './people'
+import { DEMO_PEOPLE, findDemoPerson, mailPersonId } from './people'
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void
 
@@ -48,8 +48,10 @@ async function interact(
     )
   }
   if (action === '/login' && req.method === 'POST') {
-    const person = findDemoPerson(new URLSearchParams(await readForm(req)).get('person') ?? '')
-    if (person === undefined) return reply(res, 400, 'text/plain', 'No such demo person.')
+    const form = new URLSearchParams(await readForm(req))
+    const address = form.get('email')
+    const person = findDemoPerson(address === null ? (form.get('person') ?? '') : (mailPersonId(address) ?? ''))
+    if (person === undefined) return reply(res, 400, 'text/plain', 'No such demo person, or not an address.')
     // The service is this provider's only client: nothing to ask consent for.
     const grant = new provider.Grant({ accountId: person.id, clientId: String(details.params.client_id) })
     grant.addOIDCScope(typeof details.params.scope === 'string' ? details.params.scope : 'openid')

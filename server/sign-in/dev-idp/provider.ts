@@ -52,8 +52,7 @@ export function createDevProvider(options: DevProviderOptions): Provider {
           name: person.name,
           email: person.email,
           email_verified: true,
-          phone_number: person.phone,
-          phone_number_verified: true,
+          ...(person.phone === '' ? {} : { phone_number: person.phone, phone_number_verified: true }),
           groups: person.groups.map((group) => `${options.groupPrefix}${group}`),
         }),
       }

@@ -1,0 +1,41 @@
+// POST /desk/{desk}/people: invite, remove, invite again or send a fresh link
+// (`do`), CSRF-checked, policy-checked per group, and once per form.
+import { defineEventHandler, sendRedirect } from 'h3'
+import { useBus } from '../../../server/app/bus'
+import { readFormBody } from '../../../server/forms/read-form-body'
+import { readSubmissionToken } from '../../../server/forms/submission-token'
+import { createFormOnce } from '../../../server/people/form-once'
+import { formExpiredMessage } from '../../../server/render/desk/refusals'
+import { CSRF_FIELD } from '../../../server/render/form'
+import { peoplePath } from '../../../server/render/people/people-page'
+import { SUBMISSION_FIELD } from '../../../server/render/service-fields'
+import { checkCsrf } from '../../../utils/csrf'
+import { sendDeskMessage, sendRefusal } from '../../../utils/desk-reply'
+import { inviteFromForm, reinviteFromForm, removeFromForm, reopenFromForm } from '../../../utils/people-actions'
+import { readPeopleRequest } from '../../../utils/people-request'
+
+const ACTIONS = { invite: inviteFromForm, remove: removeFromForm, reinvite: reinviteFromForm, reopen: reopenFromForm }
+const FORM_LIMIT = 16 * 1024
+
+export default defineEventHandler(async (event) => {
+  const asked = await readPeopleRequest(event)
+  if (asked.sent !== undefined) return asked.sent
+  const { req, desk } = asked
+  const here = peoplePath(desk.name)
+  const body = await readFormBody(event, { maxBytes: FORM_LIMIT })
+  const submission = readSubmissionToken(body.get(SUBMISSION_FIELD))
+  if (!(await checkCsrf(event, body.get(CSRF_FIELD))) || submission === null)
+    return sendDeskMessage(event, req, formExpiredMessage(here))
+  const verb = body.get('do')
+  const act = typeof verb === 'string' && Object.hasOwn(ACTIONS, verb) ? ACTIONS[verb as keyof typeof ACTIONS] : null
+  if (act === null || req.user === null) return sendRefusal(event, req, 'not-found')
+  const once = createFormOnce(await useBus())
+  if (!(await once.claim(submission))) return sendRedirect(event, `${here}?done=again`, 303)
+  const { subject, name } = req.user
+  try {
+    return await act(event, asked, body, { kind: 'person', subject, ...(name === undefined ? {} : { name }) })
+  } catch (error) {
+    await once.release(submission).catch(() => undefined)
+    throw error
+  }
+})

@@ -1,0 +1,28 @@
+// GET /my: the signed-in person's account page; anyone else is asked to sign in.
+import { defineEventHandler, setResponseHeader } from 'h3'
+import { usePeople } from '../../server/app/people'
+import { accountGroups } from '../../server/people/account-groups'
+import { renderAccountPage } from '../../server/render/people/account-page'
+import { pkgAssets } from '../../utils/assets'
+import { sendRefusal } from '../../utils/desk-reply'
+import { readDeskRequest } from '../../utils/desk-request'
+import { sendPage } from '../../utils/html-response'
+
+export default defineEventHandler(async (event) => {
+  const req = await readDeskRequest(event)
+  if (req.user === null) return sendRefusal(event, req, 'sign-in')
+  const account = await accountGroups(await usePeople(), req.user, new Date())
+  const { site, story, viewer, user } = req
+  const page = renderAccountPage({
+    site,
+    story,
+    viewer,
+    assets: pkgAssets,
+    user,
+    account,
+    signInAgainHref: '/auth/sign-in?return=%2Fmy',
+  })
+  sendPage(event, page)
+  setResponseHeader(event, 'cache-control', 'private, no-store')
+  return page
+})

@@ -1,0 +1,55 @@
+// GET /desk/{desk}/people: the memberships of the groups this desk invites
+// into (those the person may invite into), an invite form, and per person
+// remove, invite-again and fresh-link buttons.
+import type { Desk, SiteModel } from '../../content/model'
+import type { Viewer } from '../account'
+import type { Assets } from '../document'
+import { html } from '../html'
+import { renderLayout } from '../layout'
+import { textAt } from '../storyline'
+import { renderInviteForm, type InviteFormState } from './invite-fields'
+import { renderMemberCard, type PeopleRow } from './member-card'
+
+export interface PeoplePageOptions {
+  readonly site: SiteModel
+  readonly story: number
+  readonly viewer: Viewer
+  readonly assets: Assets
+  readonly desk: Desk
+  /** The groups the person may invite into, in the desk's order. */
+  readonly groups: readonly string[]
+  readonly rows: readonly PeopleRow[]
+  readonly csrf: string
+  readonly now: Date
+  readonly form?: InviteFormState
+  /** A line at the top: what the last post did, or why it was refused. */
+  readonly notice?: { readonly text: string; readonly problem: boolean }
+}
+
+export function peoplePath(desk: string): string {
+  return `/desk/${desk}/people`
+}
+
+export function renderPeoplePage(options: PeoplePageOptions): string {
+  const { site, story, viewer, assets, desk, groups, rows, csrf, now, notice } = options
+  const deskTitle = textAt(desk.title, story) || desk.name
+  const title = `People: ${deskTitle}`
+  const action = peoplePath(desk.name)
+  const sections = groups.map((group) => {
+    const members = rows.filter((row) => row.entry.group === group)
+    return html`<section class="people-group" aria-labelledby="group-${group}"><h2 id="group-${group}">${group}</h2>${
+      members.length === 0
+        ? html`<p class="empty">Nobody is in this group through the service yet.</p>`
+        : html`<ul class="members">${members.map((row) => renderMemberCard(action, row, csrf, now))}</ul>`
+    }</section>`
+  })
+  const shown =
+    notice === undefined
+      ? null
+      : html`<p class="form-notice${notice.problem ? ' form-problem' : ''}" role="${notice.problem ? 'alert' : 'status'}">${notice.text}</p>`
+  const body = html`<p><a href="/desk/${desk.name}">Back to ${deskTitle}</a></p><h1>${title}</h1>${shown}
+<section class="people-invite" aria-labelledby="invite-heading"><h2 id="invite-heading">Invite someone</h2>${renderInviteForm(action, groups, csrf, options.form)}</section>
+${sections}
+<p class="field-help">People in a group through the sign-in provider's own groups are not listed here.</p>`
+  return renderLayout({ site, story, title, body, assets, viewer })
+}

@@ -1,0 +1,46 @@
+// The People view of a desk at the edge: the desk, the groups this person may
+// invite into from it, or the refusal already sent; and the page itself.
+import type { H3Event } from 'h3'
+import { usePeople } from '../server/app/people'
+import type { Desk } from '../server/content/model'
+import type { DeskRequest } from '../server/desk/desk-request'
+import { isName } from '../server/names'
+import { listPeople } from '../server/people/people-rows'
+import { mayInvite } from '../server/policy/questions'
+import { renderPeoplePage, type PeoplePageOptions } from '../server/render/people/people-page'
+import { pkgAssets } from './assets'
+import { getCsrfToken } from './csrf'
+import { sendRefusal } from './desk-reply'
+import { pathParam, readDeskRequest } from './desk-request'
+import { sendPage } from './html-response'
+
+export type PeopleRequest =
+  | { readonly sent: string }
+  | { readonly sent?: undefined; readonly req: DeskRequest; readonly desk: Desk; readonly groups: readonly string[] }
+
+export async function readPeopleRequest(event: H3Event): Promise<PeopleRequest> {
+  const req = await readDeskRequest(event)
+  const name = pathParam(event, 'desk')
+  const desk = isName(name) ? req.site.desks.get(name) : undefined
+  // A desk that invites nobody has no People view at all.
+  if (desk === undefined || desk.invites.length === 0) return { sent: sendRefusal(event, req, 'not-found') }
+  if (req.principal === null) return { sent: sendRefusal(event, req, 'sign-in') }
+  const caller = { principal: req.principal }
+  const groups = desk.invites.filter((group) => mayInvite(req.policy, caller, desk, group))
+  if (groups.length === 0) return { sent: sendRefusal(event, req, 'forbidden') }
+  return { req, desk, groups }
+}
+
+type Extra = Pick<PeoplePageOptions, 'form' | 'notice'>
+
+export async function sendPeoplePage(
+  event: H3Event,
+  { req, desk, groups }: Exclude<PeopleRequest, { sent: string }>,
+  extra: Extra = {},
+  status = 200,
+): Promise<string> {
+  const [rows, csrf] = await Promise.all([listPeople(await usePeople(), groups), getCsrfToken(event)])
+  const { site, story, viewer } = req
+  const html = renderPeoplePage({ site, story, viewer, assets: pkgAssets, desk, groups, rows, csrf, now: new Date(), ...extra })
+  return sendPage(event, html, status)
+}
