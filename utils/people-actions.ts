@@ -111,6 +111,7 @@ async function answerInvite(event: H3Event, asked: Asked, outcome: Exclude<Invit
 
 // Someone else changed it meanwhile, or the form names what this desk does not hold.
 function gone(event: H3Event, asked: Asked) {
-  const text = 'That person or invite has changed since the page was loaded, or is not on this desk. Here is how things stand now.'
+  const text =
+    'That person or invite has changed since the page was loaded, or is not on this desk. Here is how things stand now.'
   return sendPeoplePage(event, asked, { notice: { text, problem: true } }, 409)
 }

@@ -41,6 +41,17 @@ export async function sendPeoplePage(
 ): Promise<string> {
   const [rows, csrf] = await Promise.all([listPeople(await usePeople(), groups), getCsrfToken(event)])
   const { site, story, viewer } = req
-  const html = renderPeoplePage({ site, story, viewer, assets: pkgAssets, desk, groups, rows, csrf, now: new Date(), ...extra })
+  const html = renderPeoplePage({
+    site,
+    story,
+    viewer,
+    assets: pkgAssets,
+    desk,
+    groups,
+    rows,
+    csrf,
+    now: new Date(),
+    ...extra,
+  })
   return sendPage(event, html, status)
 }

@@ -23,7 +23,8 @@ export function runPeopleSetup(now = new Date()): Promise<void> {
 
 async function setUp(now: Date): Promise<void> {
   const config = useConfig()
-  const phone = config.SEED_ADMIN_PHONE === undefined ? undefined : normalizePhone(config.SEED_ADMIN_PHONE, config.PHONE_COUNTRY)
+  const phone =
+    config.SEED_ADMIN_PHONE === undefined ? undefined : normalizePhone(config.SEED_ADMIN_PHONE, config.PHONE_COUNTRY)
   try {
     const [deps, bus] = await Promise.all([usePeople(), useBus()])
     // The invite's mail goes onto SVC_MAIL, which a fresh bus may not have yet.

@@ -95,7 +95,11 @@ async function failed(
   if (intent === null) return { done: true }
   // An invite has no case to note it on; the failure event and the log tell it.
   if (intent.audience !== 'invitee')
-    await noteOnCase(bus, intent, `mail to ${recipient ?? 'the submitter'} could not be delivered: ${headerText(reason)}`)
+    await noteOnCase(
+      bus,
+      intent,
+      `mail to ${recipient ?? 'the submitter'} could not be delivered: ${headerText(reason)}`,
+    )
   await markHandled(sent, intent, { failed: reason })
   return { done: true }
 }

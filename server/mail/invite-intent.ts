@@ -9,7 +9,14 @@ export const INVITES_MAIL_BUCKET = 'svc_invites'
 
 interface Words {
   readonly subject: (site: string) => string
-  readonly body: (p: { inviter: string; name: string; group: string; desk: string; site: string; until: string }) => string
+  readonly body: (p: {
+    inviter: string
+    name: string
+    group: string
+    desk: string
+    site: string
+    until: string
+  }) => string
   readonly button: string
 }
 
@@ -48,7 +55,15 @@ export interface InviteMailInput {
   readonly expiresAt: number
 }
 
-export function buildInviteIntent({ site, invite, email, inviter, deskTitle, link, expiresAt }: InviteMailInput): MailIntent {
+export function buildInviteIntent({
+  site,
+  invite,
+  email,
+  inviter,
+  deskTitle,
+  link,
+  expiresAt,
+}: InviteMailInput): MailIntent {
   const storyline = site.storylines[0] ?? ''
   const brand = brandOf(site, storyline)
   const words = WORDS[brand.language.split('-')[0] ?? 'en'] ?? (WORDS.en as Words)

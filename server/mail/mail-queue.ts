@@ -8,7 +8,11 @@ import type { MailIntent } from './mail-intent'
 import { MAIL_STREAM, mailSubject } from './mail-stream'
 import type { RecordView } from '../records/types'
 
-export async function queueMail(bus: Bus, view: Pick<RecordView, 'bucket' | 'id' | 'seq'>, intent: MailIntent): Promise<void> {
+export async function queueMail(
+  bus: Bus,
+  view: Pick<RecordView, 'bucket' | 'id' | 'seq'>,
+  intent: MailIntent,
+): Promise<void> {
   try {
     await bus.append(MAIL_STREAM, mailSubject(view.bucket, view.id, view.seq), intent, {
       msgId: intent.id,

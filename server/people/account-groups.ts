@@ -28,9 +28,7 @@ export async function accountGroups(
       .map(({ entry }) => invites.get(entry.invite ?? '')),
   )
   return {
-    groups: [...origins]
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([group, from]) => ({ group, from: [...from] })),
+    groups: [...origins].sort(([a], [b]) => a.localeCompare(b)).map(([group, from]) => ({ group, from: [...from] })),
     openInvites: waiting.filter((invite): invite is Invite => invite !== null && inviteStateAt(invite, now) === 'open'),
   }
 }

@@ -12,7 +12,11 @@ import type { PeopleDeps } from './people-deps'
 
 const RANK: Readonly<Record<MembershipStage, number>> = { active: 0, invited: 1, removed: 2 }
 
-export async function activateAtSignIn(deps: Pick<PeopleDeps, 'memberships' | 'invites'>, user: SessionUser, now: Date) {
+export async function activateAtSignIn(
+  deps: Pick<PeopleDeps, 'memberships' | 'invites'>,
+  user: SessionUser,
+  now: Date,
+) {
   const { memberships } = deps
   const time = now.toISOString()
   const actor = { kind: 'person', subject: user.subject, ...(user.name ? { name: user.name } : {}) } as const

@@ -6,7 +6,8 @@ import type { Desk, SiteModel } from '../content/model'
 export function mostPrivilegedGroup(site: SiteModel, seedGroup?: string): string | null {
   if (seedGroup !== undefined) return seedGroup
   let best: Desk | undefined
-  for (const desk of site.desks.values()) if (best === undefined || desk.invites.length > best.invites.length) best = desk
+  for (const desk of site.desks.values())
+    if (best === undefined || desk.invites.length > best.invites.length) best = desk
   return best?.group ?? null
 }
 

@@ -7,8 +7,7 @@ import { parseInviteToken, secretMatches } from './invite-token'
 import type { Invites } from './invites'
 
 export type InviteLink =
-  | { readonly kind: 'open' | 'used' | 'expired'; readonly invite: Invite }
-  | { readonly kind: 'invalid' }
+  { readonly kind: 'open' | 'used' | 'expired'; readonly invite: Invite } | { readonly kind: 'invalid' }
 
 export async function readInviteLink(invites: Pick<Invites, 'get'>, token: string, now: Date): Promise<InviteLink> {
   const parsed = parseInviteToken(token)

@@ -29,7 +29,14 @@ export async function removeMember(
       current?.state === 'open' ? { ...current, state: 'closed', since: time } : null,
     )
     if (closed !== null)
-      await memberships.log.record({ about: 'invite', key: closed.id, change: 'closed', group: closed.group, actor, time })
+      await memberships.log.record({
+        about: 'invite',
+        key: closed.id,
+        change: 'closed',
+        group: closed.group,
+        actor,
+        time,
+      })
   }
   return 'removed'
 }

@@ -38,13 +38,21 @@ export async function seedFirstPerson(
   now: Date,
 ): Promise<SeedOutcome> {
   const contact: InviteContact | null =
-    settings.email !== undefined ? { email: settings.email } : settings.phone !== undefined ? { phone: settings.phone } : null
+    settings.email !== undefined
+      ? { email: settings.email }
+      : settings.phone !== undefined
+        ? { phone: settings.phone }
+        : null
   if (contact === null) return 'off'
   const group = mostPrivilegedGroup(deps.site, settings.group)
-  if (group === null) throw new Error('[svc] [people] the content has no desk, so there is no group to seed; set SEED_GROUP')
+  if (group === null)
+    throw new Error('[svc] [people] the content has no desk, so there is no group to seed; set SEED_GROUP')
   const desk = deskOfGroup(deps.site, group)
   if (desk === null) throw new Error(`[svc] [people] no desk opens or invites into the seed group ${group}`)
-  const key = `seed.${createHash('sha256').update(`${JSON.stringify(contact)}|${group}`).digest('hex').slice(0, 32)}`
+  const key = `seed.${createHash('sha256')
+    .update(`${JSON.stringify(contact)}|${group}`)
+    .digest('hex')
+    .slice(0, 32)}`
 
   if (!(await claim(setup, key, now))) {
     const marker = await read(setup, key)

@@ -37,7 +37,13 @@ export default defineEventHandler(async (event) => {
     const invites = opened.desk.invites.some((group) => mayInvite(req.policy, req, opened.desk, group))
     const peopleHref = invites ? `/desk/${opened.desk.name}/people` : undefined
     return {
-      html: renderDeskPage({ ...req, assets: pkgAssets, desk: opened.desk, listings, ...(peopleHref ? { peopleHref } : {}) }),
+      html: renderDeskPage({
+        ...req,
+        assets: pkgAssets,
+        desk: opened.desk,
+        listings,
+        ...(peopleHref ? { peopleHref } : {}),
+      }),
       status: 200,
     }
   })

@@ -23,7 +23,8 @@ export function renderDeskPage(options: DeskPageOptions): string {
   const { site, story, viewer, assets, desk, listings, peopleHref } = options
   const title = textAt(desk.title, story) || desk.name
   const sections = listings.map((listing) => renderBucketSection(desk.name, listing, story))
-  const people = peopleHref === undefined ? null : html`<p><a href="${peopleHref}">People on this desk: invite and remove</a></p>`
+  const people =
+    peopleHref === undefined ? null : html`<p><a href="${peopleHref}">People on this desk: invite and remove</a></p>`
   const body = html`<h1>${title}</h1>${people}${
     sections.length > 0 ? sections : html`<p>There is nothing on this desk that your account may read.</p>`
   }`

@@ -45,7 +45,9 @@ export function renderAccountPage(options: AccountPageOptions): string {
   const body = html`<h1>${title}</h1>
 <p>You are signed in as <strong>${user.name ?? user.subject}</strong>${known.length > 0 ? html` (${known.join(', ')})` : null}.</p>
 <h2>Your groups</h2>${
-    groups.length === 0 ? html`<p class="empty">You are in no group.</p>` : html`<ul class="account-groups">${groups}</ul>`
+    groups.length === 0
+      ? html`<p class="empty">You are in no group.</p>`
+      : html`<ul class="account-groups">${groups}</ul>`
   }
 <h2>Invites waiting for you</h2>${
     invites.length === 0

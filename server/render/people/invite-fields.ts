@@ -20,8 +20,7 @@ function field(
 ): SafeHtml {
   const error = state?.errors[name]
   const id = `invite-${name}`
-  const described =
-    error === undefined ? html`` : html` aria-describedby="${id}-error" aria-invalid="true"`
+  const described = error === undefined ? html`` : html` aria-describedby="${id}-error" aria-invalid="true"`
   return html`<div class="field${error === undefined ? '' : ' field-invalid'}"><label for="${id}">${label}</label>${
     help === null ? null : html`<p class="field-help">${help}</p>`
   }${error === undefined ? null : html`<p class="field-error-message" id="${id}-error">${error}</p>`}${control(described)}</div>`

@@ -47,9 +47,13 @@ export function renderMemberCard(action: string, row: PeopleRow, csrf: string, n
       ...field,
     })}<button type="submit" class="button${secondary ? ' button-secondary' : ''}">${label}</button></form>`
   const buttons: SafeHtml[] = []
-  if (linkState === 'expired' && invite !== null) buttons.push(form('reopen', 'Send a fresh link', { invite: invite.id }))
+  if (linkState === 'expired' && invite !== null)
+    buttons.push(form('reopen', 'Send a fresh link', { invite: invite.id }))
   if (entry.state === 'removed') buttons.push(form('reinvite', 'Invite again', { member: row.key }))
-  else buttons.push(form('remove', entry.state === 'invited' ? 'Withdraw the invite' : 'Remove', { member: row.key }, true))
+  else
+    buttons.push(
+      form('remove', entry.state === 'invited' ? 'Withdraw the invite' : 'Remove', { member: row.key }, true),
+    )
   return html`<li class="member member-${entry.state}"><p class="member-name"><strong>${who}</strong>${
     reach.length > 0 ? html` <span class="member-reach">${reach.join(' · ')}</span>` : null
   }</p><p class="member-stage"><span class="member-badge">${STAGE[entry.state]}</span> since ${renderTime(entry.since)}, ${
