@@ -21,8 +21,8 @@ export interface TestIdpOptions {
 
 export interface TestIdp {
   readonly url: string
-  /** Serves a fresh provider (nobody signed in) that sends people back to `redirectUri`. */
-  up(redirectUri: string): void
+  /** Serves a fresh provider (nobody signed in) that sends people back to `redirectUri` (one per instance of a service). */
+  up(redirectUri: string | readonly string[]): void
   /**
    * Down as the service sees it: every connection, open ones included, is cut
    * at once. The port stays bound, so the provider comes back at the same URL
@@ -66,9 +66,9 @@ export async function startTestIdp(options: TestIdpOptions): Promise<TestIdp> {
   return idp
 }
 
-function createProvider(url: string, options: TestIdpOptions, redirectUri: string): Provider {
+function createProvider(url: string, options: TestIdpOptions, redirectUri: string | readonly string[]): Provider {
   return new Provider(url, {
-    clients: [{ client_id: options.clientId, client_secret: options.clientSecret, redirect_uris: [redirectUri] }],
+    clients: [{ client_id: options.clientId, client_secret: options.clientSecret, redirect_uris: [redirectUri].flat() }],
     jwks: { keys: [createSigningJwk()] },
     cookies: { keys: ['test-idp-cookie-key'] },
     scopes: ['openid', 'profile', 'email', 'phoneNumber'],
