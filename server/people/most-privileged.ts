@@ -1,6 +1,6 @@
 // SPEC 1, rule 5: the most privileged group is the group of the desk that may
-// invite into the most groups; of desks that tie, the first in content order
-// (desks/ files sorted by name). SEED_GROUP overrides it.
+// invite into the most distinct groups; of desks that tie, the one whose file
+// name sorts first (docs/content.md, Groups). SEED_GROUP overrides it.
 import type { Desk, SiteModel } from '../content/model'
 
 export function mostPrivilegedGroup(site: SiteModel, seedGroup?: string): string | null {

@@ -80,10 +80,15 @@ export async function seedFirstPerson(
     ...(outcome.kind === 'invited' ? { invite: outcome.invite.id } : {}),
   }
   await setup.put(key, done)
-  log('info', 'people', outcome.kind === 'invited' ? 'the first person is invited' : 'the first person is in already', {
-    group,
-    desk: desk.name,
-  })
+  if (outcome.kind === 'invited' && !outcome.mailed) {
+    // No SMS is sent: the operator who set SEED_ADMIN_PHONE passes the link on.
+    const link = `${deps.publicUrl.replace(/\/+$/, '')}${outcome.path}`
+    log('warn', 'people', 'the first person is invited by phone: pass them this link', { group, desk: desk.name, link })
+  } else
+    log('info', 'people', outcome.kind === 'invited' ? 'the first person is invited' : 'the first person is in already', {
+      group,
+      desk: desk.name,
+    })
   return outcome.kind
 }
 

@@ -47,6 +47,7 @@ describe('Settings parsed once: docs/configuration.md lists every variable the s
       'AUTOMATION_READ_TOKEN',
       'CONTENT_WEBHOOK_SECRET',
       'GIT_API_TOKEN',
+      'IDP_API_TOKEN',
       'MAIL_REPLY_SECRET',
       'MAP_TOKEN',
       'OAUTH2_CLIENT_SECRET',
