@@ -1,0 +1,75 @@
+// SPEC 1 rule 3, 7 rule 6 and 8 (Retry gap): the first person's set-up runs
+// beside start-up and, when it fails, again a minute later until it
+// succeeds. Here it fails because no desk holds SEED_GROUP; the service is
+// ready all the same; the content then gains that desk and the next retry
+// invites the person.
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createNatsBus } from '../../server/bus/nats'
+import type { Bus } from '../../server/bus/types'
+import { CONTENT_CHANGED } from '../../server/content/bus-messages'
+import { INVITES_KV } from '../../server/people/invites'
+import { waitFor } from '../bus/wait'
+import { startNatsServer, type NatsServer } from '../support/nats-server'
+import { DEMO, startServer, type RunningServer } from '../support/server'
+
+const FAILED = 'set-up of the first person failed; trying again in a minute'
+let nats: NatsServer
+let bus: Bus
+let server: RunningServer
+const content = mkdtempSync(join(tmpdir(), 'svc-seed-retry-'))
+
+beforeAll(async () => {
+  cpSync(DEMO, content, { recursive: true })
+  nats = await startNatsServer()
+  bus = await createNatsBus({ url: nats.url })
+  server = await startServer({
+    BUS_URL: nats.url,
+    CONTENT_REPO: content,
+    SEED_ADMIN_EMAIL: 'first@example.org',
+    SEED_GROUP: 'wardens',
+    PUBLIC_URL: 'http://127.0.0.1:9',
+  })
+})
+afterAll(async () => {
+  await server?.stop()
+  await bus?.close()
+  await nats?.stop()
+  rmSync(content, { recursive: true, force: true })
+})
+
+const failures = () => server.output().split(FAILED).length - 1
+
+describe('the first person set-up beside start-up', () => {
+  it(
+    'Accounts the content mandates 3, Errors 6 and Limits: Retry gap: a failed set-up does not hold the start and is retried a minute later until it succeeds',
+    { timeout: 150_000 },
+    async () => {
+      await waitFor(() => failures() >= 1, 15_000, 'the first failure')
+      expect(server.output()).toContain('no desk opens or invites into the seed group wardens')
+      // Ready although the set-up failed: /readyz does not wait for it.
+      expect((await fetch(`${server.url}/readyz`)).status).toBe(200)
+      const invites = await bus.kv(INVITES_KV)
+      expect(await invites.keys()).toEqual([])
+
+      // The content gains the wardens' desk; the next retry, at most a minute on, invites the person.
+      writeFileSync(
+        join(content, 'desks', 'wardens.yaml'),
+        'title: Wardens\ngroup: wardens\nbuckets: [potholes]\ninvites: [wardens]\n',
+      )
+      bus.publish(CONTENT_CHANGED, { reason: 'test' })
+      const started = Date.now()
+      await waitFor(async () => (await invites.keys()).length === 1, 75_000, 'the seed invite after a retry')
+      expect(Date.now() - started).toBeLessThan(75_000)
+      const [id = ''] = await invites.keys()
+      const invite = JSON.parse(new TextDecoder().decode((await invites.get(id))?.value)) as Record<string, unknown>
+      expect(invite).toMatchObject({ group: 'wardens', desk: 'wardens', email: 'first@example.org', state: 'open' })
+      const failedBefore = failures()
+      // Succeeded: no more tries.
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+      expect(failures()).toBe(failedBefore)
+    },
+  )
+})
