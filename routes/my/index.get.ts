@@ -4,13 +4,15 @@ import { usePeople } from '../../server/app/people'
 import { accountGroups } from '../../server/people/account-groups'
 import { renderAccountPage } from '../../server/render/people/account-page'
 import { pkgAssets } from '../../utils/assets'
-import { sendRefusal } from '../../utils/desk-reply'
+import { accountSignInMessage } from '../../server/render/people/people-notices'
+import { sendDeskMessage } from '../../utils/desk-reply'
 import { readDeskRequest } from '../../utils/desk-request'
 import { sendPage } from '../../utils/html-response'
 
 export default defineEventHandler(async (event) => {
   const req = await readDeskRequest(event)
-  if (req.user === null) return sendRefusal(event, req, 'sign-in')
+  if (req.user === null)
+    return sendDeskMessage(event, req, accountSignInMessage(req.viewer.signedIn ? null : req.viewer.signInHref))
   const account = await accountGroups(await usePeople(), req.user, new Date())
   const { site, story, viewer, user } = req
   const page = renderAccountPage({

@@ -20,14 +20,16 @@ interface Words {
   readonly button: string
 }
 
+const ENGLISH: Words = {
+  subject: (site) => `You are invited to ${site}`,
+  body: (p) =>
+    `Hello ${p.name},\n\n${p.inviter} has invited you to join **${p.group}** on the ${p.desk} at ${p.site}.\n\n` +
+    `Follow the link and sign in to accept. The link works until ${p.until}.`,
+  button: 'Accept the invite',
+}
+
 const WORDS: Readonly<Record<string, Words>> = {
-  en: {
-    subject: (site) => `You are invited to ${site}`,
-    body: (p) =>
-      `Hello ${p.name},\n\n${p.inviter} has invited you to join **${p.group}** on the ${p.desk} at ${p.site}.\n\n` +
-      `Follow the link and sign in to accept. The link works until ${p.until}.`,
-    button: 'Accept the invite',
-  },
+  en: ENGLISH,
   nb: {
     subject: (site) => `Du er invitert til ${site}`,
     body: (p) =>
@@ -66,7 +68,7 @@ export function buildInviteIntent({
 }: InviteMailInput): MailIntent {
   const storyline = site.storylines[0] ?? ''
   const brand = brandOf(site, storyline)
-  const words = WORDS[brand.language.split('-')[0] ?? 'en'] ?? (WORDS.en as Words)
+  const words = WORDS[brand.language.split('-')[0] ?? 'en'] ?? ENGLISH
   const until = `${new Date(expiresAt * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`
   const body = words.body({
     inviter: markdownText(inviter),

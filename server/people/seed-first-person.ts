@@ -85,10 +85,15 @@ export async function seedFirstPerson(
     const link = `${deps.publicUrl.replace(/\/+$/, '')}${outcome.path}`
     log('warn', 'people', 'the first person is invited by phone: pass them this link', { group, desk: desk.name, link })
   } else
-    log('info', 'people', outcome.kind === 'invited' ? 'the first person is invited' : 'the first person is in already', {
-      group,
-      desk: desk.name,
-    })
+    log(
+      'info',
+      'people',
+      outcome.kind === 'invited' ? 'the first person is invited' : 'the first person is in already',
+      {
+        group,
+        desk: desk.name,
+      },
+    )
   return outcome.kind
 }
 

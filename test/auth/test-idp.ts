@@ -68,7 +68,9 @@ export async function startTestIdp(options: TestIdpOptions): Promise<TestIdp> {
 
 function createProvider(url: string, options: TestIdpOptions, redirectUri: string | readonly string[]): Provider {
   return new Provider(url, {
-    clients: [{ client_id: options.clientId, client_secret: options.clientSecret, redirect_uris: [redirectUri].flat() }],
+    clients: [
+      { client_id: options.clientId, client_secret: options.clientSecret, redirect_uris: [redirectUri].flat() },
+    ],
     jwks: { keys: [createSigningJwk()] },
     cookies: { keys: ['test-idp-cookie-key'] },
     scopes: ['openid', 'profile', 'email', 'phoneNumber'],

@@ -5,8 +5,8 @@ import { useBus } from '../../../server/app/bus'
 import { readFormBody } from '../../../server/forms/read-form-body'
 import { readSubmissionToken } from '../../../server/forms/submission-token'
 import { createFormOnce } from '../../../server/people/form-once'
-import { formExpiredMessage } from '../../../server/render/desk/refusals'
 import { CSRF_FIELD } from '../../../server/render/form'
+import { peopleFormRefused } from '../../../server/render/people/people-notices'
 import { peoplePath } from '../../../server/render/people/people-page'
 import { SUBMISSION_FIELD } from '../../../server/render/service-fields'
 import { checkCsrf } from '../../../utils/csrf'
@@ -25,7 +25,7 @@ export default defineEventHandler(async (event) => {
   const body = await readFormBody(event, { maxBytes: FORM_LIMIT })
   const submission = readSubmissionToken(body.get(SUBMISSION_FIELD))
   if (!(await checkCsrf(event, body.get(CSRF_FIELD))) || submission === null)
-    return sendDeskMessage(event, req, formExpiredMessage(here))
+    return sendDeskMessage(event, req, peopleFormRefused(here))
   const verb = body.get('do')
   const act = typeof verb === 'string' && Object.hasOwn(ACTIONS, verb) ? ACTIONS[verb as keyof typeof ACTIONS] : null
   if (act === null || req.user === null) return sendRefusal(event, req, 'not-found')
