@@ -73,6 +73,28 @@ async function errorBeside(page: Page, label: string): Promise<string> {
   return (await error.textContent()) ?? ''
 }
 
+/** The problems listed first in a refused form, each a link to its field. */
+async function summary(page: Page): Promise<string[]> {
+  const box = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'The invite was not sent' }) })
+  const links = box.getByRole('link')
+  for (const link of await links.all()) {
+    const target = await link.getAttribute('href')
+    expect(target).toMatch(/^#invite-/)
+    await expect(page.locator(target ?? '').count()).resolves.toBe(1)
+  }
+  return links.allTextContents()
+}
+
+/** How opaque a card's button is drawn, all its ancestors' opacity multiplied in. */
+const opacityOf = (page: Page, member: string, button: string) =>
+  page.evaluate(`(() => {
+    const card = [...document.querySelectorAll('li.member')].find((li) => li.textContent.includes(${JSON.stringify(member)}))
+    let element = [...card.querySelectorAll('button')].find((b) => b.textContent === ${JSON.stringify(button)})
+    let opacity = 1
+    for (; element; element = element.parentElement) opacity *= Number(getComputedStyle(element).opacity)
+    return opacity
+  })()`)
+
 const noError = async (page: Page, label: string) => {
   const control = page.getByLabel(label, { exact: true })
   await expect(control.getAttribute('aria-invalid')).resolves.toBeNull()
@@ -121,6 +143,9 @@ describe.each([
       'volunteers',
     ])
     await fitsThePhone(page)
+    // The way back to the desk is a link a finger hits too.
+    const back = page.getByRole('link', { name: 'Back to Case desk' })
+    await expect(back.boundingBox().then((box) => box?.height)).resolves.toBeGreaterThanOrEqual(44)
 
     // Sent empty: each field says what is missing, beside it.
     const send = page.getByRole('button', { name: 'Send the invite' })
@@ -132,6 +157,12 @@ describe.each([
     )
     await expect(errorBeside(page, 'Group')).resolves.toBe('Choose one of the groups this desk invites into.')
     await expect(page.getByRole('status').count()).resolves.toBe(0)
+    // And the problems are listed first, so nobody misses them below the fold.
+    await expect(summary(page)).resolves.toEqual([
+      'Name: Write the name of the person you invite.',
+      'E-mail address or phone number: Write an e-mail address or a phone number.',
+      'Group: Choose one of the groups this desk invites into.',
+    ])
     await fitsThePhone(page)
 
     // Half filled: the good name is kept and not marked; the bad address is kept and marked.
@@ -145,6 +176,10 @@ describe.each([
     )
     await expect(page.getByLabel('E-mail address or phone number').inputValue()).resolves.toBe('nils.nabo@')
     await expect(errorBeside(page, 'Group')).resolves.toBe('Choose one of the groups this desk invites into.')
+    await expect(summary(page)).resolves.toEqual([
+      'E-mail address or phone number: That is not an e-mail address (like name@example.org).',
+      'Group: Choose one of the groups this desk invites into.',
+    ])
     await fitsThePhone(page)
 
     // Put right, the invite goes by mail: the notice, and Nils's card under volunteers.
@@ -172,6 +207,7 @@ describe.each([
     await group.selectOption('caseworkers')
     await tapThrough(page, send)
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Pass the invite link on')
+    await expect(page.getByRole('alert').count()).resolves.toBe(0)
     await expect(page.locator('main').textContent()).resolves.toContain('Pia Telefon is invited into caseworkers.')
     const link = page.getByRole('textbox', { name: 'Invite link' })
     await expect(link.getAttribute('readonly')).resolves.not.toBeNull()
@@ -193,6 +229,8 @@ describe.each([
     await expect(nils.locator('.member-badge').textContent()).resolves.toBe('Removed')
     await expect(nils.getByRole('button').allTextContents()).resolves.toEqual(['Invite again'])
     await expect(nils.locator('.member-link').count()).resolves.toBe(0)
+    // Only the text of a removed card is faded: the button keeps its full contrast.
+    await expect(opacityOf(page, 'Nils Nabo', 'Invite again')).resolves.toBe(1)
     await fitsThePhone(page)
 
     // Invited again, he is back to Invited with a fresh link mailed.
