@@ -1,10 +1,16 @@
 // The invite form on a desk's People view. A refused post comes back with
-// each error beside its field and what was typed kept.
+// its problems listed first, each error beside its field and what was typed kept.
 import { newSubmissionToken } from '../../forms/submission-token'
 import { INVITE_FIELDS, type InviteFormErrors, type InviteFormInput } from '../../people/invite-form'
 import { CSRF_FIELD, hiddenInputs } from '../form'
 import { html, type SafeHtml } from '../html'
 import { SUBMISSION_FIELD } from '../service-fields'
+
+const LABELS: Readonly<Record<keyof InviteFormInput, string>> = {
+  name: 'Name',
+  contact: 'E-mail address or phone number',
+  group: 'Group',
+}
 
 export interface InviteFormState {
   readonly kept: InviteFormInput
@@ -13,17 +19,27 @@ export interface InviteFormState {
 
 function field(
   name: keyof InviteFormInput,
-  label: string,
   help: string | null,
   control: (described: SafeHtml) => SafeHtml,
   state: InviteFormState | undefined,
 ): SafeHtml {
   const error = state?.errors[name]
   const id = `invite-${name}`
+  const label = LABELS[name]
   const described = error === undefined ? html`` : html` aria-describedby="${id}-error" aria-invalid="true"`
   return html`<div class="field${error === undefined ? '' : ' field-invalid'}"><label for="${id}">${label}</label>${
     help === null ? null : html`<p class="field-help">${help}</p>`
   }${error === undefined ? null : html`<p class="field-error-message" id="${id}-error">${error}</p>`}${control(described)}</div>`
+}
+
+/** The problems of a refused post, first in the form, each linking to its field: announced, and seen at the top. */
+function errorSummary(errors: InviteFormErrors): SafeHtml | null {
+  const items = (Object.keys(LABELS) as (keyof InviteFormInput)[]).flatMap((name) => {
+    const error = errors[name]
+    return error === undefined ? [] : [html`<li><a href="#invite-${name}">${LABELS[name]}: ${error}</a></li>`]
+  })
+  if (items.length === 0) return null
+  return html`<div class="error-summary" role="alert" aria-labelledby="invite-errors" tabindex="-1"><h3 id="invite-errors">The invite was not sent</h3><ul>${items}</ul></div>`
 }
 
 export function renderInviteForm(
@@ -41,9 +57,9 @@ export function renderInviteForm(
     [CSRF_FIELD]: csrf,
     [SUBMISSION_FIELD]: newSubmissionToken(),
     do: 'invite',
-  })}
-${field('name', 'Name', null, (d) => html`<input type="text" id="invite-name" name="${INVITE_FIELDS.name}" autocomplete="off" maxlength="240" value="${kept?.name ?? ''}"${d}>`, state)}
-${field('contact', 'E-mail address or phone number', 'An address gets the link by e-mail. For a phone number you get the link to pass on.', (d) => html`<input type="text" id="invite-contact" name="${INVITE_FIELDS.contact}" autocomplete="off" inputmode="email" maxlength="500" value="${kept?.contact ?? ''}"${d}>`, state)}
-${field('group', 'Group', null, (d) => html`<select id="invite-group" name="${INVITE_FIELDS.group}"${d}>${only === undefined ? html`<option value="">Choose a group</option>` : null}${options}</select>`, state)}
+  })}${state === undefined ? null : errorSummary(state.errors)}
+${field('name', null, (d) => html`<input type="text" id="invite-name" name="${INVITE_FIELDS.name}" autocomplete="off" maxlength="240" value="${kept?.name ?? ''}"${d}>`, state)}
+${field('contact', 'An address gets the link by e-mail. For a phone number you get the link to pass on.', (d) => html`<input type="text" id="invite-contact" name="${INVITE_FIELDS.contact}" autocomplete="off" inputmode="email" maxlength="500" value="${kept?.contact ?? ''}"${d}>`, state)}
+${field('group', null, (d) => html`<select id="invite-group" name="${INVITE_FIELDS.group}"${d}>${only === undefined ? html`<option value="">Choose a group</option>` : null}${options}</select>`, state)}
 <button type="submit" class="button">Send the invite</button></form>`
 }
