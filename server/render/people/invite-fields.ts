@@ -59,7 +59,7 @@ export function renderInviteForm(
     do: 'invite',
   })}${state === undefined ? null : errorSummary(state.errors)}
 ${field('name', null, (d) => html`<input type="text" id="invite-name" name="${INVITE_FIELDS.name}" autocomplete="off" maxlength="240" value="${kept?.name ?? ''}"${d}>`, state)}
-${field('contact', 'An address gets the link by e-mail. For a phone number you get the link to pass on.', (d) => html`<input type="text" id="invite-contact" name="${INVITE_FIELDS.contact}" autocomplete="off" inputmode="email" maxlength="500" value="${kept?.contact ?? ''}"${d}>`, state)}
+${field('contact', 'An address gets the link by e-mail. For a phone number you get the link to pass on.', (d) => html`<input type="text" id="invite-contact" name="${INVITE_FIELDS.contact}" autocomplete="off" maxlength="500" value="${kept?.contact ?? ''}"${d}>`, state)}
 ${field('group', null, (d) => html`<select id="invite-group" name="${INVITE_FIELDS.group}"${d}>${only === undefined ? html`<option value="">Choose a group</option>` : null}${options}</select>`, state)}
 <button type="submit" class="button">Send the invite</button></form>`
 }
