@@ -2,7 +2,7 @@
 // and new: invite, remove, invite again, send a fresh link. Each answers with
 // a redirect back to the People view, the link to pass on (a phone invite),
 // or the view again with the problem told.
-import { sendRedirect, type H3Event } from 'h3'
+import { sendRedirect, setResponseHeader, type H3Event } from 'h3'
 import { usePeople } from '../server/app/people'
 import { useConfig } from '../server/config/use-config'
 import type { FormBody } from '../server/forms/form-body'
@@ -101,12 +101,15 @@ async function answerInvite(event: H3Event, asked: Asked, outcome: Exclude<Invit
   const { site, story, viewer } = asked.req
   const link = `${publicUrl.replace(/\/+$/, '')}${outcome.path}`
   const { name, group } = outcome.invite
-  event.node.res.setHeader('referrer-policy', 'no-referrer')
-  return sendPage(
+  const page = sendPage(
     event,
     renderInviteLinkPage({ site, story, viewer, assets: pkgAssets, name, group, link, backTo: back }),
     201,
   )
+  // The page holds a working link (a credential): never stored, never sent on as a referrer.
+  setResponseHeader(event, 'cache-control', 'no-store')
+  setResponseHeader(event, 'referrer-policy', 'no-referrer')
+  return page
 }
 
 // Someone else changed it meanwhile, or the form names what this desk does not hold.
