@@ -9,7 +9,7 @@ import { getPrincipal } from '../../utils/caller'
 import { sendPage } from '../../utils/html-response'
 import { readDeskRequest } from '../../utils/desk-request'
 
-const STATUS = { open: 200, used: 410, expired: 410, invalid: 404 } as const
+const STATUS = { open: 200, used: 410, withdrawn: 410, expired: 410, invalid: 404 } as const
 
 export default defineEventHandler(async (event) => {
   const token = getRouterParam(event, 'token') ?? ''

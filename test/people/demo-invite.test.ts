@@ -105,6 +105,28 @@ describe('Issue 12 on the demo site', () => {
     expect((await nora(`${server.site}/desk/street_watch`)).status).toBe(403)
   })
 
+  it('Membership rule 4: an invite withdrawn by the desk says so at its link, and signing in then brings nobody in', async () => {
+    const kari = client()
+    await signInAs(kari, server.site, 'kari')
+    await invite(kari, server.site, 'caseworkers', {
+      name: 'Wanda Waits',
+      contact: 'wanda@example.org',
+      group: 'volunteers',
+    })
+    await waitFor(async () => (await mailTo('wanda@example.org')).length === 1, 15_000, "Wanda's invite")
+    const path = invitePathIn((await mailTo('wanda@example.org'))[0]?.text ?? '')
+    const people = await (await kari(`${server.site}/desk/caseworkers/people`)).text()
+    const key = memberKey(people, 'wanda@example.org')
+    expect(people).toContain('Withdraw the invite')
+    expect((await postPeople(kari, server.site, 'caseworkers', { do: 'remove', member: key })).status).toBe(303)
+    const page = await client()(`${server.site}${path}`)
+    expect(page.status).toBe(410)
+    expect(await page.text()).toContain('Kari Caseworker has withdrawn this invite')
+    const wanda = client()
+    await signInAs(wanda, server.site, 'wanda@example.org', path)
+    expect((await wanda(`${server.site}/desk/street_watch`)).status).toBe(403)
+  })
+
   it('the seed is not invited again when the service restarts on the same data', async () => {
     await server.stop()
     server = await startDevServer(SEED, { dataDir })

@@ -12,7 +12,7 @@ import { startDevSite, type DevSite } from './dev-site'
 import { freshSubmission, inviteField, mailsTo, peopleUrl, peopleView, sendPeople, takeForm } from './people-attack'
 
 const SEED = { SEED_ADMIN_EMAIL: 'seed@example.org', SEED_ADMIN_NAME: 'Sam Seed' }
-const EXPIRED = 'This form was out of date or did not come from this site.'
+const EXPIRED = 'This form was out of date or did not come from this site, so nothing was changed.'
 
 let site: DevSite
 let base: string

@@ -38,6 +38,9 @@ export function renderInvitePage(options: InvitePageOptions): string {
     if (link.kind === 'used' && subject !== null && invite.closedBy === subject) {
       title = 'You are in'
       body = html`<p>You are now in <strong>${invite.group}</strong>.</p><p><a class="button" href="/desk/${invite.desk}">Open the ${deskTitle}</a></p>`
+    } else if (link.kind === 'withdrawn') {
+      title = 'This invite was withdrawn'
+      body = html`<p>${inviter} has withdrawn this invite, so the link works no more. If you think that is a mistake, ask them.</p>${signIn('Sign in anyway')}`
     } else if (link.kind === 'used') {
       title = 'This invite has been used'
       body = html`<p>This invite was accepted already, so the link works no more. If it was yours, sign in.</p>${signIn('Sign in')}`
