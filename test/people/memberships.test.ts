@@ -159,6 +159,25 @@ describe.each(BUS_KINDS)('memberships on the $name', (kind) => {
     expect([...(await keptMemberships(bus(), group)).values()].map((m) => m.state)).toEqual(['invited'])
   })
 
+  it("Membership rule 1: a desk's invite after a removal is the desk's: once its link ran out it brings nobody in, even where the seed made the first membership", async () => {
+    const group = freshGroup()
+    const email = freshEmail()
+    const one = deps()
+    await invited(one, group, { email }, { source: 'seed', actor: { kind: 'service' } })
+    await activateAtSignIn(one, signedIn('sub-seeded', { email }), later(1))
+    const key = `sub:sub-seeded:${group}`
+    const [kept] = (await one.memberships.view()).matching({ subject: 'sub-seeded' })
+    expect(kept?.entry).toMatchObject({ state: 'active', source: 'seed' })
+    expect(await removeMember(one, { key: kept?.key ?? '', actor: KARI, now: later(2), protectedGroup: null })).toBe(
+      'removed',
+    )
+
+    const again = await invited(one, group, { email }, { now: later(3) })
+    expect((await keptMemberships(bus(), group)).get(key)).toMatchObject({ state: 'invited', source: 'invite' })
+    await activateAtSignIn(one, signedIn('sub-seeded', { email }), new Date(again.invite.expiresAt * 1000 + 1000))
+    expect(await one.memberships.groupsOf({ subject: 'sub-seeded' })).toEqual([])
+  })
+
   it('Membership rule 4: the last active member of the most privileged group cannot be removed', async () => {
     const group = freshGroup()
     const one = deps()
