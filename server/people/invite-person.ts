@@ -57,7 +57,8 @@ export async function invitePerson(deps: PeopleDeps, request: InviteRequest): Pr
           ...contact,
           name: name || current?.name || '',
           state: 'invited',
-          source: current?.source ?? request.source,
+          // A removal ended what made it: an invite after one is this request's own.
+          source: current === null || current.state === 'removed' ? request.source : current.source,
           since: time,
           by: actor,
           invite: current?.invite ?? fresh,
