@@ -10,7 +10,20 @@ import type { Membership, MembershipStage } from './membership-record'
 import type { KeptMembership } from './membership-view'
 import type { PeopleDeps } from './people-deps'
 
-const RANK: Readonly<Record<MembershipStage, number>> = { active: 0, invited: 1, removed: 2 }
+/** A match and whether it may bring the person in: a desk's invite whose link ran out or closed may not. */
+interface Match extends KeptMembership {
+  readonly live: boolean
+}
+
+// Which of one group's matches the merged record takes after: active, then an
+// invite that may bring the person in, then one that may not, then removed.
+function rank(entry: Membership, live: boolean): number {
+  if (entry.state === 'active') return 0
+  if (entry.state === 'invited') return live ? 1 : 2
+  return 3
+}
+
+const STAGE_OF_RANK: readonly MembershipStage[] = ['active', 'active', 'invited', 'removed']
 
 export async function activateAtSignIn(
   deps: Pick<PeopleDeps, 'memberships' | 'invites'>,
@@ -20,19 +33,21 @@ export async function activateAtSignIn(
   const { memberships } = deps
   const time = now.toISOString()
   const actor = { kind: 'person', subject: user.subject, ...(user.name ? { name: user.name } : {}) } as const
-  const byGroup = new Map<string, KeptMembership[]>()
-  for (const found of await liveMatches(deps, user, now))
+  const byGroup = new Map<string, Match[]>()
+  for (const found of await matchesOf(deps, user, now))
     byGroup.set(found.entry.group, [...(byGroup.get(found.entry.group) ?? []), found])
   const inviteIds = new Set<string>()
 
   for (const [group, found] of byGroup) {
     const key = encodeKvKey(`sub:${user.subject}:${group}`)
-    const best = [...found].sort((a, b) => RANK[a.entry.state] - RANK[b.entry.state])[0]
+    const best = [...found].sort((a, b) => rank(a.entry, a.live) - rank(b.entry, b.live))[0]
     if (best === undefined) continue
-    for (const { entry } of found) if (entry.invite !== undefined) inviteIds.add(entry.invite)
-    const state: MembershipStage = best.entry.state === 'removed' ? 'removed' : 'active'
+    for (const { entry, live } of found) if (live && entry.invite !== undefined) inviteIds.add(entry.invite)
+    const bestRank = rank(best.entry, best.live)
+    const state = STAGE_OF_RANK[bestRank] ?? 'removed'
     const merged = (current: Membership | null): Membership | null => {
-      const base = current !== null && RANK[current.state] <= RANK[best.entry.state] ? current : best.entry
+      const currentLive = found.find((match) => match.key === key)?.live ?? true
+      const base = current !== null && rank(current, currentLive) <= bestRank ? current : best.entry
       const next: Membership = {
         ...base,
         subject: user.subject,
@@ -59,21 +74,23 @@ export async function activateAtSignIn(
 }
 
 // A desk's invite whose link ran out (or was closed) brings nobody in until a
-// desk reopens it. The seed's does: its address is the operator's own setting.
-async function liveMatches(
+// desk reopens it, though its record still learns who signed in (Membership
+// rule 3). The seed's does: its address is the operator's own setting.
+async function matchesOf(
   { memberships, invites }: Pick<PeopleDeps, 'memberships' | 'invites'>,
   user: SessionUser,
   now: Date,
-): Promise<KeptMembership[]> {
+): Promise<Match[]> {
   const found = (await memberships.view()).matching(user)
-  const live = await Promise.all(
-    found.map(async ({ entry }) => {
-      if (entry.state !== 'invited' || entry.source !== 'invite' || entry.invite === undefined) return true
+  return Promise.all(
+    found.map(async (match) => {
+      const { entry } = match
+      if (entry.state !== 'invited' || entry.source !== 'invite' || entry.invite === undefined)
+        return { ...match, live: true }
       const invite = await invites.get(entry.invite)
-      return invite !== null && inviteStateAt(invite, now) === 'open'
+      return { ...match, live: invite !== null && inviteStateAt(invite, now) === 'open' }
     }),
   )
-  return found.filter((_, i) => live[i])
 }
 
 async function closeInvites(

@@ -15,6 +15,7 @@ export const PEOPLE: readonly TestAccount[] = [
   { id: 'rolf', claims: { name: 'Rolf Roads', email: 'rolf@example.org', groups: ['road_crew'] } },
   { id: 'vera', claims: { name: 'Vera Volunteer', email: 'vera@example.org', groups: ['volunteers'] } },
   { id: 'mona', claims: { name: 'Mona Both', email: 'mona@example.org', groups: ['caseworkers', 'road_crew'] } },
+  { id: 'nora', claims: { name: 'Nora Nobody', email: 'nora@example.org' } },
 ]
 
 export interface Fetched {

@@ -105,7 +105,7 @@ const QUESTIONS: readonly Question[] = [
   {
     question: 'read the potholes bucket',
     ask: (c) => mayReadBucket(policy, c, 'potholes'),
-    answers: [false, false, false, true, true, false],
+    answers: [false, false, false, true, true, true],
   },
   {
     question: 'read the districts bucket (policy/extra.cedar adds the road crew)',
@@ -115,22 +115,22 @@ const QUESTIONS: readonly Question[] = [
   {
     question: 'read a new pothole report (not public)',
     ask: (c) => mayReadRecord(policy, c, RECORDS.residentsNew),
-    answers: [false, false, false, true, true, false],
+    answers: [false, false, false, true, true, true],
   },
   {
     question: 'see a new pothole report the resident filed',
     ask: (c) => recordAccess(policy, c, bucket('potholes'), RECORDS.residentsNew),
-    answers: [null, null, 'all', 'all', 'all', null],
+    answers: [null, null, 'all', 'all', 'all', 'all'],
   },
   {
     question: 'see a repaired pothole report (public state)',
     ask: (c) => recordAccess(policy, c, bucket('potholes'), RECORDS.residentsFixed),
-    answers: ['public', 'public', 'all', 'all', 'all', 'public'],
+    answers: ['public', 'public', 'all', 'all', 'all', 'all'],
   },
   {
     question: 'see an anonymous new report',
     ask: (c) => recordAccess(policy, c, bucket('potholes'), RECORDS.anonymousNew),
-    answers: [null, 'all', null, 'all', 'all', null],
+    answers: [null, 'all', null, 'all', 'all', 'all'],
   },
   {
     question: 'see a retired district',
@@ -200,6 +200,12 @@ const QUESTIONS: readonly Question[] = [
   {
     question: 'accept a new pothole report',
     ask: (c) => mayMove(policy, c, RECORDS.residentsNew, 'accept'),
+    answers: [false, false, false, true, true, true],
+  },
+  {
+    // The demo's policy/extra.cedar leaves volunteers only the accept move on their desk.
+    question: 'reject a new pothole report',
+    ask: (c) => mayMove(policy, c, RECORDS.residentsNew, 'reject'),
     answers: [false, false, false, true, true, false],
   },
   {
@@ -215,12 +221,12 @@ const QUESTIONS: readonly Question[] = [
   {
     question: "read the photo of the resident's new report",
     ask: (c) => mayReadAttachment(policy, c, RECORDS.residentsNew),
-    answers: [false, false, false, true, true, false],
+    answers: [false, false, false, true, true, true],
   },
   {
     question: 'read the photo of a repaired report (its record is public)',
     ask: (c) => mayReadAttachment(policy, c, RECORDS.residentsFixed),
-    answers: [false, false, false, true, true, false],
+    answers: [false, false, false, true, true, true],
   },
   {
     question: 'invite into volunteers from the case desk',
@@ -248,7 +254,7 @@ const QUESTIONS: readonly Question[] = [
       openableDesks(site, policy, c)
         .map((d) => d.name)
         .join(',') || null,
-    answers: [null, null, null, 'caseworkers', 'road_crew', null],
+    answers: [null, null, null, 'caseworkers', 'road_crew', 'street_watch'],
   },
 ]
 
