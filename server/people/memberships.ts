@@ -26,6 +26,8 @@ export interface Memberships {
   view(): Promise<MembershipView>
   /** Compare-and-set on one (encoded) key; what was written, or null when the change left it. */
   change(key: string, change: MembershipChange): Promise<Membership | null>
+  /** Active memberships of the group as the bus holds them now, not as this instance's view has heard. */
+  activeCount(group: string): Promise<number>
   /** Deletes one (encoded) key, as a merge does with the entries it folded in. */
   drop(key: string): Promise<void>
   readonly log: PeopleLog
@@ -100,6 +102,16 @@ export function createMemberships(bus: Bus): Memberships {
     },
     view,
     change,
+    async activeCount(group) {
+      const store = await kv()
+      const suffix = encodeKvKey(`:${group}`)
+      const keys = (await store.keys()).filter((key) => key.endsWith(suffix))
+      const entries = await Promise.all(keys.map((key) => store.get(key)))
+      return entries.filter((found) => {
+        const parsed = found === null ? null : membershipSchema.safeParse(decodeJson(found.value))
+        return parsed?.success === true && parsed.data.group === group && parsed.data.state === 'active'
+      }).length
+    },
     async drop(key) {
       await (await kv()).delete(key)
       await applied(key, null)

@@ -14,7 +14,8 @@ export async function listPeople(
     kept.map(async ({ key, entry }) => ({
       key,
       entry,
-      invite: entry.invite === undefined ? null : await invites.get(entry.invite),
+      // Only a pending invite's link is shown, so a long list of active people reads no invite.
+      invite: entry.state !== 'invited' || entry.invite === undefined ? null : await invites.get(entry.invite),
     })),
   )
   return rows.sort(

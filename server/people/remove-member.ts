@@ -3,6 +3,7 @@
 // last active member of the most privileged group stays, so a site cannot
 // lock itself out.
 import type { Actor } from '../records/types'
+import type { Membership } from './membership-record'
 import type { PeopleDeps } from './people-deps'
 
 export type RemoveOutcome = 'removed' | 'gone' | 'last-of-most-privileged'
@@ -19,10 +20,22 @@ export async function removeMember(
   if (target?.entry.state === 'active' && kept.filter(({ entry }) => entry.state === 'active').length <= 1)
     return 'last-of-most-privileged'
   const time = now.toISOString()
-  const written = await memberships.change(key, (current) =>
-    current === null || current.state === 'removed' ? null : { ...current, state: 'removed', since: time, by: actor },
-  )
+  let before: Membership | null = null
+  const written = await memberships.change(key, (current) => {
+    before = current
+    return current === null || current.state === 'removed'
+      ? null
+      : { ...current, state: 'removed', since: time, by: actor }
+  })
   if (written === null) return 'gone'
+  // Two desks removing the last two on two instances at once each saw the
+  // other still active: read what the bus holds now, and undo this one if
+  // nobody active is left (at least one of the two sees both removals).
+  if (target?.entry.state === 'active' && (await memberships.activeCount(written.group)) === 0) {
+    const undo = before as Membership | null
+    if (undo !== null) await memberships.change(key, (current) => (current?.state === 'removed' ? undo : null))
+    return 'last-of-most-privileged'
+  }
   await memberships.log.record({ about: 'membership', key, change: 'removed', group: written.group, actor, time })
   if (written.invite !== undefined) {
     const closed = await invites.change(written.invite, (current) =>

@@ -199,6 +199,25 @@ describe.each(BUS_KINDS)('memberships on the $name', (kind) => {
     expect(await removeMember(one, { key: b, ...request, protectedGroup: freshGroup() })).toBe('removed')
   })
 
+  it('Membership rule 4: two instances removing the last two active members of the most privileged group at once leave one in', async () => {
+    for (let round = 0; round < 5; round++) {
+      const group = freshGroup()
+      const [one, two] = [deps(), deps()]
+      await one.memberships.grant(group, { subject: 'sub-a' }, T0.toISOString())
+      await one.memberships.grant(group, { subject: 'sub-b' }, T0.toISOString())
+      const keyOf = async (subject: string) =>
+        (await two.memberships.view()).matching({ subject }).find((m) => m.entry.group === group)?.key ?? ''
+      const [a, b] = [await keyOf('sub-a'), await keyOf('sub-b')]
+      const request = { actor: KARI, now: later(1), protectedGroup: group }
+      const outcomes = await Promise.all([
+        removeMember(one, { key: a, ...request }),
+        removeMember(two, { key: b, ...request }),
+      ])
+      expect(outcomes).toContain('last-of-most-privileged')
+      expect(await createMemberships(bus()).activeCount(group)).toBeGreaterThanOrEqual(1)
+    }
+  })
+
   it('Membership rule 5: a grant adds no second record for someone known under another key, and never overrides a removal', async () => {
     const group = freshGroup()
     const email = freshEmail()
