@@ -61,14 +61,15 @@ export async function activateAtSignIn(
       return current !== null && JSON.stringify(current) === JSON.stringify(next) ? null : next
     }
     const written = await memberships.change(key, merged)
-    const others = found.filter((member) => member.key !== key)
-    for (const other of others) {
+    if (written !== null) {
+      const change = best.entry.state === 'invited' && state === 'active' ? 'activated' : 'learned'
+      await memberships.log.record({ about: 'membership', key, change, group, actor, time })
+    }
+    // Folded into the one under the subject.
+    for (const other of found.filter((member) => member.key !== key)) {
       await memberships.drop(other.key)
       await memberships.log.record({ about: 'membership', key: other.key, change: 'merged', group, actor, time })
     }
-    if (written === null) continue
-    const change = best.entry.state === 'invited' && state === 'active' ? 'activated' : 'learned'
-    await memberships.log.record({ about: 'membership', key, change, group, actor, time })
   }
   await closeInvites(deps, [...inviteIds], user.subject, actor, time)
 }
