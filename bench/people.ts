@@ -53,7 +53,14 @@ const measure = async (path: string): Promise<WrkResult> => {
   return result
 }
 
-const before = { desk: await measure('/desk/caseworkers'), people: await measure('/desk/caseworkers/people') }
+const LAST_PAGE = `/desk/caseworkers/people?group=volunteers&page=${Math.ceil((ACTIVE + PENDING) / 50)}`
+const SEARCH = '/desk/caseworkers/people?q=person4321'
+const before = {
+  desk: await measure('/desk/caseworkers'),
+  people: await measure('/desk/caseworkers/people'),
+  last: await measure(LAST_PAGE),
+  search: await measure(SEARCH),
+}
 
 const bus = await createNatsBus({ url: nats.url })
 const memberships = await bus.kv(MEMBERSHIPS_KV)
@@ -112,11 +119,16 @@ for (let i = 0; i < ACTIVE + PENDING; i += 100) {
 await bus.close()
 // The watch brings them to the instance's view.
 await new Promise((resolve) => setTimeout(resolve, 2000))
-const page = await (await kari(`${base}/desk/caseworkers/people`)).text()
+const page = await (await kari(`${base}/desk/caseworkers/people?q=person${ACTIVE - 1}@`)).text()
 if (!page.includes(`Person ${ACTIVE - 1}`))
-  throw new Error('[svc] [bench] the People view does not list what was written')
+  throw new Error('[svc] [bench] the People view does not find what was written')
 
-const after = { desk: await measure('/desk/caseworkers'), people: await measure('/desk/caseworkers/people') }
+const after = {
+  desk: await measure('/desk/caseworkers'),
+  people: await measure('/desk/caseworkers/people'),
+  last: await measure(LAST_PAGE),
+  search: await measure(SEARCH),
+}
 await service.stop()
 await idp.stop()
 await nats.stop()
@@ -129,4 +141,6 @@ console.log(
 console.log('| page | req/s, none | req/s, with | ratio | p99, none | p99, with |')
 console.log('|---|---|---|---|---|---|')
 console.log(row('desk page (memberships looked up per request)', before.desk, after.desk))
-console.log(row('People view (lists every membership of its groups)', before.people, after.people))
+console.log(row('People view, first page of each group (50)', before.people, after.people))
+console.log(row('People view, the last page of volunteers', before.last, after.last))
+console.log(row('People view, a search', before.search, after.search))

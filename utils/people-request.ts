@@ -1,10 +1,11 @@
 // The People view of a desk at the edge: the desk, the groups this person may
 // invite into from it, or the refusal already sent; and the page itself.
-import type { H3Event } from 'h3'
+import { getQuery, type H3Event } from 'h3'
 import { usePeople } from '../server/app/people'
 import type { Desk } from '../server/content/model'
 import type { DeskRequest } from '../server/desk/desk-request'
 import { isName } from '../server/names'
+import { readPeopleQuery } from '../server/people/people-query'
 import { listPeople } from '../server/people/people-rows'
 import { mayInvite } from '../server/policy/questions'
 import { renderPeoplePage, type PeoplePageOptions } from '../server/render/people/people-page'
@@ -39,7 +40,8 @@ export async function sendPeoplePage(
   extra: Extra = {},
   status = 200,
 ): Promise<string> {
-  const [rows, csrf] = await Promise.all([listPeople(await usePeople(), groups), getCsrfToken(event)])
+  const query = readPeopleQuery(getQuery(event), groups)
+  const [sections, csrf] = await Promise.all([listPeople(await usePeople(), groups, query), getCsrfToken(event)])
   const { site, story, viewer } = req
   const html = renderPeoplePage({
     site,
@@ -48,7 +50,8 @@ export async function sendPeoplePage(
     assets: pkgAssets,
     desk,
     groups,
-    rows,
+    sections,
+    query,
     csrf,
     now: new Date(),
     ...extra,

@@ -133,8 +133,8 @@ describe.each([
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('People: Case desk')
     await expect(page.getByRole('heading', { level: 2 }).allTextContents()).resolves.toEqual([
       'Invite someone',
-      'caseworkers',
-      'volunteers',
+      'caseworkers (0)',
+      'volunteers (0)',
     ])
     const group = page.getByLabel('Group', { exact: true })
     await expect(group.locator('option').allTextContents()).resolves.toEqual([

@@ -92,7 +92,8 @@ describe.each(BUS_KINDS)('the first person on the $name', (kind) => {
     expect(made).toMatchObject({ desk: 'caseworkers', name: 'Bo Boss', round: 1, invitedBy: { kind: 'service' } })
     const kept = [...(await keptMemberships(bus(), 'caseworkers')).values()].filter((m) => m.email === email)
     expect(kept).toEqual([expect.objectContaining({ state: 'invited', source: 'seed', invite: made?.id })])
-    const rows = await listPeople(peopleDeps(bus(), site), ['caseworkers', 'volunteers'])
+    const sections = await listPeople(peopleDeps(bus(), site), ['caseworkers', 'volunteers'], { q: email, page: 1 })
+    const rows = sections.flatMap((section) => section.rows)
     expect(rows.filter((row) => row.invite?.id === made?.id)).toHaveLength(1)
   })
 

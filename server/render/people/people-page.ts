@@ -8,7 +8,9 @@ import { html } from '../html'
 import { renderLayout } from '../layout'
 import { textAt } from '../storyline'
 import { renderInviteForm, type InviteFormState } from './invite-fields'
-import { renderMemberCard, type PeopleRow } from './member-card'
+import type { PeopleQuery } from '../../people/people-query'
+import type { PeopleSection } from '../../people/people-rows'
+import { renderPeopleSearch, renderPeopleSection } from './people-sections'
 
 export interface PeoplePageOptions {
   readonly site: SiteModel
@@ -18,7 +20,9 @@ export interface PeoplePageOptions {
   readonly desk: Desk
   /** The groups the person may invite into, in the desk's order. */
   readonly groups: readonly string[]
-  readonly rows: readonly PeopleRow[]
+  /** One per group shown: all the person may invite into, or the one being paged through. */
+  readonly sections: readonly PeopleSection[]
+  readonly query: PeopleQuery
   readonly csrf: string
   readonly now: Date
   readonly form?: InviteFormState
@@ -31,25 +35,18 @@ export function peoplePath(desk: string): string {
 }
 
 export function renderPeoplePage(options: PeoplePageOptions): string {
-  const { site, story, viewer, assets, desk, groups, rows, csrf, now, notice } = options
+  const { site, story, viewer, assets, desk, groups, sections, query, csrf, now, notice } = options
   const deskTitle = textAt(desk.title, story) || desk.name
   const title = `People: ${deskTitle}`
   const action = peoplePath(desk.name)
-  const sections = groups.map((group) => {
-    const members = rows.filter((row) => row.entry.group === group)
-    return html`<section class="people-group" aria-labelledby="group-${group}"><h2 id="group-${group}">${group}</h2>${
-      members.length === 0
-        ? html`<p class="empty">Nobody is in this group through the service yet.</p>`
-        : html`<ul class="members">${members.map((row) => renderMemberCard(action, row, csrf, now))}</ul>`
-    }</section>`
-  })
+  const lists = sections.map((section) => renderPeopleSection(action, section, query, { csrf, now }))
   const shown =
     notice === undefined
       ? null
       : html`<p class="form-notice${notice.problem ? ' form-problem' : ''}" role="${notice.problem ? 'alert' : 'status'}">${notice.text}</p>`
   const body = html`<p class="desk-back"><a href="/desk/${desk.name}">Back to ${deskTitle}</a></p><h1>${title}</h1>${shown}
 <section class="people-invite" aria-labelledby="invite-heading"><h2 id="invite-heading">Invite someone</h2>${renderInviteForm(action, groups, csrf, options.form)}</section>
-${sections}
+${renderPeopleSearch(action, query)}${lists}
 <p class="field-help">People in a group through the sign-in provider's own groups are not listed here.</p>`
   return renderLayout({ site, story, title, body, assets, viewer })
 }
