@@ -1,5 +1,6 @@
 // Ten minutes of a mixed day against two instances on one nats-server: page
-// views (85%), filings (10%) and a caseworker's desk (5%), spread over both
+// views (85%), filings (10%), a caseworker's desk (3%) and People view with
+// an invite (2%), spread over both
 // instances by simulated people. Any instance process that exits fails the
 // run at once, loudly, with what it printed last; so does any 5xx or
 // unanswered request. At the end both instances must report every accepted
@@ -12,7 +13,7 @@ import { processMemory } from './support/process-memory'
 import { requireBuild } from './support/service'
 import { table } from './support/timing'
 import { startTwoInstances } from './support/two-instances'
-import { fileReport, viewPage, workDesk, type Hit } from './support/visits'
+import { fileReport, viewPage, workDesk, workPeople, type Hit } from './support/visits'
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 600)
 const CLIENTS = Number(process.env.SOAK_CLIENTS ?? 64)
@@ -40,7 +41,8 @@ try {
         const filing = await fileReport(base, n)
         if (filing[1]?.status === 303) accepted++
         hits.push(...filing)
-      } else hits.push(...(await workDesk(caseworker, base)))
+      } else if (roll < 98) hits.push(...(await workDesk(caseworker, base)))
+      else hits.push(...(await workPeople(caseworker, base, n)))
     }
   }
   await Promise.all(Array.from({ length: CLIENTS }, (_, id) => person(id)))

@@ -94,3 +94,23 @@ export async function findPages(base: string, limit = 40): Promise<string[]> {
   }
   return found
 }
+
+/**
+ * A caseworker on the People view: it, an invite of someone new into
+ * volunteers (mailed), and a visitor opening a link that is not one.
+ */
+export async function workPeople(client: CookieFetch, base: string, n: number): Promise<Hit[]> {
+  const people = await timed('people: view', [200], client, `${base}/desk/caseworkers/people`)
+  const at = people.body.indexOf('name="do" value="invite"')
+  if (at < 0) return [people.hit]
+  const form = readForm(people.body.slice(people.body.lastIndexOf('<form', at)), base)
+  const body = new URLSearchParams({
+    ...form.fields,
+    name: `Soak Person ${n}`,
+    contact: `soak${n}@example.org`,
+    group: 'volunteers',
+  })
+  const invited = await timed('people: invite', [303], client, form.action.href, { ...FORM_POST, body })
+  const link = await timed('people: a bad link', [404], fetch, `${base}/invite/${'a'.repeat(48)}`)
+  return [people.hit, invited.hit, link.hit]
+}
