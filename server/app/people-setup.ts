@@ -1,6 +1,7 @@
-// Set-up of the first person, beside start-up: never awaited by the start,
-// never waited on by /readyz. A failure is logged and the people:setup task
-// tries again a minute later until it succeeds (SPEC 1 rule 3, 7 rule 6).
+// Set-up of the first person and of the responsible people, beside start-up:
+// never awaited by the start, never waited on by /readyz. A failure is logged
+// and the people:setup task tries again a minute later until it succeeds
+// (SPEC 1 rule 3, 7 rule 6).
 import { useConfig } from '../config/use-config'
 import { log } from '../log'
 import { SETUP_KV, seedFirstPerson } from '../people/seed-first-person'
@@ -8,12 +9,18 @@ import { normalizePhone } from '../content/phone'
 import { ensureRecordStreams } from '../records/streams'
 import { useBus } from './bus'
 import { usePeople } from './people'
+import { runResponsibleSetup } from './responsible-setup'
 
 let finished = false
 let running: Promise<void> | null = null
 
-/** Runs the set-up unless it finished here before or is running now. */
-export function runPeopleSetup(now = new Date()): Promise<void> {
+/** The first person's set-up and the responsible pass, side by side: neither waits for the other. */
+export async function runPeopleSetup(now = new Date()): Promise<void> {
+  await Promise.all([runSeed(now), runResponsibleSetup(now)])
+}
+
+/** Runs the seed unless it finished here before or is running now. */
+function runSeed(now: Date): Promise<void> {
   if (finished) return Promise.resolve()
   running ??= setUp(now).finally(() => {
     running = null

@@ -126,6 +126,9 @@ export const configSchema = z.object({
   SEED_GROUP: setting('a group name: lowercase letters, digits and _, starting with a letter', (value) =>
     isName(value) ? value : undefined,
   ),
+  RESPONSIBLE_GROUP: setting('a group name: lowercase letters, digits and _, starting with a letter', (value) =>
+    isName(value) ? value : undefined,
+  ),
   INVITE_TTL_HOURS: withDefault(
     setting('a number of hours above 0 and at most 8760 (decimals allowed, e.g. 0.5)', (value) =>
       /^\d+(\.\d+)?$/.test(value) && Number(value) > 0 && Number(value) <= 8760 ? Number(value) : undefined,

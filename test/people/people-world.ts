@@ -26,6 +26,8 @@ export const ACCOUNTS: readonly TestAccount[] = [
   { id: 'olga', claims: { name: 'Olga Late', email: 'olga@example.org', email_verified: true } },
   { id: 'tore', claims: { name: 'Tore Twice', email: 'tore@example.org', email_verified: true } },
   { id: 'boss', claims: { name: 'Bo Boss', email: 'boss@example.org', email_verified: true } },
+  // Named as responsible on the demo's potholes page.
+  { id: 'knord', claims: { name: 'Kari Nordmann', email: 'kari.nordmann@example.org', email_verified: true } },
   // Known to the provider by a phone number only.
   { id: 'pia', claims: { name: 'Pia Phone', phone_number: '+47 912 34 599' } },
 ]
@@ -65,6 +67,7 @@ export function usePeopleWorld(): PeopleWorld {
     OIDC_EXTRA_SCOPES: 'phoneNumber',
     SEED_ADMIN_EMAIL: 'boss@example.org',
     SEED_ADMIN_NAME: 'Bo Boss',
+    RESPONSIBLE_GROUP: 'responsible',
   })
   const instance = async (): Promise<Instance> => {
     const server = await startServerAtPickedPort(env)

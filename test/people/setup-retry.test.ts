@@ -1,9 +1,10 @@
-// SPEC 1 rule 3, 7 rule 6 and 8 (Retry gap): the first person's set-up runs
-// beside start-up and, when it fails, again a minute later until it
-// succeeds. Here it fails because no desk holds SEED_GROUP; the service is
+// SPEC 1 rules 3 and 4, 7 rule 6 and 8 (Retry gap): the first person's
+// set-up runs beside start-up and, when it fails, again a minute later until
+// it succeeds. Here it fails because no desk holds SEED_GROUP; the service is
 // ready all the same; the content then gains that desk and the next retry
-// invites the person.
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+// invites the person. The same reload has the responsible pass go over the
+// people again at once.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -11,6 +12,8 @@ import { createNatsBus } from '../../server/bus/nats'
 import type { Bus } from '../../server/bus/types'
 import { CONTENT_CHANGED } from '../../server/content/bus-messages'
 import { INVITES_KV } from '../../server/people/invites'
+import { MAIL_STREAM } from '../../server/mail/mail-stream'
+import { decodeJson } from '../../server/bus/payload'
 import { waitFor } from '../bus/wait'
 import { startNatsServer, type NatsServer } from '../support/nats-server'
 import { DEMO, startServer, type RunningServer } from '../support/server'
@@ -19,12 +22,18 @@ const FAILED = 'set-up of the first person failed; trying again in a minute'
 let nats: NatsServer
 let bus: Bus
 let server: RunningServer
+let unfollow: (() => void) | undefined
 const content = mkdtempSync(join(tmpdir(), 'svc-seed-retry-'))
 
 beforeAll(async () => {
   cpSync(DEMO, content, { recursive: true })
   nats = await startNatsServer()
   bus = await createNatsBus({ url: nats.url })
+  await bus.ensureStream(MAIL_STREAM, ['svc.mail.>'])
+  unfollow = await bus.follow(MAIL_STREAM, 'svc.mail.svc_responsible.>', {}, ({ data }) => {
+    const to = decodeJson<{ to: { email?: string } }>(data).to.email
+    if (to !== undefined) mailed.add(to)
+  })
   server = await startServer({
     BUS_URL: nats.url,
     CONTENT_REPO: content,
@@ -35,12 +44,15 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await server?.stop()
+  unfollow?.()
   await bus?.close()
   await nats?.stop()
   rmSync(content, { recursive: true, force: true })
 })
 
 const failures = () => server.output().split(FAILED).length - 1
+const mailed = new Set<string>()
+const mailedTo = (address: string) => mailed.has(address)
 
 describe('the first person set-up beside start-up', () => {
   it(
@@ -59,7 +71,22 @@ describe('the first person set-up beside start-up', () => {
         join(content, 'desks', 'wardens.yaml'),
         'title: Wardens\ngroup: wardens\nbuckets: [potholes]\ninvites: [wardens]\n',
       )
+      // The same push names one more responsible person.
+      const potholes = join(content, 'pages', 'potholes.yaml')
+      writeFileSync(
+        potholes,
+        readFileSync(potholes, 'utf8').replace(
+          'responsible:\n',
+          'responsible:\n  - { name: Nils Newcomer, email: nils.newcomer@example.org }\n',
+        ),
+      )
       bus.publish(CONTENT_CHANGED, { reason: 'test' })
+      // SPEC 1 rule 4: the reload's svc.content.reloaded has the pass go over the people again, at once.
+      await waitFor(
+        () => mailedTo('nils.newcomer@example.org'),
+        15_000,
+        'the new responsible person mailed after the reload',
+      )
       const started = Date.now()
       await waitFor(async () => (await invites.keys()).length === 1, 75_000, 'the seed invite after a retry')
       expect(Date.now() - started).toBeLessThan(75_000)

@@ -1,0 +1,90 @@
+// The responsible pass, beside the first person's set-up: at start, on every
+// svc.content.reloaded for the content this instance serves, and each minute
+// (the people:setup task) for the people whose step failed. With several
+// instances, whoever creates `responsible-pass.<revision>` in svc_setup does
+// the pass for that revision (SPEC 1 rules 3 and 4, 7 rule 6).
+import { createHash } from 'node:crypto'
+import { BusConflictError } from '../bus/errors'
+import { decodeJson } from '../bus/payload'
+import type { BusKv } from '../bus/types'
+import { CONTENT_RELOADED } from '../content/bus-messages'
+import { useConfig } from '../config/use-config'
+import { log } from '../log'
+import { runResponsiblePass } from '../people/responsible-pass'
+import { SETUP_KV } from '../people/seed-first-person'
+import { ensureRecordStreams } from '../records/streams'
+import { useBus } from './bus'
+import { useContent } from './content'
+import { usePeople } from './people'
+
+/** The revision this instance has seen done (by itself or another), and who still waits for a retry. */
+let done: string | null = null
+let retry = new Set<string>()
+let running: Promise<void> | null = null
+
+export function runResponsibleSetup(now = new Date()): Promise<void> {
+  running ??= step(now).finally(() => {
+    running = null
+  })
+  return running
+}
+
+async function step(now: Date): Promise<void> {
+  try {
+    const [deps, bus] = await Promise.all([usePeople(), useBus()])
+    const { revision } = (await useContent()).snapshot
+    if (done === revision && retry.size === 0) return
+    const setup = await bus.kv(SETUP_KV)
+    const group = useConfig().RESPONSIBLE_GROUP
+    if (done === revision) {
+      const outcome = await runResponsiblePass(deps, setup, { ...(group ? { group } : {}), now, only: retry })
+      retry = new Set(outcome.failed)
+      return
+    }
+    await ensureRecordStreams(bus)
+    const claim = `responsible-pass.${createHash('sha256').update(revision).digest('hex').slice(0, 32)}`
+    if (!(await claimed(setup, claim))) {
+      done = revision
+      retry = new Set()
+      return
+    }
+    const outcome = await runResponsiblePass(deps, setup, { ...(group ? { group } : {}), now })
+    done = revision
+    retry = new Set(outcome.failed)
+    log('info', 'people', 'responsible people gone over', { revision, ...outcome, failed: outcome.failed.length })
+  } catch (error) {
+    log('error', 'people', '[svc] [people] the responsible pass failed; trying again in a minute', {
+      error: (error as Error).message,
+    })
+  }
+}
+
+async function claimed(setup: BusKv, key: string): Promise<boolean> {
+  try {
+    await setup.create(key, { at: new Date().toISOString() })
+    return true
+  } catch (error) {
+    if (error instanceof BusConflictError) return false
+    throw error
+  }
+}
+
+/** SPEC 1 rule 4, 6 rule 3: the pass goes over the people again whenever new content is live here. */
+export async function listenForReloads(): Promise<void> {
+  const bus = await useBus()
+  await bus.subscribe(CONTENT_RELOADED, async ({ data }) => {
+    const revision = readRevision(data)
+    // Another instance's news, before this one has the same content: its own announcement will come.
+    if (revision !== (await useContent()).snapshot.revision) return
+    await runResponsibleSetup()
+  })
+}
+
+function readRevision(data: Uint8Array): string | null {
+  try {
+    const message = decodeJson<{ revision?: unknown }>(data)
+    return typeof message.revision === 'string' ? message.revision : null
+  } catch {
+    return null
+  }
+}
