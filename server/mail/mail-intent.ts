@@ -26,8 +26,9 @@ export const mailIntentSchema = z.object({
   link: z.string(),
   /**
    * Who it is for: the submitter (their case page, a reply address), staff (an address or a field that is not
-   * the submitter's contact: the desk's record page, no reply address), or someone invited to a group (`record` is
-   * then the invite in svc_invites; no reply address). Older intents have none: the submitter.
+   * the submitter's contact: the desk's record page, no reply address), or someone the service brings in: an invite
+   * (`record` is the invite in svc_invites) or a responsible person (`svc_responsible`); no reply address, no case to
+   * note a failure on. Older intents have none: the submitter.
    */
   audience: z.enum(['submitter', 'staff', 'invitee']).optional(),
   /** The button's words, when the link is not to a case (an invite's "Accept the invite"). */

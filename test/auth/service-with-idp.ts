@@ -7,7 +7,7 @@ import { startTestIdp, type TestAccount } from './test-idp'
 const CLIENT = { clientId: 'svc-test', clientSecret: 'test-client-secret' }
 
 export interface ServiceWithIdpOptions {
-  readonly accounts: readonly TestAccount[]
+  readonly accounts: readonly TestAccount[] | (() => readonly TestAccount[])
   /** Added to (or overriding) the sign-in variables. */
   readonly env?: Record<string, string | undefined>
   /** Kept across restart(). */

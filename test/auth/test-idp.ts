@@ -14,7 +14,8 @@ export interface TestAccount {
 export interface TestIdpOptions {
   readonly clientId: string
   readonly clientSecret: string
-  readonly accounts: readonly TestAccount[]
+  /** The accounts, or where to read them at each sign-in (a SCIM server's users, say). */
+  readonly accounts: readonly TestAccount[] | (() => readonly TestAccount[])
   /** Where the client is sent back to; without it the provider starts down. */
   readonly redirectUri?: string
 }
@@ -84,7 +85,8 @@ function createProvider(url: string, options: TestIdpOptions, redirectUri: strin
     features: { devInteractions: { enabled: true } },
     ttl: { Interaction: 600, Session: 600, Grant: 600, AccessToken: 600, IdToken: 600 },
     async findAccount(_ctx, id) {
-      const account = options.accounts.find((candidate) => candidate.id === id)
+      const accounts = typeof options.accounts === 'function' ? options.accounts() : options.accounts
+      const account = accounts.find((candidate) => candidate.id === id)
       return account && { accountId: account.id, claims: () => ({ sub: account.id, ...account.claims }) }
     },
   })

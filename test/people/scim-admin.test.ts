@@ -1,0 +1,99 @@
+// The identity provider's admin side over SCIM 2.0, against a real SCIM
+// server (SCIMMY and its express routers) whose users also sign in at a real
+// OpenID provider (oidc-provider) in front of the built service.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { IdpRefusedError, IdpUnavailableError } from '../../server/people/idp/idp-admin'
+import { createScimAdmin } from '../../server/people/idp/scim-admin'
+import { createCookieFetch } from '../auth/cookie-fetch'
+import { startServiceWithIdp, type ServiceWithIdp } from '../auth/service-with-idp'
+import { signIn } from '../auth/sign-in-flow'
+import { startScimServer, type TestScim } from '../support/scim-server'
+
+let scim: TestScim
+beforeAll(async () => {
+  scim = await startScimServer()
+})
+afterAll(async () => {
+  await scim?.stop()
+})
+
+const admin = (options: { prefix?: string; token?: string; timeoutMs?: number } = {}) =>
+  createScimAdmin({
+    baseUrl: scim.url,
+    token: options.token ?? scim.token,
+    groupPrefix: options.prefix ?? 'northvale_',
+    timeoutMs: options.timeoutMs ?? 2000,
+  })
+
+describe('the identity provider over SCIM 2.0', () => {
+  it('finds nobody, makes an account, then finds it by address and by phone number', async () => {
+    const idp = admin()
+    expect(await idp.find({ email: 'una@example.org', phone: '+4791234001' })).toBeNull()
+    const made = await idp.create({ name: 'Una Unseen', email: 'una@example.org', phone: '+4791234001' })
+    expect(made).toMatchObject({ name: 'Una Unseen', email: 'una@example.org', phone: '+4791234001' })
+    expect(await idp.find({ email: 'una@example.org' })).toEqual(made)
+    expect(await idp.find({ phone: '+4791234001' })).toEqual(made)
+    expect(await idp.find({ email: 'someone.else@example.org', phone: '+4791234001' })).toEqual(made)
+    // A quote in an address is escaped, so it cannot widen the filter: this server refuses the escape outright.
+    await expect(idp.find({ email: 'x" or userName pr or "' })).rejects.toBeInstanceOf(IdpRefusedError)
+  })
+
+  it('IDP_GROUP_PREFIX: adds to <prefix><group>, making the group when missing; lists and removes members', async () => {
+    const idp = admin()
+    const vic = await idp.create({ name: 'Vic', email: 'vic@example.org' })
+    const wyn = await idp.create({ name: 'Wyn', phone: '+4791234002' })
+    await idp.addToGroup(vic.id, 'volunteers')
+    await idp.addToGroup(wyn.id, 'volunteers')
+    await idp.addToGroup(vic.id, 'volunteers')
+    expect([...scim.groups.values()].map((g) => [g.displayName, g.members.length])).toContainEqual([
+      'northvale_volunteers',
+      2,
+    ])
+    expect((await idp.members('volunteers')).map((p) => p.name).sort()).toEqual(['Vic', 'Wyn'])
+    await idp.removeFromGroup(vic.id, 'volunteers')
+    expect((await idp.members('volunteers')).map((p) => p.name)).toEqual(['Wyn'])
+    // Removing from a group that does not exist there is nothing to do; listing it is nobody.
+    await idp.removeFromGroup(vic.id, 'nowhere')
+    expect(await idp.members('nowhere')).toEqual([])
+  })
+
+  it('Errors 5: a find answered 503, a time-out or an unreadable body is not "no such person": it throws, and nothing is made', async () => {
+    const idp = admin({ timeoutMs: 300 })
+    const before = scim.users.size
+    for (const kind of ['unavailable', 'stall', 'garbled'] as const) {
+      scim.fault(kind, 1)
+      await expect(idp.find({ email: 'new.person@example.org' })).rejects.toBeInstanceOf(IdpUnavailableError)
+    }
+    scim.fault(null)
+    expect(scim.users.size).toBe(before)
+    // Back up: the same question has its answer.
+    expect(await idp.find({ email: 'new.person@example.org' })).toBeNull()
+  })
+
+  it('a wrong token is a refusal, never taken as nobody', async () => {
+    await expect(admin({ token: 'not-the-token' }).find({ email: 'una@example.org' })).rejects.toBeInstanceOf(
+      IdpRefusedError,
+    )
+  })
+})
+
+describe('an account made over SCIM signs in', () => {
+  let run: ServiceWithIdp
+  beforeAll(async () => {
+    run = await startServiceWithIdp({ accounts: () => scim.accounts(), env: { IDP_GROUP_PREFIX: 'northvale_' } })
+  })
+  afterAll(async () => {
+    await run?.stop()
+  })
+
+  it('Authentication 4 and Runtime configuration IDP_GROUP_PREFIX: the group added over SCIM comes back in the claim, without the prefix', async () => {
+    const idp = admin()
+    const xan = await idp.create({ name: 'Xan Newly', email: 'xan@example.org' })
+    await idp.addToGroup(xan.id, 'caseworkers')
+    const browser = createCookieFetch()
+    await signIn(browser, run.service, xan.id)
+    const me = (await (await browser(`${run.service}/auth/me`)).json()) as Record<string, unknown>
+    expect(me).toMatchObject({ name: 'Xan Newly', email: 'xan@example.org', groups: ['caseworkers'] })
+    expect((await browser(`${run.service}/desk/caseworkers`)).status).toBe(200)
+  })
+})
