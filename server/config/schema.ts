@@ -115,6 +115,7 @@ export const configSchema = z.object({
   OIDC_EXTRA_SCOPES: text(),
   IDP_GROUP_PREFIX: withDefault(text(), ''),
   IDP_API_TOKEN: secret(token()),
+  IDP_SCIM_URL: httpUrl(),
   PEOPLE_BACKEND: setting('idp or memberships', (value) =>
     value === 'idp' || value === 'memberships' ? value : undefined,
   ),

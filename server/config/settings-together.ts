@@ -13,7 +13,12 @@ export function peopleBackendOf(config: Pick<Config, 'PEOPLE_BACKEND' | 'IDP_API
 
 export function problemsBetween(config: Config): ConfigProblem[] {
   const problems: ConfigProblem[] = []
-  if (peopleBackendOf(config) === 'idp') {
+  if (config.PEOPLE_BACKEND === 'idp' && config.IDP_API_TOKEN === undefined)
+    problems.push({
+      variable: 'PEOPLE_BACKEND',
+      line: 'PEOPLE_BACKEND: idp keeps groups at the identity provider, which needs IDP_API_TOKEN (its admin API token); set it, or PEOPLE_BACKEND=memberships',
+    })
+  else if (peopleBackendOf(config) === 'idp') {
     const why = config.PEOPLE_BACKEND === 'idp' ? 'PEOPLE_BACKEND is idp' : 'IDP_API_TOKEN is set'
     problems.push({
       variable: 'PEOPLE_BACKEND',
@@ -31,4 +36,10 @@ export function problemsBetween(config: Config): ConfigProblem[] {
       line: 'SEED_ADMIN_PHONE: set SEED_ADMIN_EMAIL or SEED_ADMIN_PHONE, not both: the first person is invited once, by one of them',
     })
   return problems
+}
+
+/** Where the provider's SCIM 2.0 API is: IDP_SCIM_URL, else `${IDP_URL}/scim/v2`; null without either. */
+export function scimUrlOf(config: Pick<Config, 'IDP_SCIM_URL' | 'IDP_URL'>): string | null {
+  if (config.IDP_SCIM_URL !== undefined) return config.IDP_SCIM_URL.replace(/\/+$/, '')
+  return config.IDP_URL === undefined ? null : `${config.IDP_URL.replace(/\/+$/, '')}/scim/v2`
 }

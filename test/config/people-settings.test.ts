@@ -2,7 +2,7 @@
 // 5): who keeps groups, the first person in, and how long an invite's link works.
 import { describe, expect, it } from 'vitest'
 import { ConfigError, parseConfig } from '../../server/config/parse-config'
-import { peopleBackendOf } from '../../server/config/settings-together'
+import { peopleBackendOf, scimUrlOf } from '../../server/config/settings-together'
 
 function problemsOf(env: Record<string, string>): readonly string[] {
   try {
@@ -23,8 +23,12 @@ describe('Authentication 5: PEOPLE_BACKEND', () => {
   })
 
   it('refuses to start when it is idp, or unset with IDP_API_TOKEN set: groups at the provider are not supported yet', () => {
-    expect(problemsOf({ PEOPLE_BACKEND: 'idp' })).toEqual([
+    expect(problemsOf({ PEOPLE_BACKEND: 'idp', IDP_API_TOKEN: 'tok' })).toEqual([
       'PEOPLE_BACKEND: PEOPLE_BACKEND is idp, but groups kept at the identity provider are not supported yet; set PEOPLE_BACKEND=memberships',
+    ])
+    // Without the token it names the token.
+    expect(problemsOf({ PEOPLE_BACKEND: 'idp' })).toEqual([
+      'PEOPLE_BACKEND: idp keeps groups at the identity provider, which needs IDP_API_TOKEN (its admin API token); set it, or PEOPLE_BACKEND=memberships',
     ])
     const [line, ...more] = problemsOf({ IDP_API_TOKEN: 'tok-secret-123' })
     expect(more).toEqual([])
@@ -33,6 +37,17 @@ describe('Authentication 5: PEOPLE_BACKEND', () => {
     // Said outright, memberships wins over the token.
     expect(peopleBackendOf(parseConfig({ IDP_API_TOKEN: 'tok', PEOPLE_BACKEND: 'memberships' }))).toBe('memberships')
     expect(peopleBackendOf({ PEOPLE_BACKEND: undefined, IDP_API_TOKEN: 'tok' })).toBe('idp')
+  })
+
+  it('Runtime configuration IDP_API_TOKEN: the SCIM API is IDP_SCIM_URL, else under IDP_URL', () => {
+    expect(scimUrlOf(parseConfig({ IDP_URL: 'https://idp.example.org/' }))).toBe('https://idp.example.org/scim/v2')
+    expect(
+      scimUrlOf(parseConfig({ IDP_URL: 'https://idp.example.org', IDP_SCIM_URL: 'https://scim.example.org/v2/' })),
+    ).toBe('https://scim.example.org/v2')
+    expect(scimUrlOf(parseConfig({}))).toBeNull()
+    expect(problemsOf({ IDP_SCIM_URL: 'ftp://x' })).toEqual([
+      'IDP_SCIM_URL: expected an http:// or https:// URL, got "ftp://x"',
+    ])
   })
 
   it('takes nothing but idp or memberships', () => {
