@@ -27,7 +27,7 @@ export async function readPeopleRequest(event: H3Event): Promise<PeopleRequest> 
   if (desk === undefined || desk.invites.length === 0) return { sent: sendRefusal(event, req, 'not-found') }
   if (req.principal === null) return { sent: sendRefusal(event, req, 'sign-in') }
   const caller = { principal: req.principal }
-  const groups = desk.invites.filter((group) => mayInvite(req.policy, caller, desk, group))
+  const groups = [...new Set(desk.invites)].filter((group) => mayInvite(req.policy, caller, desk, group))
   if (groups.length === 0) return { sent: sendRefusal(event, req, 'forbidden') }
   return { req, desk, groups }
 }

@@ -4,7 +4,8 @@
 // (SPEC 1 rule 3, 7 rule 6).
 import { useConfig } from '../config/use-config'
 import { log } from '../log'
-import { SETUP_KV, seedFirstPerson } from '../people/seed-first-person'
+import { seedFirstPerson } from '../people/seed-first-person'
+import { SETUP_KV } from '../people/setup-claim'
 import { normalizePhone } from '../content/phone'
 import { ensureRecordStreams } from '../records/streams'
 import { useBus } from './bus'

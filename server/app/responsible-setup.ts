@@ -1,17 +1,16 @@
 // The responsible pass, beside the first person's set-up: at start, on every
 // svc.content.reloaded for the content this instance serves, and each minute
 // (the people:setup task) for the people whose step failed. With several
-// instances, whoever creates `responsible-pass.<revision>` in svc_setup does
-// the pass for that revision (SPEC 1 rules 3 and 4, 7 rule 6).
+// instances, whoever claims `responsible-pass.<revision>` in svc_setup does
+// the pass for that revision; a pass that fails lets go of its claim, and one
+// left by a stopped instance is taken over (SPEC 1 rules 3 and 4, 7 rule 6).
 import { createHash } from 'node:crypto'
-import { BusConflictError } from '../bus/errors'
 import { decodeJson } from '../bus/payload'
-import type { BusKv } from '../bus/types'
 import { CONTENT_RELOADED } from '../content/bus-messages'
 import { useConfig } from '../config/use-config'
 import { log } from '../log'
 import { runResponsiblePass } from '../people/responsible-pass'
-import { SETUP_KV } from '../people/seed-first-person'
+import { claimSetup, finishSetup, readMarker, releaseSetup, SETUP_KV } from '../people/setup-claim'
 import { ensureRecordStreams } from '../records/streams'
 import { useBus } from './bus'
 import { useContent } from './content'
@@ -43,12 +42,22 @@ async function step(now: Date): Promise<void> {
     }
     await ensureRecordStreams(bus)
     const claim = `responsible-pass.${createHash('sha256').update(revision).digest('hex').slice(0, 32)}`
-    if (!(await claimed(setup, claim))) {
-      done = revision
-      retry = new Set()
+    if (!(await claimSetup(setup, claim, now))) {
+      // Done by another instance; or under way there, looked at again next minute (taken over once stale).
+      if ((await readMarker(setup, claim))?.state === 'done') {
+        done = revision
+        retry = new Set()
+      }
       return
     }
-    const outcome = await runResponsiblePass(deps, setup, { ...(group ? { group } : {}), now })
+    let outcome
+    try {
+      outcome = await runResponsiblePass(deps, setup, { ...(group ? { group } : {}), now })
+    } catch (error) {
+      await releaseSetup(setup, claim)
+      throw error
+    }
+    await finishSetup(setup, claim, now)
     done = revision
     retry = new Set(outcome.failed)
     log('info', 'people', 'responsible people gone over', { revision, ...outcome, failed: outcome.failed.length })
@@ -56,16 +65,6 @@ async function step(now: Date): Promise<void> {
     log('error', 'people', '[svc] [people] the responsible pass failed; trying again in a minute', {
       error: (error as Error).message,
     })
-  }
-}
-
-async function claimed(setup: BusKv, key: string): Promise<boolean> {
-  try {
-    await setup.create(key, { at: new Date().toISOString() })
-    return true
-  } catch (error) {
-    if (error instanceof BusConflictError) return false
-    throw error
   }
 }
 

@@ -13,6 +13,8 @@ import type { PeopleDeps } from './people-deps'
 /** A match and whether it may bring the person in: a desk's invite whose link ran out or closed may not. */
 interface Match extends KeptMembership {
   readonly live: boolean
+  /** The KV revision it was read at. */
+  readonly revision: number
 }
 
 // Which of one group's matches the merged record takes after: active, then an
@@ -40,41 +42,54 @@ export async function activateAtSignIn(
 
   for (const [group, found] of byGroup) {
     const key = encodeKvKey(`sub:${user.subject}:${group}`)
-    const best = [...found].sort((a, b) => rank(a.entry, a.live) - rank(b.entry, b.live))[0]
-    if (best === undefined) continue
     for (const { entry, live } of found) if (live && entry.invite !== undefined) inviteIds.add(entry.invite)
-    const bestRank = rank(best.entry, best.live)
-    const state = STAGE_OF_RANK[bestRank] ?? 'removed'
+    const others = found.filter((match) => match.key !== key)
+    const mine = found.find((match) => match.key === key)
+    let before: Membership | undefined
+    // Decided on the record under the subject as the bus holds it at the write,
+    // so a removal made a moment ago on another instance is never undone.
     const merged = (current: Membership | null): Membership | null => {
-      const currentLive = found.find((match) => match.key === key)?.live ?? true
-      const base = current !== null && rank(current, currentLive) <= bestRank ? current : best.entry
+      const candidates: Match[] = [...others]
+      if (current !== null) {
+        // Its invite's link was looked at only if it is the record read a moment ago.
+        const live = mine !== undefined && mine.entry.invite === current.invite ? mine.live : !isDeskInvite(current)
+        candidates.push({ key, entry: current, live, revision: 0 })
+      }
+      const best = candidates.sort((a, b) => rank(a.entry, a.live) - rank(b.entry, b.live))[0]
+      if (best === undefined) return null
+      const state = STAGE_OF_RANK[rank(best.entry, best.live)] ?? 'removed'
+      before = best.entry
       const next: Membership = {
-        ...base,
+        ...best.entry,
         subject: user.subject,
         ...(user.email === undefined ? {} : { email: user.email }),
         ...(user.phone === undefined ? {} : { phone: user.phone }),
-        name: base.name || user.name || '',
+        name: best.entry.name || user.name || '',
         state,
-        since: state === base.state ? base.since : time,
-        ...(state === base.state ? {} : { by: actor }),
+        since: state === best.entry.state ? best.entry.since : time,
+        ...(state === best.entry.state ? {} : { by: actor }),
       }
       return current !== null && JSON.stringify(current) === JSON.stringify(next) ? null : next
     }
     const written = await memberships.change(key, merged)
     if (written !== null) {
-      const change = best.entry.state === 'invited' && state === 'active' ? 'activated' : 'learned'
+      const change = before?.state === 'invited' && written.state === 'active' ? 'activated' : 'learned'
       await memberships.log.record({ about: 'membership', key, change, group, actor, time })
     }
-    // Folded into the one under the subject.
-    for (const other of found.filter((member) => member.key !== key)) {
-      await memberships.drop(other.key)
+    // Folded into the one under the subject, unless it changed since it was read (then the next sign-in folds it).
+    for (const other of others) {
+      if (!(await memberships.dropAt(other.key, other.revision))) continue
       await memberships.log.record({ about: 'membership', key: other.key, change: 'merged', group, actor, time })
     }
   }
   await closeInvites(deps, [...inviteIds], user.subject, actor, time)
 }
 
-// A desk's invite whose link ran out (or was closed) brings nobody in until a
+const isDeskInvite = (entry: Membership) =>
+  entry.state === 'invited' && entry.source === 'invite' && entry.invite !== undefined
+
+// Found through the view, read again from the bus with their revisions. A
+// desk's invite whose link ran out (or was closed) brings nobody in until a
 // desk reopens it, though its record still learns who signed in (Membership
 // rule 3). The seed's does: its address is the operator's own setting.
 async function matchesOf(
@@ -83,15 +98,18 @@ async function matchesOf(
   now: Date,
 ): Promise<Match[]> {
   const found = (await memberships.view()).matching(user)
-  return Promise.all(
-    found.map(async (match) => {
-      const { entry } = match
-      if (entry.state !== 'invited' || entry.source !== 'invite' || entry.invite === undefined)
-        return { ...match, live: true }
-      const invite = await invites.get(entry.invite)
-      return { ...match, live: invite !== null && inviteStateAt(invite, now) === 'open' }
+  const fresh = await Promise.all(
+    found.map(async ({ key }): Promise<Match | null> => {
+      const kept = await memberships.read(key)
+      // Gone, or tied to another account since the view heard of it.
+      if (kept === null || (kept.entry.subject !== undefined && kept.entry.subject !== user.subject)) return null
+      const { entry, revision } = kept
+      if (!isDeskInvite(entry)) return { key, entry, live: true, revision }
+      const invite = await invites.get(entry.invite ?? '')
+      return { key, entry, live: invite !== null && inviteStateAt(invite, now) === 'open', revision }
     }),
   )
+  return fresh.filter((match): match is Match => match !== null)
 }
 
 async function closeInvites(

@@ -57,8 +57,9 @@ export async function invitePerson(deps: PeopleDeps, request: InviteRequest): Pr
           ...contact,
           name: name || current?.name || '',
           state: 'invited',
-          // A removal ended what made it: an invite after one is this request's own.
-          source: current === null || current.state === 'removed' ? request.source : current.source,
+          // Whoever invites now owns the invite: a desk's invite on top of a pending responsible or seed
+          // membership is the desk's (its link runs out; the responsible pass will not take it back).
+          source: request.source,
           since: time,
           by: actor,
           invite: current?.invite ?? fresh,

@@ -11,22 +11,25 @@ export type MembershipStage = (typeof MEMBERSHIP_STAGES)[number]
 export const MEMBERSHIP_SOURCES = ['invite', 'grant', 'seed', 'responsible'] as const
 export type MembershipSource = (typeof MEMBERSHIP_SOURCES)[number]
 
-export const membershipSchema = z.object({
-  group: z.string(),
-  /** The keys it matches a person on; it learns the rest at their sign-in. */
-  subject: z.string().optional(),
-  email: z.string().optional(),
-  phone: z.string().optional(),
-  name: z.string().optional(),
-  state: z.enum(MEMBERSHIP_STAGES),
-  source: z.enum(MEMBERSHIP_SOURCES),
-  /** When it entered its stage. */
-  since: z.string(),
-  /** Who made the last change; none for a grant, which the record's event names. */
-  by: actorSchema.optional(),
-  /** The invite in svc_invites that brings the person in, when one does. */
-  invite: z.string().optional(),
-})
+export const membershipSchema = z
+  .object({
+    group: z.string(),
+    /** The keys it matches a person on; it learns the rest at their sign-in. */
+    subject: z.string().optional(),
+    email: z.string().optional(),
+    phone: z.string().optional(),
+    name: z.string().optional(),
+    state: z.enum(MEMBERSHIP_STAGES),
+    source: z.enum(MEMBERSHIP_SOURCES),
+    /** When it entered its stage. */
+    since: z.string(),
+    /** Who made the last change; none for a grant, which the record's event names. */
+    by: actorSchema.optional(),
+    /** The invite in svc_invites that brings the person in, when one does. */
+    invite: z.string().optional(),
+  })
+  // Fields a newer instance added survive an older one's write during a rolling deploy.
+  .passthrough()
 export type Membership = z.infer<typeof membershipSchema>
 
 /** Whatever the provider (or a form) tells about a person; any one may match. */

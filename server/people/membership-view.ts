@@ -16,7 +16,7 @@ export interface KeptMembership {
 export interface MembershipView {
   /** Active groups of whoever matches any of these keys, sorted. */
   groupsOf(person: PersonKeys): string[]
-  /** Every membership, in any stage, that matches the person on some key. */
+  /** Every membership, in any stage, that matches the person on some key (one tied to another subject never does). */
   matching(person: PersonKeys): KeptMembership[]
   /** The memberships of these groups, in any stage. */
   inGroups(groups: readonly string[]): KeptMembership[]
@@ -48,11 +48,18 @@ export async function loadMembershipView(kv: BusKv): Promise<MembershipView> {
       index.set(match, keys)
     }
   }
+  // A membership tied to a subject is that account's alone: another account
+  // with the same address or number (a reassigned mailbox, a provider giving
+  // one person two subjects) neither gets its group nor takes it over. Asked
+  // about by address or number only (an access question), it is found by what
+  // it learned.
   const matching = (person: PersonKeys): KeptMembership[] => {
     const keys = new Set(matchKeys(person).flatMap((match) => [...(index.get(match) ?? [])]))
     return [...keys].flatMap((key) => {
       const entry = entries.get(key)
-      return entry === undefined ? [] : [{ key, entry }]
+      if (entry === undefined) return []
+      const theirs = person.subject === undefined || entry.subject === undefined || entry.subject === person.subject
+      return theirs ? [{ key, entry }] : []
     })
   }
 

@@ -18,6 +18,11 @@ export const MEMBERSHIPS_KV = 'svc_memberships'
 /** A change decides from what is there (null: nothing) what should be; null leaves it as it is. */
 export type MembershipChange = (current: Membership | null) => Membership | null
 
+export interface KeptAt {
+  readonly entry: Membership
+  readonly revision: number
+}
+
 export interface Memberships {
   /** Adds the person to the group unless an entry exists for them (whatever its stage); true when added. */
   grant(group: string, person: PersonKeys, since: string): Promise<boolean>
@@ -28,8 +33,10 @@ export interface Memberships {
   change(key: string, change: MembershipChange): Promise<Membership | null>
   /** Active memberships of the group as the bus holds them now, not as this instance's view has heard. */
   activeCount(group: string): Promise<number>
-  /** Deletes one (encoded) key, as a merge does with the entries it folded in. */
-  drop(key: string): Promise<void>
+  /** One (encoded) key as the bus holds it now, with its revision; null when there is none. */
+  read(key: string): Promise<KeptAt | null>
+  /** Deletes one (encoded) key, as a merge does with the entries it folded in, unless it changed since `revision`; false then. */
+  dropAt(key: string, revision: number): Promise<boolean>
   readonly log: PeopleLog
 }
 
@@ -56,11 +63,20 @@ export function createMemberships(bus: Bus): Memberships {
     if (loading) (await view()).apply(key, value)
   }
 
+  const read = async (key: string): Promise<KeptAt | null> => {
+    const found = await (await kv()).get(key)
+    if (found === null) return null
+    const parsed = membershipSchema.safeParse(safeJson(found.value))
+    // Never overwritten: a record this instance cannot read is someone's, and stays as it is.
+    if (!parsed.success) throw new Error(`[svc] [people] the membership ${key} cannot be read; it is left as it is`)
+    return { entry: parsed.data, revision: found.revision }
+  }
+
   const change = async (key: string, decide: MembershipChange): Promise<Membership | null> => {
     const store = await kv()
     for (let attempt = 1; ; attempt++) {
-      const found = await store.get(key)
-      const current = found === null ? null : membershipSchema.parse(decodeJson(found.value))
+      const found = await read(key)
+      const current = found === null ? null : found.entry
       const next = decide(current)
       if (next === null) return null
       try {
@@ -112,10 +128,28 @@ export function createMemberships(bus: Bus): Memberships {
         return parsed?.success === true && parsed.data.group === group && parsed.data.state === 'active'
       }).length
     },
-    async drop(key) {
-      await (await kv()).delete(key)
+    read,
+    async dropAt(key, revision) {
+      const store = await kv()
+      // The bus deletes only unconditionally: mark the revision read as gone first, so a write made since is kept.
+      try {
+        await store.update(key, { folded: true }, revision)
+      } catch (error) {
+        if (error instanceof BusConflictError) return false
+        throw error
+      }
+      await store.delete(key)
       await applied(key, null)
+      return true
     },
     log,
+  }
+}
+
+function safeJson(bytes: Uint8Array): unknown {
+  try {
+    return decodeJson(bytes)
+  } catch {
+    return undefined
   }
 }

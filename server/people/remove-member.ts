@@ -31,9 +31,15 @@ export async function removeMember(
   // Two desks removing the last two on two instances at once each saw the
   // other still active: read what the bus holds now, and undo this one if
   // nobody active is left (at least one of the two sees both removals).
-  if (target?.entry.state === 'active' && (await memberships.activeCount(written.group)) === 0) {
-    const undo = before as Membership | null
-    if (undo !== null) await memberships.change(key, (current) => (current?.state === 'removed' ? undo : null))
+  const was = before as Membership | null
+  // Judged on the record as read at the write: this instance's view may not have heard it became active.
+  if (
+    was?.state === 'active' &&
+    written.group === protectedGroup &&
+    (await memberships.activeCount(written.group)) === 0
+  ) {
+    const undo: Membership = was
+    await memberships.change(key, (current) => (current?.state === 'removed' ? undo : null))
     return 'last-of-most-privileged'
   }
   await memberships.log.record({ about: 'membership', key, change: 'removed', group: written.group, actor, time })

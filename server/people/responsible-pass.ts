@@ -139,21 +139,29 @@ async function leave(
   )) {
     if (entry.source !== 'responsible' || entry.state === 'removed') continue
     if (matchKeys(entry).some((match) => named.has(match))) continue
-    const written = await memberships.change(key, (current) =>
-      current?.source === 'responsible' && current.state !== 'removed'
-        ? { ...current, state: 'removed', since: time, by: SERVICE }
-        : null,
-    )
-    if (written === null) continue
-    left++
-    await memberships.log.record({
-      about: 'membership',
-      key,
-      change: 'removed',
-      group: written.group,
-      actor: SERVICE,
-      time,
-    })
+    try {
+      const written = await memberships.change(key, (current) =>
+        current?.source === 'responsible' && current.state !== 'removed'
+          ? { ...current, state: 'removed', since: time, by: SERVICE }
+          : null,
+      )
+      if (written === null) continue
+      left++
+      await memberships.log.record({
+        about: 'membership',
+        key,
+        change: 'removed',
+        group: written.group,
+        actor: SERVICE,
+        time,
+      })
+    } catch (error) {
+      // One that cannot leave now leaves at the next pass; the others go on.
+      log('error', 'people', '[svc] [people] a responsible membership could not end; tried again at the next pass', {
+        key,
+        error: (error as Error).message,
+      })
+    }
   }
   return left
 }

@@ -4,17 +4,12 @@
 // makes the invite; a claim left by an instance that died midway is taken
 // over after a while, and a finished one is never done again.
 import { createHash } from 'node:crypto'
-import { BusConflictError } from '../bus/errors'
-import { decodeJson } from '../bus/payload'
 import type { BusKv } from '../bus/types'
 import { log } from '../log'
 import { invitePerson, type InviteContact } from './invite-person'
 import { deskOfGroup, mostPrivilegedGroup } from './most-privileged'
 import type { PeopleDeps } from './people-deps'
-
-export const SETUP_KV = 'svc_setup'
-/** A claim older than this was left by an instance that stopped before it finished. */
-const CLAIM_STALE_MS = 2 * 60 * 1000
+import { claimSetup, finishSetup, readMarker, releaseSetup } from './setup-claim'
 
 export interface SeedSettings {
   readonly email?: string
@@ -24,12 +19,6 @@ export interface SeedSettings {
 }
 
 export type SeedOutcome = 'off' | 'invited' | 'member' | 'done-before' | 'claimed-elsewhere'
-
-interface Marker {
-  readonly state: 'claimed' | 'done'
-  readonly at: string
-  readonly invite?: string
-}
 
 export async function seedFirstPerson(
   deps: PeopleDeps,
@@ -54,8 +43,8 @@ export async function seedFirstPerson(
     .digest('hex')
     .slice(0, 32)}`
 
-  if (!(await claim(setup, key, now))) {
-    const marker = await read(setup, key)
+  if (!(await claimSetup(setup, key, now))) {
+    const marker = await readMarker(setup, key)
     return marker?.state === 'done' ? 'done-before' : 'claimed-elsewhere'
   }
   let outcome
@@ -71,15 +60,10 @@ export async function seedFirstPerson(
     })
   } catch (error) {
     // Let go of the claim, so the retry (here or on another instance) need not wait for it to go stale.
-    await setup.delete(key).catch(() => undefined)
+    await releaseSetup(setup, key)
     throw error
   }
-  const done: Marker = {
-    state: 'done',
-    at: now.toISOString(),
-    ...(outcome.kind === 'invited' ? { invite: outcome.invite.id } : {}),
-  }
-  await setup.put(key, done)
+  await finishSetup(setup, key, now, outcome.kind === 'invited' ? { invite: outcome.invite.id } : {})
   if (outcome.kind === 'invited' && !outcome.mailed) {
     // No SMS is sent: the operator who set SEED_ADMIN_PHONE passes the link on.
     const link = `${deps.publicUrl.replace(/\/+$/, '')}${outcome.path}`
@@ -95,31 +79,4 @@ export async function seedFirstPerson(
       },
     )
   return outcome.kind
-}
-
-async function read(setup: BusKv, key: string): Promise<Marker | null> {
-  const found = await setup.get(key)
-  return found === null ? null : decodeJson<Marker>(found.value)
-}
-
-/** True when this instance may make the invite now. */
-async function claim(setup: BusKv, key: string, now: Date): Promise<boolean> {
-  const mine: Marker = { state: 'claimed', at: now.toISOString() }
-  try {
-    await setup.create(key, mine)
-    return true
-  } catch (error) {
-    if (!(error instanceof BusConflictError)) throw error
-  }
-  const found = await setup.get(key)
-  if (found === null) return false
-  const marker = decodeJson<Marker>(found.value)
-  if (marker.state === 'done' || now.getTime() - Date.parse(marker.at) < CLAIM_STALE_MS) return false
-  try {
-    await setup.update(key, mine, found.revision)
-    return true
-  } catch (error) {
-    if (error instanceof BusConflictError) return false
-    throw error
-  }
 }

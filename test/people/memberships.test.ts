@@ -218,6 +218,39 @@ describe.each(BUS_KINDS)('memberships on the $name', (kind) => {
     }
   })
 
+  it("Membership rule 2: a membership tied to one account is not another account's, even with the same verified address", async () => {
+    const group = freshGroup()
+    const email = freshEmail()
+    const one = deps()
+    await invited(one, group, { email })
+    await activateAtSignIn(one, signedIn('sub-first', { email }), later(1))
+    // A second account at the provider with the same address (a reassigned mailbox).
+    const other = signedIn('sub-second', { email })
+    expect(await one.memberships.groupsOf(other)).toEqual([])
+    await activateAtSignIn(one, other, later(2))
+    expect(await one.memberships.groupsOf({ subject: 'sub-first' })).toEqual([group])
+    expect(await one.memberships.groupsOf(other)).toEqual([])
+    expect([...(await keptMemberships(bus(), group)).keys()]).toEqual([`sub:sub-first:${group}`])
+    // Asked about by address only (an access question), it is found by what it learned.
+    expect(await one.memberships.groupsOf({ email })).toEqual([group])
+  })
+
+  it('Membership rule 4: a removal made on another instance a moment before a sign-in stands', async () => {
+    for (let round = 0; round < 5; round++) {
+      const group = freshGroup()
+      const [a, b] = [deps(), deps()]
+      await a.memberships.grant(group, { subject: 'sub-t' }, T0.toISOString())
+      await a.memberships.view()
+      const key =
+        (await b.memberships.view()).matching({ subject: 'sub-t' }).find((m) => m.entry.group === group)?.key ?? ''
+      expect(await removeMember(b, { key, actor: KARI, now: later(1), protectedGroup: null })).toBe('removed')
+      // Instance A's view may not have heard yet; what it writes is judged on the bus.
+      await activateAtSignIn(a, signedIn('sub-t', { email: freshEmail('t') }), later(2))
+      const kept = await keptMemberships(bus(), group)
+      expect([...kept.values()].map((m) => m.state)).toEqual(['removed'])
+    }
+  })
+
   it('Membership rule 5: a grant adds no second record for someone known under another key, and never overrides a removal', async () => {
     const group = freshGroup()
     const email = freshEmail()

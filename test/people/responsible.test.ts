@@ -9,7 +9,7 @@ import { MAIL_STREAM } from '../../server/mail/mail-stream'
 import { activateAtSignIn } from '../../server/people/activate-at-sign-in'
 import { runResponsiblePass } from '../../server/people/responsible-pass'
 import { responsiblePeople } from '../../server/people/responsible-people'
-import { SETUP_KV } from '../../server/people/seed-first-person'
+import { SETUP_KV } from '../../server/people/setup-claim'
 import { decodeJson } from '../../server/bus/payload'
 import { loadDemo } from '../support/demo-site'
 import {
@@ -135,6 +135,20 @@ describe.each(BUS_KINDS)('the responsible pass on the $name', (kind) => {
     // Named again: back in.
     expect((await runResponsiblePass(peopleDeps(bus(), both), setup, { group, now: later(2) })).joined).toBe(1)
     expect([...(await keptMemberships(bus(), group)).values()].find((m) => m.email === ann)?.state).toBe('invited')
+  })
+
+  it('Accounts the content mandates 2: a desk that invites someone the pass had put in the group makes it its own, so the pass never takes it back', async () => {
+    const group = freshGroup()
+    const fay = freshEmail('fay')
+    const setup = await bus().kv(SETUP_KV)
+    const named = peopleDeps(bus(), withResponsible({ '/': [{ name: 'Fay', email: fay }] }))
+    expect((await runResponsiblePass(named, setup, { group, now: T0 })).joined).toBe(1)
+    await invited(named, group, { email: fay }, { name: 'Fay' })
+    const nobody = peopleDeps(bus(), withResponsible({}))
+    expect((await runResponsiblePass(nobody, setup, { group, now: later(1) })).left).toBe(0)
+    expect([...(await keptMemberships(bus(), group)).values()].map((m) => [m.state, m.source])).toEqual([
+      ['invited', 'invite'],
+    ])
   })
 
   it('Accounts the content mandates 3 and Errors 6: one person whose step fails holds up nobody else, and the retry for them alone succeeds', async () => {

@@ -70,6 +70,18 @@ describe('the identity provider over SCIM 2.0', () => {
     expect(await idp.find({ email: 'new.person@example.org' })).toBeNull()
   })
 
+  it('Errors 5: a 200 that is not a list is not "nobody"; a server that ignores the filter hands over nobody else', async () => {
+    const idp = admin()
+    await idp.create({ name: 'Yva', email: 'yva@example.org' })
+    scim.fault('not-a-list', 1)
+    await expect(idp.find({ email: 'zed@example.org' })).rejects.toBeInstanceOf(IdpUnavailableError)
+    scim.fault('unfiltered', 2)
+    expect(await idp.find({ email: 'zed@example.org' })).toBeNull()
+    scim.fault('unfiltered', 1)
+    expect((await idp.find({ email: 'yva@example.org' }))?.name).toBe('Yva')
+    scim.fault(null)
+  })
+
   it('a wrong token is a refusal, never taken as nobody', async () => {
     await expect(admin({ token: 'not-the-token' }).find({ email: 'una@example.org' })).rejects.toBeInstanceOf(
       IdpRefusedError,

@@ -25,7 +25,7 @@ export interface ScimGroup {
   members: { value: string }[]
 }
 
-export type ScimFault = 'unavailable' | 'stall' | 'garbled'
+export type ScimFault = 'unavailable' | 'stall' | 'garbled' | 'unfiltered' | 'not-a-list'
 
 export interface TestScim {
   /** The base URL, `…/scim/v2`. */
@@ -105,6 +105,21 @@ export async function startScimServer(token = 'scim-test-token'): Promise<TestSc
     fault.left--
     if (fault.kind === 'unavailable') return void res.status(503).type('text/plain').send('down for maintenance')
     if (fault.kind === 'garbled') return void res.status(200).type(SCIMMY_TYPE).send('{"Resources": [')
+    if (fault.kind === 'not-a-list') return void res.status(200).type(SCIMMY_TYPE).send('{}')
+    // A server that ignores the filter and lists everyone.
+    if (fault.kind === 'unfiltered') {
+      const all = req.path.startsWith('/scim/v2/Groups') ? [...groups.values()] : [...users.values()]
+      return void res
+        .status(200)
+        .type(SCIMMY_TYPE)
+        .send(
+          JSON.stringify({
+            schemas: ['urn:ietf:params:scim:api:messages:2.0:ListResponse'],
+            totalResults: all.length,
+            Resources: all,
+          }),
+        )
+    }
     // Stalled: answers nothing until the client gives up.
   })
   app.use(

@@ -37,8 +37,16 @@ const groupSchema = z
     members: z.array(z.object({ value: z.string() }).passthrough()).optional(),
   })
   .passthrough()
+const LIST_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:ListResponse'
+// A ListResponse says so (RFC 7644 3.4.2): a 200 with `{}` or an error object is not "nobody".
 const listSchema = <T extends z.ZodType>(item: T) =>
-  z.object({ totalResults: z.number().optional(), Resources: z.array(item).optional() }).passthrough()
+  z
+    .object({
+      schemas: z.array(z.string()).refine((s) => s.includes(LIST_SCHEMA)),
+      totalResults: z.number(),
+      Resources: z.array(item).optional(),
+    })
+    .passthrough()
 
 /** A value inside a SCIM filter's double quotes. */
 function quoted(value: string): string {
@@ -109,16 +117,20 @@ export function createScimAdmin(options: ScimOptions): IdpAdmin {
     return parsed.data
   }
 
-  const findUser = async (filter: string): Promise<IdpPerson | null> => {
+  // Only what really matches: a server that ignores the filter and lists everyone must not hand over someone else.
+  const findUser = async (filter: string, matches: (person: IdpPerson) => boolean): Promise<IdpPerson | null> => {
     const list = await call('GET', `/Users?filter=${encodeURIComponent(filter)}`, listSchema(userSchema))
-    const user = list?.Resources?.[0]
-    return user === undefined ? null : personOf(user)
+    return (list?.Resources ?? []).map(personOf).find(matches) ?? null
   }
 
   const findGroup = async (group: string) => {
-    const filter = `displayName eq ${quoted(`${options.groupPrefix}${group}`)}`
-    const list = await call('GET', `/Groups?filter=${encodeURIComponent(filter)}`, listSchema(groupSchema))
-    return list?.Resources?.[0] ?? null
+    const name = `${options.groupPrefix}${group}`
+    const list = await call(
+      'GET',
+      `/Groups?filter=${encodeURIComponent(`displayName eq ${quoted(name)}`)}`,
+      listSchema(groupSchema),
+    )
+    return list?.Resources?.find((found) => found.displayName === name) ?? null
   }
 
   const patchMembers = (groupId: string, operation: object) =>
@@ -126,9 +138,13 @@ export function createScimAdmin(options: ScimOptions): IdpAdmin {
 
   return {
     async find({ email, phone }) {
-      const byEmail = email === undefined ? null : await findUser(`emails.value eq ${quoted(email)}`)
+      const address = email?.toLowerCase()
+      const byEmail =
+        address === undefined
+          ? null
+          : await findUser(`emails.value eq ${quoted(email ?? '')}`, (p) => p.email === address)
       if (byEmail !== null || phone === undefined) return byEmail
-      return findUser(`phoneNumbers.value eq ${quoted(phone)}`)
+      return findUser(`phoneNumbers.value eq ${quoted(phone)}`, (p) => p.phone === phone)
     },
 
     async create({ name, email, phone }) {
