@@ -1,18 +1,9 @@
 // The people settings (SPEC 1, Runtime configuration; section 5 rules 3 and
 // 5): who keeps groups, the first person in, and how long an invite's link works.
 import { describe, expect, it } from 'vitest'
-import { ConfigError, parseConfig } from '../../server/config/parse-config'
+import { parseConfig } from '../../server/config/parse-config'
+import { problemsOf } from './problems'
 import { peopleBackendOf, scimUrlOf } from '../../server/config/settings-together'
-
-function problemsOf(env: Record<string, string>): readonly string[] {
-  try {
-    parseConfig(env)
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems.map((problem) => problem.line)
-    throw error
-  }
-  throw new Error('the settings were accepted')
-}
 
 describe('Authentication 5: PEOPLE_BACKEND', () => {
   it('is memberships when unset and IDP_API_TOKEN is unset too', () => {

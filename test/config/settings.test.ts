@@ -1,16 +1,7 @@
 // Settings parsed once: one schema reads every variable into a typed, frozen config.
 import { describe, expect, it } from 'vitest'
 import { ConfigError, parseConfig } from '../../server/config/parse-config'
-
-function problemsOf(env: Record<string, string>): readonly string[] {
-  try {
-    parseConfig(env)
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems.map((problem) => problem.line)
-    throw error
-  }
-  throw new Error('the settings were accepted')
-}
+import { problemsOf } from './problems'
 
 describe('Settings parsed once: defaults', () => {
   it('gives every defaulted variable its documented default when nothing is set', () => {
