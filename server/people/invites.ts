@@ -4,6 +4,7 @@ import { decodeJson } from '../bus/payload'
 import type { Bus, BusKv } from '../bus/types'
 import { isInviteId } from './invite-token'
 import { inviteSchema, type Invite } from './invite-record'
+import { loadOpenInvites, type OpenInvites } from './open-invites'
 import { createPeopleLog } from './people-log'
 
 export const INVITES_KV = 'svc_invites'
@@ -13,7 +14,6 @@ export interface Invites {
   get(id: string): Promise<Invite | null>
   /** Compare-and-set; what was written, or null when the change left it. */
   change(id: string, decide: (current: Invite | null) => Invite | null): Promise<Invite | null>
-  all(): Promise<Invite[]>
   /** Open invites whose link ran out become expired; how many did. */
   sweep(now: Date): Promise<number>
 }
@@ -52,21 +52,22 @@ export function createInvites(bus: Bus): Invites {
     const found = await (await kv()).get(id)
     return found === null ? null : read(found.value)
   }
-  const all = async () => {
-    const store = await kv()
-    const found = await Promise.all((await store.keys()).map((key) => store.get(key)))
-    return found.flatMap((entry) => (entry === null ? [] : [read(entry.value)].filter((i): i is Invite => i !== null)))
-  }
+  let loading: Promise<OpenInvites> | undefined
+  const openInvites = () =>
+    (loading ??= kv()
+      .then(loadOpenInvites)
+      .catch((error: unknown) => {
+        loading = undefined
+        throw error
+      }))
   return {
     get,
     change,
-    all,
     async sweep(now) {
       let expired = 0
-      for (const invite of await all()) {
-        if (invite.state !== 'open' || invite.expiresAt * 1000 > now.getTime()) continue
+      for (const id of (await openInvites()).due(now)) {
         const time = now.toISOString()
-        const written = await change(invite.id, (current) =>
+        const written = await change(id, (current) =>
           current?.state === 'open' && current.expiresAt * 1000 <= now.getTime()
             ? { ...current, state: 'expired', since: time }
             : null,
@@ -74,7 +75,7 @@ export function createInvites(bus: Bus): Invites {
         if (written === null) continue
         expired++
         const actor = { kind: 'clock' } as const
-        await log.record({ about: 'invite', key: invite.id, change: 'expired', group: invite.group, actor, time })
+        await log.record({ about: 'invite', key: id, change: 'expired', group: written.group, actor, time })
       }
       return expired
     },

@@ -132,6 +132,36 @@ describe.each(BUS_KINDS)('invites on the $name', (kind) => {
     expect(await bus().lastSubjectSequence(MAIL_STREAM, mailSubject('svc_invites', made.id, 2))).toBeGreaterThan(0)
   })
 
+  it('Invite rule 1: the sweep on another instance, started after the invites were made, expires only open links that ran out', async () => {
+    const group = freshGroup()
+    const one = deps(24)
+    const due = await invited(one, group, { email: freshEmail('due') })
+    const later12 = await invited(one, group, { email: freshEmail('later') }, { now: later(12) })
+    const withdrawn = await invited(one, group, { email: freshEmail('gone') })
+    expect(
+      await removeMember(one, { key: withdrawn.invite.membership, actor: KARI, now: later(1), protectedGroup: null }),
+    ).toBe('removed')
+    // A fresh instance: its view of open invites is loaded from the bus.
+    const other = deps(24)
+    // (Other tests' invites share this bus, so the count is not this test's alone.)
+    expect(await other.invites.sweep(later(25))).toBeGreaterThanOrEqual(1)
+    expect((await other.invites.get(due.invite.id))?.state).toBe('expired')
+    expect((await other.invites.get(later12.invite.id))?.state).toBe('open')
+    expect((await other.invites.get(withdrawn.invite.id))?.state).toBe('closed')
+    // It hears what is made after it started, and expires that too when it runs out.
+    const fresh = await invited(one, group, { email: freshEmail('fresh') }, { now: later(25) })
+    await waitFor(
+      async () => {
+        await other.invites.sweep(later(50))
+        return (await other.invites.get(fresh.invite.id))?.state === 'expired'
+      },
+      5000,
+      'the invite made after the sweeping instance started, swept',
+    )
+    expect((await other.invites.get(later12.invite.id))?.state).toBe('expired')
+    expect((await other.invites.get(withdrawn.invite.id))?.state).toBe('closed')
+  })
+
   it("Invite rule 2: the link's end is seconds since the epoch, and INVITE_TTL_HOURS may have decimals", async () => {
     const now = new Date(T0.getTime() + 700)
     const { invite: made, token } = await invited(deps(0.5), freshGroup(), { phone: freshPhone() }, { now })
