@@ -25,3 +25,12 @@ export function decodeText(bytes: Uint8Array): string {
 export function plainBytes(bytes: Uint8Array): Uint8Array {
   return bytes.constructor === Uint8Array ? bytes : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)
 }
+
+/** JSON as stored, or undefined for bytes that are not JSON: for readers that skip what they cannot read. */
+export function decodeJsonOrUndefined(bytes: Uint8Array): unknown {
+  try {
+    return decodeJson(bytes)
+  } catch {
+    return undefined
+  }
+}

@@ -3,7 +3,8 @@
 // and neither may cost a listing on the bus each time. A change made on
 // another instance arrives through the watch within milliseconds.
 import { decodeKvKey } from '../bus/kv-driver'
-import { decodeJson } from '../bus/payload'
+import { mirrorKv } from '../bus/kv-mirror'
+import { decodeJsonOrUndefined } from '../bus/payload'
 import type { BusKv } from '../bus/types'
 import { matchKeys, membershipSchema, type Membership, type PersonKeys } from './membership-record'
 
@@ -28,7 +29,6 @@ export async function loadMembershipView(kv: BusKv): Promise<MembershipView> {
   const entries = new Map<string, Membership>()
   // match key (`email:…`) -> KV keys of the memberships it matches
   const index = new Map<string, Set<string>>()
-  const touched = new Set<string>()
 
   const unindex = (key: string) => {
     const old = entries.get(key)
@@ -39,7 +39,7 @@ export async function loadMembershipView(kv: BusKv): Promise<MembershipView> {
   const apply = (key: string, value: Uint8Array | object | null) => {
     unindex(key)
     if (value === null || !isMembershipKey(key)) return
-    const parsed = membershipSchema.safeParse(value instanceof Uint8Array ? safeJson(value) : value)
+    const parsed = membershipSchema.safeParse(value instanceof Uint8Array ? decodeJsonOrUndefined(value) : value)
     if (!parsed.success) return
     entries.set(key, parsed.data)
     for (const match of matchKeys(parsed.data)) {
@@ -63,17 +63,7 @@ export async function loadMembershipView(kv: BusKv): Promise<MembershipView> {
     })
   }
 
-  // Watch first, so nothing written while the rest loads is missed; what the
-  // watch already reported is newer than what the load reads.
-  await kv.watch(({ key, value }) => {
-    touched.add(key)
-    apply(key, value)
-  })
-  for (const key of await kv.keys()) {
-    if (touched.has(key)) continue
-    const entry = await kv.get(key)
-    if (entry !== null && !touched.has(key)) apply(key, entry.value)
-  }
+  await mirrorKv(kv, apply)
   return {
     groupsOf(person) {
       const groups = matching(person)
@@ -86,10 +76,7 @@ export async function loadMembershipView(kv: BusKv): Promise<MembershipView> {
       const wanted = new Set(groups)
       return [...entries].filter(([, entry]) => wanted.has(entry.group)).map(([key, entry]) => ({ key, entry }))
     },
-    apply(encodedKey, value) {
-      touched.add(encodedKey)
-      apply(encodedKey, value)
-    },
+    apply,
   }
 }
 
@@ -99,13 +86,5 @@ function isMembershipKey(encoded: string): boolean {
     return decodeKvKey(encoded).includes(':')
   } catch {
     return false
-  }
-}
-
-function safeJson(bytes: Uint8Array): unknown {
-  try {
-    return decodeJson(bytes)
-  } catch {
-    return undefined
   }
 }

@@ -5,7 +5,7 @@
 // one membership at once never lose either change.
 import { BusConflictError } from '../bus/errors'
 import { encodeKvKey } from '../bus/kv-driver'
-import { decodeJson } from '../bus/payload'
+import { decodeJson, decodeJsonOrUndefined } from '../bus/payload'
 import type { Bus, BusKv } from '../bus/types'
 import { membershipKey, membershipSchema, type Membership, type PersonKeys } from './membership-record'
 import { loadMembershipView, type MembershipView } from './membership-view'
@@ -66,7 +66,7 @@ export function createMemberships(bus: Bus): Memberships {
   const read = async (key: string): Promise<KeptAt | null> => {
     const found = await (await kv()).get(key)
     if (found === null) return null
-    const parsed = membershipSchema.safeParse(safeJson(found.value))
+    const parsed = membershipSchema.safeParse(decodeJsonOrUndefined(found.value))
     // Never overwritten: a record this instance cannot read is someone's, and stays as it is.
     if (!parsed.success) throw new Error(`[svc] [people] the membership ${key} cannot be read; it is left as it is`)
     return { entry: parsed.data, revision: found.revision }
@@ -143,13 +143,5 @@ export function createMemberships(bus: Bus): Memberships {
       return true
     },
     log,
-  }
-}
-
-function safeJson(bytes: Uint8Array): unknown {
-  try {
-    return decodeJson(bytes)
-  } catch {
-    return undefined
   }
 }
