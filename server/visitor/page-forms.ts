@@ -22,3 +22,8 @@ export function minePageOf(pages: readonly Page[], bucket: string): Page | undef
       page.blocks.some((b) => b.kind === 'list' && b.view === 'mine' && b.bucket === bucket),
   )
 }
+
+/** The page a bucket's form is on (not a record page), where a form's post address sends a stray GET. */
+export function formPageOf(pages: readonly Page[], bucket: string): Page | undefined {
+  return pages.find((page) => page.record === undefined && pageHasForm(page, bucket))
+}
