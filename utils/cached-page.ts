@@ -21,6 +21,7 @@ import { cookieSubmitter } from '../server/visitor/visitor'
 import { readVisitorCookieValue, VISITOR_COOKIE } from '../server/visitor/visitor-cookie'
 import type { ShowPage } from './show-page'
 import { getCsrfToken } from './csrf'
+import { PAGE_HEADERS } from '../server/http/page-headers'
 import { HTML_TYPE, PAGE_CACHING, sendPage } from './html-response'
 import { SESSION_COOKIE } from './session'
 import { getStoryline } from './storyline'
@@ -99,7 +100,12 @@ export function serveCachedPage(event: H3Event): string | Buffer | undefined {
 function endWithTemplate(event: H3Event, template: PageTemplate, csrf: string | undefined): string | Buffer {
   const { req, res } = event.node
   const answer = answerTemplate(template, csrf, req.headers['if-none-match'])
-  res.writeHead(answer.status, { 'content-type': HTML_TYPE, 'cache-control': PAGE_CACHING, etag: answer.etag })
+  res.writeHead(answer.status, {
+    ...PAGE_HEADERS,
+    'content-type': HTML_TYPE,
+    'cache-control': PAGE_CACHING,
+    etag: answer.etag,
+  })
   res.end(answer.body)
   return answer.body
 }

@@ -1,4 +1,5 @@
 import { setResponseHeader, setResponseStatus, type H3Event } from 'h3'
+import { PAGE_HEADERS } from '../server/http/page-headers'
 
 export const HTML_TYPE = 'text/html; charset=utf-8'
 /** Pages are per visitor, so never kept by shared caches; browsers revalidate. */
@@ -9,5 +10,6 @@ export function sendPage<Body extends string | Buffer>(event: H3Event, body: Bod
   setResponseStatus(event, status)
   setResponseHeader(event, 'content-type', HTML_TYPE)
   setResponseHeader(event, 'cache-control', PAGE_CACHING)
+  for (const [name, value] of Object.entries(PAGE_HEADERS)) setResponseHeader(event, name, value)
   return body
 }

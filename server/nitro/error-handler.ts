@@ -2,6 +2,7 @@
 // short JSON body for everyone else, never a stack trace or raw input.
 // Unexpected errors are logged once, structured.
 import { getRequestHeader, send, setResponseHeader, setResponseStatus } from 'h3'
+import { PAGE_HEADERS } from '../http/page-headers'
 import { defineNitroErrorHandler } from 'nitropack/runtime'
 import { useContentStore } from '../app/content'
 import { log } from '../log'
@@ -49,6 +50,7 @@ export default defineNitroErrorHandler((error, event) => {
     return send(event, JSON.stringify({ statusCode: status, statusMessage: message }))
   }
   setResponseHeader(event, 'content-type', 'text/html; charset=utf-8')
+  for (const [name, value] of Object.entries(PAGE_HEADERS)) setResponseHeader(event, name, value)
   const site = useContentStore()?.current()?.site
   return send(
     event,

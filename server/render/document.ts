@@ -1,6 +1,6 @@
 // The document shell shared by site pages and the plain error page: head,
 // skip link and landmarks. Everything site-specific arrives already resolved.
-import { html, raw, safeUrl, type SafeHtml } from './html'
+import { html, safeUrl, type SafeHtml } from './html'
 import type { NavLink } from './site-pages'
 
 export interface Assets {
@@ -15,8 +15,8 @@ export interface DocumentParts {
   readonly title: string
   readonly assets: Assets
   readonly favicon?: string
-  /** Checked CSS (see theme.ts); it is inserted as is. */
-  readonly themeCss: string
+  /** The branding's stylesheet (theme-asset.ts). */
+  readonly themeHref: string
   readonly banner: SafeHtml
   readonly nav: readonly NavLink[]
   readonly status?: SafeHtml
@@ -56,7 +56,7 @@ export function renderDocument(parts: DocumentParts): string {
 <title>${parts.title}</title>
 ${favicon}
 <link rel="stylesheet" href="${parts.assets.css}">${mapAssets(parts)}
-<style>${raw(parts.themeCss)}</style>
+<link rel="stylesheet" href="${parts.themeHref}">
 </head>
 <body>
 <a class="skip-link" href="#main">Skip to content</a>

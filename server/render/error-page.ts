@@ -4,7 +4,7 @@ import type { SiteModel } from '../content/model'
 import { renderDocument, type Assets } from './document'
 import { html } from './html'
 import { renderLayout } from './layout'
-import { renderThemeCss } from './theme'
+import { themeAsset } from './theme-asset'
 
 export interface ErrorPageOptions {
   readonly site?: SiteModel
@@ -32,7 +32,7 @@ export function renderErrorPage(options: ErrorPageOptions): string {
     lang: 'en',
     title: options.title,
     assets: options.assets,
-    themeCss: renderThemeCss(),
+    themeHref: themeAsset().href,
     banner: html`<div class="brand"><a class="brand-name" href="/">Home</a></div>`,
     nav: [],
     main: body,

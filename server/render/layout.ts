@@ -8,7 +8,7 @@ import { renderMarkdown } from './markdown'
 import { siteFileUrl } from './site-file'
 import { siteNav, type NavLink } from './site-pages'
 import { checkStory, textAt } from './storyline'
-import { renderThemeCss } from './theme'
+import { themeAsset } from './theme-asset'
 
 export interface LayoutOptions {
   readonly site: SiteModel
@@ -53,7 +53,7 @@ export function renderLayout(options: LayoutOptions): string {
     title: options.title && options.title !== name ? `${options.title} – ${name}` : name,
     assets: options.assets,
     favicon: favicon === undefined ? undefined : siteFileUrl(favicon),
-    themeCss: renderThemeCss(site.branding),
+    themeHref: themeAsset(site.branding).href,
     banner: html`${renderBanner(site, name)}${renderAccount(options.viewer)}`,
     nav: options.nav ?? siteNav(site, story),
     status: options.status,

@@ -8,7 +8,7 @@ function page(title: string, body: SafeHtml): string {
   return String(html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title} (development)</title></head>
-<body style="font-family:system-ui,sans-serif;margin:2rem;max-width:60rem">${body}</body></html>`)
+<body>${body}</body></html>`)
 }
 
 export function renderOutbox(mails: readonly OutboxMail[], replied = false): string {

@@ -1,6 +1,6 @@
-// Branding colours and font come from content and are written into a <style>
-// element, where HTML escaping does not apply: only values that cannot close
-// a declaration, a rule or the element itself get through.
+// Branding colours and font come from content and are written into a
+// stylesheet (theme-asset.ts), where HTML escaping does not apply: only values
+// that cannot close a declaration or a rule get through.
 import type { Branding } from '../content/model'
 import { siteFileUrl } from './site-file'
 

@@ -1,14 +1,23 @@
 import { describe, expect, it } from 'vitest'
 import { html } from '../../server/render/html'
 import { renderLayout } from '../../server/render/layout'
+import { themeAsset, type ThemeAsset } from '../../server/render/theme-asset'
 import { byId, elements } from './dom'
 import { assets, createSite, PLAIN } from './fixture'
 
-const layout = (site = createSite(), story = 0) =>
-  renderLayout({ site, story, title: 'Report', body: html`<p>Body</p>`, assets })
+const themed = new Set<ThemeAsset>()
+const layout = (site = createSite(), story = 0) => {
+  themed.add(themeAsset(site.branding))
+  return renderLayout({ site, story, title: 'Report', body: html`<p>Body</p>`, assets })
+}
 
+/** The branding stylesheet the document links to, as the service serves it (there is no inline style). */
 function styleOf(doc: string): string {
-  return /<style>([\s\S]*?)<\/style>/.exec(doc)?.[1] ?? ''
+  expect(doc).not.toContain('<style')
+  const href = /<link rel="stylesheet" href="(\/pkg\/theme\/[^"]+)">/.exec(doc)?.[1]
+  const served = [...themed].find((asset) => asset.href === href)
+  if (served === undefined) throw new Error(`no theme stylesheet ${href ?? '(none)'} in the document`)
+  return served.css
 }
 
 describe('renderLayout', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { themeAsset } from '../../server/render/theme-asset'
 import { renderErrorPage } from '../../server/render/error-page'
 import { renderNotFound } from '../../server/render/not-found'
 import { assets, createSite, PLAIN, STORY } from './fixture'
@@ -31,7 +32,9 @@ describe('renderErrorPage', () => {
     expect(doc).toContain('<p>Try &lt;again&gt;</p>')
     expect(doc).toContain('Error 503')
     expect(doc).toContain('<main id="main"')
-    expect(doc).toContain('--color-primary: #')
+    // The plain branding, through its stylesheet.
+    expect(doc).toContain(`<link rel="stylesheet" href="${themeAsset().href}">`)
+    expect(themeAsset().css).toContain('--color-primary: #')
   })
 
   it('wears the site branding in the visitor storyline when there is a site', () => {

@@ -114,11 +114,12 @@ describe('Endpoints: GET /report', () => {
     expect(rows).toHaveLength(potholes.states.length * world.site.storylines.length)
     const widths = rows.map((row) => [
       text(descendants(row).find((e) => e.attributes.class === 'report-bar-value')),
-      descendants(row).find((e) => e.attributes.class === 'report-bar')?.attributes.style,
+      descendants(row).find((e) => e.name === 'rect')?.attributes.width,
     ])
-    expect(widths).toContainEqual(['2', 'width: 100%'])
-    expect(widths).toContainEqual(['1', 'width: 50%'])
-    expect(widths).toContainEqual(['0', 'width: 0%'])
+    // Percent of the track, as the SVG bar's own width (no inline style: the page's CSP allows none).
+    expect(widths).toContainEqual(['2', '100'])
+    expect(widths).toContainEqual(['1', '50'])
+    expect(widths).toContainEqual(['0', '0'])
     expect(page).toMatch(/<a href="\/report\?format=json" type="application\/json">/)
     expect(page).not.toMatch(/<script|<img[^>]*report/)
   })
