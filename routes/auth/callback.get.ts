@@ -35,7 +35,7 @@ export default defineEventHandler(async (event) => {
     }
     if (!isPendingFresh(pending, Date.now())) return refused('the sign-in took longer than allowed', pending.returnTo)
 
-    const callbackUrl = new URL(signIn.settings.callbackUrl)
+    const callbackUrl = new URL(pending.callback ?? signIn.settings.callbackUrl)
     callbackUrl.search = getRequestURL(event).search
     let user
     try {

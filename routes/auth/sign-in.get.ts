@@ -1,11 +1,12 @@
 // Starts a sign-in: remembers state, nonce, PKCE verifier and where to
 // return in the visitor's session, then sends them to the identity provider.
-import { defineEventHandler, getQuery, sendRedirect } from 'h3'
+import { defineEventHandler, getQuery, getRequestURL, sendRedirect } from 'h3'
 import { log } from '../../server/log'
 import { SessionsUnavailableError } from '../../server/sessions'
 import { beginSignIn } from '../../server/sign-in/oidc-flow'
 import { sanitizeReturnPath } from '../../server/sign-in/return-path'
 import { describeSignInError } from '../../server/sign-in/sign-in-errors'
+import { callbackFor } from '../../server/sign-in/sign-in-settings'
 import { useSignIn } from '../../server/sign-in/use-sign-in'
 import { sendSessionsUnavailable, updateSession } from '../../utils/session'
 import { sendSignInReply } from '../../utils/sign-in-reply'
@@ -19,7 +20,9 @@ export default defineEventHandler(async (event) => {
   if (!signIn.on) return page(503, 'Sign-in is not configured', `Sign-in is not configured (${signIn.reason}).`)
   let start
   try {
-    start = await beginSignIn(await signIn.discover(), signIn.settings, returnTo, Date.now())
+    // Back to the registered callback on the name the browser used (development's localhost or 127.0.0.1).
+    const callback = callbackFor(signIn.settings, getRequestURL(event).origin)
+    start = await beginSignIn(await signIn.discover(), signIn.settings, returnTo, Date.now(), callback)
   } catch (error) {
     log('error', 'auth', `[svc] [auth] the identity provider is unavailable: ${describeSignInError(error)}`)
     return page(

@@ -16,6 +16,8 @@ const pendingSchema = z.object({
   verifier: z.string(),
   returnTo: z.string(),
   created: z.number(),
+  /** The callback the provider was told (a registered one); PUBLIC_URL's when absent. */
+  callback: z.string().optional(),
 })
 
 const recordSchema = z.object({

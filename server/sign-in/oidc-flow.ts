@@ -26,19 +26,20 @@ export async function beginSignIn(
   settings: SignInSettings,
   returnTo: string,
   now: number,
+  callback = settings.callbackUrl,
 ): Promise<SignInStart> {
   const verifier = randomPKCECodeVerifier()
   const state = randomState()
   const nonce = randomNonce()
   const url = buildAuthorizationUrl(config, {
-    redirect_uri: settings.callbackUrl,
+    redirect_uri: callback,
     scope: settings.scopes.join(' '),
     code_challenge: await calculatePKCECodeChallenge(verifier),
     code_challenge_method: 'S256',
     state,
     nonce,
   })
-  return { url, pending: { state, nonce, verifier, returnTo, created: now } }
+  return { url, pending: { state, nonce, verifier, returnTo, created: now, callback } }
 }
 
 export function isPendingFresh(pending: PendingSignIn, now: number): boolean {

@@ -7,6 +7,7 @@ import { log } from '../log'
 import { createDiscovery } from './oidc-discovery'
 import {
   callbackUrlOf,
+  loopbackCallbacks,
   readPublicUrl,
   readSignInSettings,
   type Provider,
@@ -52,19 +53,21 @@ async function prepare(config: Config): Promise<SignIn> {
   const publicUrl = readPublicUrl(config, development)
   if (publicUrl === null) return { on: false, development, reason: 'PUBLIC_URL is unset' }
   let provider: Provider
+  // Only the development provider, which the service registers itself, knows the loopback twin.
+  const callbacks = idpUrl ? [callbackUrlOf(publicUrl)] : loopbackCallbacks(publicUrl)
   if (idpUrl) {
     const configured = readProvider(config, idpUrl)
     if (typeof configured === 'string') return { on: false, development, reason: configured }
     provider = configured
   } else {
     try {
-      provider = await startDevelopmentProvider(config, publicUrl)
+      provider = await startDevelopmentProvider(config, callbacks)
     } catch (error) {
       log('error', 'auth', `[svc] [auth] the development provider did not start: ${(error as Error).message}`)
       return { on: false, development, reason: 'the development provider did not start (is DEV_IDP_PORT free?)' }
     }
   }
-  const settings = readSignInSettings(config, provider, publicUrl)
+  const settings = readSignInSettings(config, provider, publicUrl, callbacks)
   log('info', 'auth', 'sign-in ready', {
     issuer: settings.issuer.href,
     callback: settings.callbackUrl,
@@ -82,11 +85,11 @@ function readProvider(config: Config, idpUrl: string): Provider | string {
 }
 
 // Loaded only in development, so production never even imports oidc-provider.
-async function startDevelopmentProvider(config: Config, publicUrl: string): Promise<Provider> {
+async function startDevelopmentProvider(config: Config, redirectUris: readonly string[]): Promise<Provider> {
   const { startDevIdp, readDevIdpPort } = await import('./dev-idp/start')
   return startDevIdp({
     port: readDevIdpPort(config),
-    redirectUri: callbackUrlOf(publicUrl),
+    redirectUris,
     groupPrefix: config.IDP_GROUP_PREFIX,
   })
 }

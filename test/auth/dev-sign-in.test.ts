@@ -44,6 +44,17 @@ describe('development sign-in', () => {
     expect(DEMO_PEOPLE.some((person) => person.groups.length === 0)).toBe(true)
   })
 
+  it('signs in from 127.0.0.1 as well as from localhost: the browser comes back to the name it opened the site by', async () => {
+    const other = site.replace('//localhost:', '//127.0.0.1:')
+    expect(other).not.toBe(site)
+    const page = await (await browser.newContext()).newPage()
+    await page.goto(`${other}/auth/sign-in?return=${encodeURIComponent('/about')}`)
+    await page.getByRole('button', { name: 'Sign in as Vera Volunteer' }).click()
+    await page.waitForURL(`${other}/about`)
+    await expect(page.locator('header .account-name').textContent()).resolves.toBe('Signed in as Vera Volunteer')
+    await page.close()
+  })
+
   it("signs a demo person in through the provider's page and back to the return path", async () => {
     const page = await browser.newPage()
     await page.goto(`${site}/auth/sign-in?return=${encodeURIComponent('/about')}`)

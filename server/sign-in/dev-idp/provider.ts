@@ -10,7 +10,7 @@ export interface DevProviderOptions {
   readonly issuer: string
   readonly clientId: string
   readonly clientSecret: string
-  readonly redirectUri: string
+  readonly redirectUris: readonly string[]
   /** Groups are handed out prefixed, as a shared provider would. */
   readonly groupPrefix: string
 }
@@ -21,7 +21,7 @@ export function createDevProvider(options: DevProviderOptions): Provider {
       {
         client_id: options.clientId,
         client_secret: options.clientSecret,
-        redirect_uris: [options.redirectUri],
+        redirect_uris: [...options.redirectUris],
         response_types: ['code'],
         grant_types: ['authorization_code'],
       },

@@ -14,7 +14,7 @@ const DEV_CLIENT_ID = 'svc-development'
 export interface DevIdpOptions {
   /** 0 picks a free port. */
   readonly port: number
-  readonly redirectUri: string
+  readonly redirectUris: readonly string[]
   readonly groupPrefix: string
 }
 
@@ -38,7 +38,7 @@ export async function startDevIdp(options: DevIdpOptions): Promise<Provider> {
     issuer,
     clientId: DEV_CLIENT_ID,
     clientSecret,
-    redirectUri: options.redirectUri,
+    redirectUris: options.redirectUris,
     groupPrefix: options.groupPrefix,
   })
   server.on('request', createDevIdpListener(provider))
