@@ -31,7 +31,9 @@ describe('pages', () => {
         const body = await res.text()
         expect(body).toContain(`<h1>${escaped(page.title[0] ?? '')}</h1>`)
         expect(body).toContain('<html lang="en">')
-        expect(body).toContain('--color-primary: #0b6e4f')
+        // The branding, through its own stylesheet.
+        const theme = /<link rel="stylesheet" href="(\/pkg\/theme\/[\w-]+\.css)">/.exec(body)?.[1] ?? ''
+        expect(await (await get(theme)).text(), page.path).toContain('--color-primary: #0b6e4f')
         expect(body).toContain('src="/site/logo.svg"')
         expect(body).toMatch(/<main id="main"/)
       }
