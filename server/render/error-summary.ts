@@ -3,6 +3,7 @@
 import type { Bucket } from '../content/model'
 import { fieldIds } from './field-context'
 import { html, type SafeHtml } from './html'
+import { withColon } from './label-colon'
 import { textAt } from './storyline'
 
 export function renderErrorSummary(
@@ -15,7 +16,7 @@ export function renderErrorSummary(
     const message = errors[field.name]
     if (!message) return []
     const label = textAt(field.label, story)
-    return [html`<li><a href="#${fieldIds(bucket.name, field.name).control}">${label}: ${message}</a></li>`]
+    return [html`<li><a href="#${fieldIds(bucket.name, field.name).control}">${withColon(label)} ${message}</a></li>`]
   })
   // Errors not about one field (an expired form, say) are listed without a link.
   const formItems = Object.entries(errors)

@@ -1,5 +1,6 @@
 // A record's shown fields as a description list, and when it was filed.
 import { html, safeUrl, type SafeHtml } from './html'
+import { withColon } from './label-colon'
 import type { RecordSummary, ShownField } from './record-model'
 
 function renderValue(field: ShownField): SafeHtml {
@@ -15,7 +16,7 @@ export function renderRecordFields(fields: readonly ShownField[]): SafeHtml | nu
   if (fields.length === 0) return null
   const rows = fields.map((field) => {
     const multiline = field.multiline ? html` class="multiline"` : null
-    return html`<div><dt>${field.label}</dt><dd${multiline}>${renderValue(field)}</dd></div>`
+    return html`<div><dt>${withColon(field.label)}</dt><dd${multiline}>${renderValue(field)}</dd></div>`
   })
   return html`<dl class="record-fields">${rows}</dl>`
 }

@@ -126,6 +126,9 @@ describe('a desk', () => {
     expect(attr(birch.page.one('#potholes-q'), 'value')).toBe('birch')
     const none = await world.get(kari, '/desk/caseworkers?q=%3Cscript%3E')
     expect(none.page.text('section[data-bucket="potholes"] .empty')).toBe('No records match this filter.')
+    // Said once: no "No records" line above it.
+    expect(none.page.all('section[data-bucket="potholes"] .desk-range')).toEqual([])
+    expect(none.page.text('section[data-bucket="potholes"]')).not.toMatch(/No records(?! match)/)
     expect(none.body).not.toContain('<script>')
   })
 

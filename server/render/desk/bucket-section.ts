@@ -38,11 +38,12 @@ export function renderBucketSection(desk: string, listing: BucketListing, story:
     items.length === 0
       ? html`<p class="empty">${filtered ? 'No records match this filter.' : 'No records yet.'}</p>`
       : renderTable(desk, listing, story, title)
-  const range = total === 0 ? 'No records' : rangeText(total, window.offset, items.length)
+  // With nothing to list, the empty message says so once; no "No records" above it.
+  const range = total === 0 ? null : rangeText(total, window.offset, items.length)
   const exportHref = `${exportPath(desk, bucket.name)}${filterQuery(bucket.name, { ...filter, page: 1 })}`
   const what = filtered ? 'these records' : 'all records'
   const heading = html`<h2 id="${headingId}">${title}</h2>`
-  const rangeLine = html`<p class="desk-range" aria-live="polite">${range}</p>`
+  const rangeLine = range === null ? null : html`<p class="desk-range" aria-live="polite">${range}</p>`
   const exportLine = html`<p class="desk-export"><a href="${exportHref}" download>Download ${what} as CSV</a></p>`
   const parts = [
     heading,
