@@ -1,7 +1,8 @@
 import { defineDriver } from 'unstorage'
 import { busError } from './errors'
+import { memoUntilRejected } from '../memo-until-rejected'
 import { decodeText, encodeText } from './payload'
-import type { Bus, BusKv } from './types'
+import type { Bus } from './types'
 
 // unstorage keys are `:`-separated and may hold any character; NATS KV keys
 // allow only `[-/_=.a-zA-Z0-9]`, with `.` between tokens. So `:` becomes
@@ -60,13 +61,8 @@ export interface BusKvDriverOptions {
 }
 
 export const createBusKvDriver = defineDriver((options: BusKvDriverOptions) => {
-  let opening: Promise<BusKv> | undefined
   // Opened on first use; a failed open is tried again on the next call.
-  const kv = () =>
-    (opening ??= options.bus.kv(options.bucket, { maxAgeMs: options.maxAgeMs }).catch((error: unknown) => {
-      opening = undefined
-      throw error
-    }))
+  const kv = memoUntilRejected(() => options.bus.kv(options.bucket, { maxAgeMs: options.maxAgeMs }))
   const read = async (key: string) => (await kv()).get(encodeKvKey(key))
   const keys = async (base: string | undefined) => (await (await kv()).keys(encodeKvKey(base ?? ''))).map(decodeKvKey)
 

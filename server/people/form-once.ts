@@ -1,7 +1,8 @@
 // A People form's one-time token, remembered for a day in svc_people_forms:
 // a double click or a replayed post is one invite (one mail), one removal.
 import { BusConflictError } from '../bus/errors'
-import type { Bus, BusKv } from '../bus/types'
+import type { Bus } from '../bus/types'
+import { memoUntilRejected } from '../memo-until-rejected'
 
 const FORMS_KV = 'svc_people_forms'
 const REMEMBER_MS = 24 * 3600 * 1000
@@ -14,12 +15,7 @@ export interface FormOnce {
 }
 
 export function createFormOnce(bus: Bus): FormOnce {
-  let opening: Promise<BusKv> | undefined
-  const kv = () =>
-    (opening ??= bus.kv(FORMS_KV, { maxAgeMs: REMEMBER_MS }).catch((error: unknown) => {
-      opening = undefined
-      throw error
-    }))
+  const kv = memoUntilRejected(() => bus.kv(FORMS_KV, { maxAgeMs: REMEMBER_MS }))
   return {
     async claim(token) {
       try {

@@ -1,10 +1,11 @@
 // Invites in the KV bucket svc_invites, one per id, changed by compare and set.
-import { BusConflictError } from '../bus/errors'
+import { compareAndSet } from '../bus/kv-compare-and-set'
 import { decodeJson } from '../bus/payload'
-import type { Bus, BusKv } from '../bus/types'
+import type { Bus } from '../bus/types'
 import { isInviteId } from './invite-token'
 import { inviteSchema, type Invite } from './invite-record'
-import { loadOpenInvites, type OpenInvites } from './open-invites'
+import { memoUntilRejected } from '../memo-until-rejected'
+import { loadOpenInvites } from './open-invites'
 import { createPeopleLog } from './people-log'
 
 export const INVITES_KV = 'svc_invites'
@@ -18,48 +19,20 @@ export interface Invites {
   sweep(now: Date): Promise<number>
 }
 
-const ATTEMPTS = 8
-
 export function createInvites(bus: Bus): Invites {
-  let opening: Promise<BusKv> | undefined
-  const kv = () =>
-    (opening ??= bus.kv(INVITES_KV).catch((error: unknown) => {
-      opening = undefined
-      throw error
-    }))
+  const kv = memoUntilRejected(() => bus.kv(INVITES_KV))
   const log = createPeopleLog(bus)
   const read = (value: Uint8Array): Invite | null => {
     const parsed = inviteSchema.safeParse(decodeJson(value))
     return parsed.success ? parsed.data : null
   }
-  const change: Invites['change'] = async (id, decide) => {
-    const store = await kv()
-    for (let attempt = 1; ; attempt++) {
-      const found = await store.get(id)
-      const next = decide(found === null ? null : read(found.value))
-      if (next === null) return null
-      try {
-        if (found === null) await store.create(id, next)
-        else await store.update(id, next, found.revision)
-        return next
-      } catch (error) {
-        if (!(error instanceof BusConflictError) || attempt >= ATTEMPTS) throw error
-      }
-    }
-  }
+  const change: Invites['change'] = async (id, decide) => compareAndSet(await kv(), id, read, decide)
   const get = async (id: string) => {
     if (!isInviteId(id)) return null
     const found = await (await kv()).get(id)
     return found === null ? null : read(found.value)
   }
-  let loading: Promise<OpenInvites> | undefined
-  const openInvites = () =>
-    (loading ??= kv()
-      .then(loadOpenInvites)
-      .catch((error: unknown) => {
-        loading = undefined
-        throw error
-      }))
+  const openInvites = memoUntilRejected(async () => loadOpenInvites(await kv()))
   return {
     get,
     change,

@@ -6,8 +6,10 @@
 import { BusConflictError } from '../bus/errors'
 import { encodeKvKey } from '../bus/kv-driver'
 import { decodeJson, decodeJsonOrUndefined } from '../bus/payload'
-import type { Bus, BusKv } from '../bus/types'
+import type { Bus } from '../bus/types'
 import { membershipKey, membershipSchema, type Membership, type PersonKeys } from './membership-record'
+import { compareAndSet } from '../bus/kv-compare-and-set'
+import { memoUntilRejected } from '../memo-until-rejected'
 import { loadMembershipView, type MembershipView } from './membership-view'
 import { createPeopleLog, type PeopleLog } from './people-log'
 
@@ -40,54 +42,36 @@ export interface Memberships {
   readonly log: PeopleLog
 }
 
-const ATTEMPTS = 8
-
 export function createMemberships(bus: Bus): Memberships {
-  let opening: Promise<BusKv> | undefined
-  const kv = () =>
-    (opening ??= bus.kv(MEMBERSHIPS_KV).catch((error: unknown) => {
-      opening = undefined
-      throw error
-    }))
-  let loading: Promise<MembershipView> | undefined
-  const view = () =>
-    (loading ??= kv()
-      .then(loadMembershipView)
-      .catch((error: unknown) => {
-        loading = undefined
-        throw error
-      }))
+  const kv = memoUntilRejected(() => bus.kv(MEMBERSHIPS_KV))
+  let viewAsked = false
+  const loadView = memoUntilRejected(async () => loadMembershipView(await kv()))
+  const view = () => {
+    viewAsked = true
+    return loadView()
+  }
   const log = createPeopleLog(bus)
   // This instance's next request sees a write at once; others through the watch.
   const applied = async (key: string, value: Membership | null) => {
-    if (loading) (await view()).apply(key, value)
+    if (viewAsked) (await view()).apply(key, value)
+  }
+
+  // Never overwritten: a record this instance cannot read is someone's, and stays as it is.
+  const parse = (key: string) => (value: Uint8Array) => {
+    const parsed = membershipSchema.safeParse(decodeJsonOrUndefined(value))
+    if (!parsed.success) throw new Error(`[svc] [people] the membership ${key} cannot be read; it is left as it is`)
+    return parsed.data
   }
 
   const read = async (key: string): Promise<KeptAt | null> => {
     const found = await (await kv()).get(key)
-    if (found === null) return null
-    const parsed = membershipSchema.safeParse(decodeJsonOrUndefined(found.value))
-    // Never overwritten: a record this instance cannot read is someone's, and stays as it is.
-    if (!parsed.success) throw new Error(`[svc] [people] the membership ${key} cannot be read; it is left as it is`)
-    return { entry: parsed.data, revision: found.revision }
+    return found === null ? null : { entry: parse(key)(found.value), revision: found.revision }
   }
 
   const change = async (key: string, decide: MembershipChange): Promise<Membership | null> => {
-    const store = await kv()
-    for (let attempt = 1; ; attempt++) {
-      const found = await read(key)
-      const current = found === null ? null : found.entry
-      const next = decide(current)
-      if (next === null) return null
-      try {
-        if (found === null) await store.create(key, next)
-        else await store.update(key, next, found.revision)
-        await applied(key, next)
-        return next
-      } catch (error) {
-        if (!(error instanceof BusConflictError) || attempt >= ATTEMPTS) throw error
-      }
-    }
+    const written = await compareAndSet(await kv(), key, parse(key), decide)
+    if (written !== null) await applied(key, written)
+    return written
   }
 
   return {

@@ -6,8 +6,9 @@ import { z } from 'zod'
 import { BusConflictError } from '../bus/errors'
 import { encodeKvKey } from '../bus/kv-driver'
 import { decodeJson } from '../bus/payload'
-import type { Bus, BusKv, KvEntry } from '../bus/types'
+import type { Bus, KvEntry } from '../bus/types'
 import { log } from '../log'
+import { memoUntilRejected } from '../memo-until-rejected'
 import { actorSchema, fieldValuesSchema, RECORDS_KV } from './types'
 import type { HistoryEntry, Projection, RecordView } from './types'
 
@@ -54,12 +55,7 @@ export interface ProjectionStore {
 const projectionKey = (bucket: string, id: string): string => `${bucket}:${id}`
 
 export function createProjectionStore(bus: Bus): ProjectionStore {
-  let opening: Promise<BusKv> | undefined
-  const kv = () =>
-    (opening ??= bus.kv(RECORDS_KV).catch((error: unknown) => {
-      opening = undefined
-      throw error
-    }))
+  const kv = memoUntilRejected(() => bus.kv(RECORDS_KV))
   const parse = (key: string, entry: KvEntry | null): Projection | null => {
     if (entry === null) return null
     let json: unknown
