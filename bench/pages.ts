@@ -6,43 +6,23 @@
 // PAGES_ONLY to run only the targets whose path contains it.
 import { createCookieFetch } from '../test/auth/cookie-fetch'
 import { signIn } from '../test/auth/sign-in-flow'
-import { startTestIdp } from '../test/auth/test-idp'
-import { freePort } from '../test/support/server'
-import { stopOnExit } from './support/cleanup'
-import { startBenchNats } from './support/nats'
 import { rawRequest } from '../test/support/raw-http'
 import { readBusSize } from './support/bus-size'
 import { serveSameBytes } from './support/same-bytes'
-import { requireBuild, startService } from './support/service'
+import { startCaseworkerService } from './support/caseworker-service'
+import { requireBuild } from './support/service'
 import { table } from './support/timing'
 import { fileReport } from './support/visits'
 import { requireWrk, runWrk } from './support/wrk'
 
 const SECONDS = Number(process.env.PAGES_SECONDS ?? 10)
 const CONNECTIONS = 64
-const CLIENT = { clientId: 'svc-pages', clientSecret: 'pages-client-secret' }
 const RETURNING = 'svc_story=plain; svc_visitor=benchVisitorCookie0000'
 
 requireBuild()
 requireWrk()
-const nats = await startBenchNats()
-const port = await freePort()
-const base = `http://127.0.0.1:${port}`
-const idp = stopOnExit(
-  await startTestIdp({
-    ...CLIENT,
-    redirectUri: `${base}/auth/callback`,
-    accounts: [{ id: 'kari', claims: { name: 'Kari Caseworker', email: 'kari@example.org', groups: ['caseworkers'] } }],
-  }),
-)
-const service = await startService({
-  BUS_URL: nats.url,
-  IDP_URL: idp.url,
-  OAUTH2_CLIENT_ID: CLIENT.clientId,
-  OAUTH2_CLIENT_SECRET: CLIENT.clientSecret,
-  PORT: String(port),
-  PUBLIC_URL: base,
-})
+const run = await startCaseworkerService('pages')
+const { base, nats, service } = run
 
 async function sessionsStored(): Promise<number> {
   return (await readBusSize(nats.url)).get('KV_svc_sessions')?.messages ?? 0
@@ -103,7 +83,5 @@ try {
   console.error(service.output().slice(-3000))
   throw error
 } finally {
-  await service.stop()
-  await idp.stop()
-  await nats.stop()
+  await run.stop()
 }

@@ -6,43 +6,23 @@
 // Run: npm run build, then node bench/run.mjs people
 import { createCookieFetch } from '../test/auth/cookie-fetch'
 import { signIn } from '../test/auth/sign-in-flow'
-import { startTestIdp } from '../test/auth/test-idp'
-import { freePort } from '../test/support/server'
 import { createNatsBus } from '../server/bus/nats'
 import { encodeKvKey } from '../server/bus/kv-driver'
 import { INVITES_KV } from '../server/people/invites'
 import { MEMBERSHIPS_KV } from '../server/people/memberships'
 import { hashInviteSecret, newInviteId, newInviteSecret } from '../server/people/invite-token'
-import { stopOnExit } from './support/cleanup'
-import { startBenchNats } from './support/nats'
-import { requireBuild, startService } from './support/service'
+import { startCaseworkerService } from './support/caseworker-service'
+import { requireBuild } from './support/service'
 import { requireWrk, runWrk, type WrkResult } from './support/wrk'
 
 const ACTIVE = 5000
 const PENDING = 200
 const SECONDS = 10
-const CLIENT = { clientId: 'svc-bench', clientSecret: 'bench-client-secret' }
 
 requireBuild()
 requireWrk()
-const nats = await startBenchNats()
-const port = await freePort()
-const base = `http://127.0.0.1:${port}`
-const idp = stopOnExit(
-  await startTestIdp({
-    ...CLIENT,
-    redirectUri: `${base}/auth/callback`,
-    accounts: [{ id: 'kari', claims: { name: 'Kari', email: 'kari@example.org', groups: ['caseworkers'] } }],
-  }),
-)
-const service = await startService({
-  BUS_URL: nats.url,
-  PORT: String(port),
-  IDP_URL: idp.url,
-  OAUTH2_CLIENT_ID: CLIENT.clientId,
-  OAUTH2_CLIENT_SECRET: CLIENT.clientSecret,
-  PUBLIC_URL: base,
-})
+const run = await startCaseworkerService('people')
+const { base } = run
 const kari = createCookieFetch()
 await signIn(kari, base, 'kari')
 const headers = { cookie: `svc_session=${kari.cookie(base, 'svc_session') ?? ''}` }
@@ -62,7 +42,7 @@ const before = {
   search: await measure(SEARCH),
 }
 
-const bus = await createNatsBus({ url: nats.url })
+const bus = await createNatsBus({ url: run.nats.url })
 const memberships = await bus.kv(MEMBERSHIPS_KV)
 const invites = await bus.kv(INVITES_KV)
 const now = new Date().toISOString()
@@ -129,9 +109,7 @@ const after = {
   last: await measure(LAST_PAGE),
   search: await measure(SEARCH),
 }
-await service.stop()
-await idp.stop()
-await nats.stop()
+await run.stop()
 
 const row = (name: string, ref: WrkResult, got: WrkResult) =>
   `| ${name} | ${ref.requestsPerSecond.toFixed(0)} | ${got.requestsPerSecond.toFixed(0)} | ${(got.requestsPerSecond / ref.requestsPerSecond).toFixed(3)}x | ${ref.p99Ms.toFixed(1)} ms | ${got.p99Ms.toFixed(1)} ms |`
