@@ -4,14 +4,14 @@
 // or the view again with the problem told.
 import { sendRedirect, setResponseHeader, type H3Event } from 'h3'
 import { usePeople } from '../server/app/people'
+import { usePeopleBackend } from '../server/app/people-backend'
 import { useConfig } from '../server/config/use-config'
 import type { FormBody } from '../server/forms/form-body'
 import { isInviteId } from '../server/people/invite-token'
 import { parseInviteForm } from '../server/people/invite-form'
-import { invitePerson, type InviteContact, type InviteOutcome } from '../server/people/invite-person'
+import type { InviteContact, InviteOutcome } from '../server/people/invite-person'
 import { inviteStateAt } from '../server/people/invite-record'
 import { mostPrivilegedGroup } from '../server/people/most-privileged'
-import { removeMember } from '../server/people/remove-member'
 import type { Actor } from '../server/records/types'
 import { renderInviteLinkPage } from '../server/render/people/invite-link-page'
 import { peoplePath } from '../server/render/people/people-page'
@@ -40,14 +40,15 @@ export async function inviteFromForm(event: H3Event, asked: Asked, body: FormBod
 }
 
 export async function removeFromForm(event: H3Event, asked: Asked, body: FormBody, actor: Actor) {
-  const deps = await usePeople()
+  const [deps, backend] = await Promise.all([usePeople(), usePeopleBackend()])
   const key = field(body, 'member')
-  const member = (await deps.memberships.view()).inGroups(asked.groups).find((m) => m.key === key)
-  if (member === undefined) return gone(event, asked)
+  const member = await backend.member(key, asked.groups)
+  if (member === null) return gone(event, asked)
   const protectedGroup = mostPrivilegedGroup(deps.site, useConfig().SEED_GROUP)
-  const outcome = await removeMember(deps, { key, actor, now: new Date(), protectedGroup })
+  const outcome = await backend.remove({ key, actor, now: new Date(), protectedGroup })
+  if (outcome === 'gone') return gone(event, asked)
   if (outcome === 'last-of-most-privileged') {
-    const text = `${member.entry.name || 'This person'} is the last active member of ${member.entry.group}, the group that runs the site. Invite someone else into it first, so the site is never left without one.`
+    const text = `${member.name || 'This person'} is the last active member of ${member.group}, the group that runs the site. Invite someone else into it first, so the site is never left without one.`
     return sendPeoplePage(event, asked, { notice: { text, problem: true } }, 409)
   }
   return sendRedirect(event, `${peoplePath(asked.desk.name)}?done=removed`, 303)
@@ -90,8 +91,8 @@ async function inviteOnDesk(
   who: { group: string; contact: InviteContact; name: string },
   actor: Actor,
 ): Promise<InviteOutcome> {
-  const deps = await usePeople()
-  return invitePerson(deps, { ...who, desk: asked.desk.name, actor, source: 'invite', now: new Date() })
+  const backend = await usePeopleBackend()
+  return backend.invite({ ...who, desk: asked.desk.name, actor, source: 'invite', now: new Date() })
 }
 
 async function answerInvite(event: H3Event, asked: Asked, outcome: Exclude<InviteOutcome, { kind: 'member' }>) {
@@ -99,8 +100,8 @@ async function answerInvite(event: H3Event, asked: Asked, outcome: Exclude<Invit
   if (outcome.mailed) return sendRedirect(event, `${back}?done=invited`, 303)
   const { publicUrl } = await usePeople()
   const { site, story, viewer } = asked.req
-  const link = `${publicUrl.replace(/\/+$/, '')}${outcome.path}`
-  const { name, group } = outcome.invite
+  const link = outcome.kind === 'added' ? outcome.link : `${publicUrl.replace(/\/+$/, '')}${outcome.path}`
+  const { name, group } = outcome.kind === 'added' ? outcome : outcome.invite
   const page = sendPage(
     event,
     renderInviteLinkPage({ site, story, viewer, assets: pkgAssets, name, group, link, backTo: back }),

@@ -1,12 +1,11 @@
 // The People view of a desk at the edge: the desk, the groups this person may
 // invite into from it, or the refusal already sent; and the page itself.
 import { getQuery, type H3Event } from 'h3'
-import { usePeople } from '../server/app/people'
 import type { Desk } from '../server/content/model'
 import type { DeskRequest } from '../server/desk/desk-request'
 import { isName } from '../server/names'
 import { readPeopleQuery } from '../server/people/people-query'
-import { listPeople } from '../server/people/people-rows'
+import { usePeopleBackend } from '../server/app/people-backend'
 import { mayInvite } from '../server/policy/questions'
 import { renderPeoplePage, type PeoplePageOptions } from '../server/render/people/people-page'
 import { pkgAssets } from './assets'
@@ -41,7 +40,7 @@ export async function sendPeoplePage(
   status = 200,
 ): Promise<string> {
   const query = readPeopleQuery(getQuery(event), groups)
-  const [sections, csrf] = await Promise.all([listPeople(await usePeople(), groups, query), getCsrfToken(event)])
+  const [sections, csrf] = await Promise.all([(await usePeopleBackend()).list(groups, query), getCsrfToken(event)])
   const { site, story, viewer } = req
   const html = renderPeoplePage({
     site,

@@ -10,6 +10,7 @@ import { normalizePhone } from '../content/phone'
 import { ensureRecordStreams } from '../records/streams'
 import { useBus } from './bus'
 import { usePeople } from './people'
+import { usePeopleBackend } from './people-backend'
 import { runResponsibleSetup } from './responsible-setup'
 
 let finished = false
@@ -34,11 +35,12 @@ async function setUp(now: Date): Promise<void> {
   const phone =
     config.SEED_ADMIN_PHONE === undefined ? undefined : normalizePhone(config.SEED_ADMIN_PHONE, config.PHONE_COUNTRY)
   try {
-    const [deps, bus] = await Promise.all([usePeople(), useBus()])
+    const [deps, backend, bus] = await Promise.all([usePeople(), usePeopleBackend(), useBus()])
     // The invite's mail goes onto SVC_MAIL, which a fresh bus may not have yet.
     await ensureRecordStreams(bus)
     const outcome = await seedFirstPerson(
       deps,
+      backend,
       await bus.kv(SETUP_KV),
       {
         ...(config.SEED_ADMIN_EMAIL === undefined ? {} : { email: config.SEED_ADMIN_EMAIL }),

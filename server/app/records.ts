@@ -9,7 +9,8 @@ import { createRecordIndex, type RecordIndex } from '../records/record-index'
 import { createRecords, type Records } from '../records/records'
 import { useBus } from './bus'
 import { useContent, useContentStore } from './content'
-import { useMemberships } from './memberships'
+import { usePeopleBackend } from './people-backend'
+import type { GroupGrants } from '../records/grants'
 import { isDevelopment } from './mode'
 
 interface LiveRecords {
@@ -24,20 +25,23 @@ let settled: LiveRecords | null = null
 
 export function startRecords(config: Config): Promise<LiveRecords> {
   live = (async () => {
-    // One memberships view per instance: grants here show in requests here at once.
-    const [bus, first, memberships] = await Promise.all([useBus(), useContent(), useMemberships()])
+    const [bus, first] = await Promise.all([useBus(), useContent()])
+    // Through the backend PEOPLE_BACKEND chose; on memberships, one view per instance, so grants here show here at once.
+    const grants = {
+      grant: async (...args: Parameters<GroupGrants['grant']>) => (await usePeopleBackend()).grant(...args),
+    }
     const site = () => useContentStore()?.current()?.site ?? first.site
     const publicUrl = readPublicUrl(config, isDevelopment(config)) ?? ''
     const catchUp = createEffectsCatchUp({
       bus,
       site,
       publicUrl,
-      memberships,
+      grants,
       lookup: (bucket, id) => index.get(bucket, id),
     })
     const index = createRecordIndex(bus, { catchUp })
     liveIndex = index
-    const records = createRecords({ bus, index, memberships, site, publicUrl })
+    const records = createRecords({ bus, index, grants, site, publicUrl })
     await index.ready
     const everyMs = config.RECORDS_SNAPSHOT_SECONDS * 1000
     if (everyMs > 0) startSnapshotWriter({ bus, index, everyMs })

@@ -15,6 +15,7 @@ import { ensureRecordStreams } from '../records/streams'
 import { useBus } from './bus'
 import { useContent } from './content'
 import { usePeople } from './people'
+import { usePeopleBackend } from './people-backend'
 
 /** The revision this instance has seen done (by itself or another), and who still waits for a retry. */
 let done: string | null = null
@@ -30,13 +31,13 @@ export function runResponsibleSetup(now = new Date()): Promise<void> {
 
 async function step(now: Date): Promise<void> {
   try {
-    const [deps, bus] = await Promise.all([usePeople(), useBus()])
+    const [deps, backend, bus] = await Promise.all([usePeople(), usePeopleBackend(), useBus()])
     const { revision } = (await useContent()).snapshot
     if (done === revision && retry.size === 0) return
     const setup = await bus.kv(SETUP_KV)
     const group = useConfig().RESPONSIBLE_GROUP
     if (done === revision) {
-      const outcome = await runResponsiblePass(deps, setup, { ...(group ? { group } : {}), now, only: retry })
+      const outcome = await runResponsiblePass(deps, backend, setup, { ...(group ? { group } : {}), now, only: retry })
       retry = new Set(outcome.failed)
       return
     }
@@ -52,7 +53,7 @@ async function step(now: Date): Promise<void> {
     }
     let outcome
     try {
-      outcome = await runResponsiblePass(deps, setup, { ...(group ? { group } : {}), now })
+      outcome = await runResponsiblePass(deps, backend, setup, { ...(group ? { group } : {}), now })
     } catch (error) {
       await releaseSetup(setup, claim)
       throw error

@@ -13,18 +13,18 @@ export function peopleBackendOf(config: Pick<Config, 'PEOPLE_BACKEND' | 'IDP_API
 
 export function problemsBetween(config: Config): ConfigProblem[] {
   const problems: ConfigProblem[] = []
-  if (config.PEOPLE_BACKEND === 'idp' && config.IDP_API_TOKEN === undefined)
+  // The embedded development provider hands the service its own admin token.
+  const embedded = config.SVC_MODE === 'development' && config.IDP_URL === undefined
+  if (config.PEOPLE_BACKEND === 'idp' && config.IDP_API_TOKEN === undefined && !embedded)
     problems.push({
       variable: 'PEOPLE_BACKEND',
       line: 'PEOPLE_BACKEND: idp keeps groups at the identity provider, which needs IDP_API_TOKEN (its admin API token); set it, or PEOPLE_BACKEND=memberships',
     })
-  else if (peopleBackendOf(config) === 'idp') {
-    const why = config.PEOPLE_BACKEND === 'idp' ? 'PEOPLE_BACKEND is idp' : 'IDP_API_TOKEN is set'
+  else if (peopleBackendOf(config) === 'idp' && !embedded && scimUrlOf(config) === null)
     problems.push({
-      variable: 'PEOPLE_BACKEND',
-      line: `PEOPLE_BACKEND: ${why}, but groups kept at the identity provider are not supported yet; set PEOPLE_BACKEND=memberships`,
+      variable: 'IDP_SCIM_URL',
+      line: 'IDP_SCIM_URL: groups kept at the identity provider need its SCIM address; set IDP_URL (SCIM at ${IDP_URL}/scim/v2) or IDP_SCIM_URL',
     })
-  }
   if (config.SEED_ADMIN_PHONE !== undefined && normalizePhone(config.SEED_ADMIN_PHONE, config.PHONE_COUNTRY) === null)
     problems.push({
       variable: 'SEED_ADMIN_PHONE',

@@ -15,7 +15,8 @@ interface Words {
     group: string
     desk: string
     site: string
-    until: string
+    /** When the link runs out; null for a plain sign-in link, which does not. */
+    until: string | null
   }) => string
   readonly button: string
 }
@@ -24,7 +25,9 @@ const ENGLISH: Words = {
   subject: (site) => `You are invited to ${site}`,
   body: (p) =>
     `Hello ${p.name},\n\n${p.inviter} has invited you to join **${p.group}** on the ${p.desk} at ${p.site}.\n\n` +
-    `Follow the link and sign in to accept. The link works until ${p.until}.`,
+    (p.until === null
+      ? 'Follow the link and sign in with this address.'
+      : `Follow the link and sign in to accept. The link works until ${p.until}.`),
   button: 'Accept the invite',
 }
 
@@ -34,14 +37,18 @@ const WORDS: Readonly<Record<string, Words>> = {
     subject: (site) => `Du er invitert til ${site}`,
     body: (p) =>
       `Hei ${p.name},\n\n${p.inviter} har invitert deg inn i **${p.group}** på ${p.desk} hos ${p.site}.\n\n` +
-      `Følg lenken og logg inn for å takke ja. Lenken virker til ${p.until}.`,
+      (p.until === null
+        ? 'Følg lenken og logg inn med denne adressen.'
+        : `Følg lenken og logg inn for å takke ja. Lenken virker til ${p.until}.`),
     button: 'Takk ja',
   },
   nn: {
     subject: (site) => `Du er invitert til ${site}`,
     body: (p) =>
       `Hei ${p.name},\n\n${p.inviter} har invitert deg inn i **${p.group}** på ${p.desk} hjå ${p.site}.\n\n` +
-      `Følg lenka og logg inn for å takke ja. Lenka verkar til ${p.until}.`,
+      (p.until === null
+        ? 'Følg lenka og logg inn med denne adressa.'
+        : `Følg lenka og logg inn for å takke ja. Lenka verkar til ${p.until}.`),
     button: 'Takk ja',
   },
 }
@@ -53,8 +60,8 @@ export interface InviteMailInput {
   readonly inviter: string
   readonly deskTitle: string
   readonly link: string
-  /** Seconds since the epoch. */
-  readonly expiresAt: number
+  /** Seconds since the epoch; none for a link that does not run out. */
+  readonly expiresAt?: number
 }
 
 export function buildInviteIntent({
@@ -69,7 +76,8 @@ export function buildInviteIntent({
   const storyline = site.storylines[0] ?? ''
   const brand = brandOf(site, storyline)
   const words = WORDS[brand.language.split('-')[0] ?? 'en'] ?? ENGLISH
-  const until = `${new Date(expiresAt * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`
+  const until =
+    expiresAt === undefined ? null : `${new Date(expiresAt * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`
   const body = words.body({
     inviter: markdownText(inviter),
     name: markdownText(invite.name),

@@ -35,6 +35,15 @@ export type InviteOutcome =
       /** Whether it went out by mail; otherwise whoever invited passes it on. */
       readonly mailed: boolean
     }
+  | {
+      /** Put in the group at the identity provider (PEOPLE_BACKEND=idp): their next sign-in carries it. */
+      readonly kind: 'added'
+      readonly name: string
+      readonly group: string
+      /** Where they sign in: the provider's own first sign-in link, or the site's sign-in. */
+      readonly link: string
+      readonly mailed: boolean
+    }
 
 export async function invitePerson(deps: PeopleDeps, request: InviteRequest): Promise<InviteOutcome> {
   const { memberships, invites } = deps

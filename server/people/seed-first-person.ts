@@ -6,7 +6,8 @@
 import { createHash } from 'node:crypto'
 import type { BusKv } from '../bus/types'
 import { log } from '../log'
-import { invitePerson, type InviteContact } from './invite-person'
+import type { InviteContact } from './invite-person'
+import type { PeopleBackend } from './people-backend'
 import { deskOfGroup, mostPrivilegedGroup } from './most-privileged'
 import type { PeopleDeps } from './people-deps'
 import { claimSetup, finishSetup, readMarker, releaseSetup } from './setup-claim'
@@ -18,10 +19,11 @@ export interface SeedSettings {
   readonly group?: string
 }
 
-export type SeedOutcome = 'off' | 'invited' | 'member' | 'done-before' | 'claimed-elsewhere'
+export type SeedOutcome = 'off' | 'invited' | 'added' | 'member' | 'done-before' | 'claimed-elsewhere'
 
 export async function seedFirstPerson(
   deps: PeopleDeps,
+  backend: PeopleBackend,
   setup: BusKv,
   settings: SeedSettings,
   now: Date,
@@ -49,7 +51,7 @@ export async function seedFirstPerson(
   }
   let outcome
   try {
-    outcome = await invitePerson(deps, {
+    outcome = await backend.invite({
       group,
       desk: desk.name,
       name: settings.name ?? '',
@@ -64,15 +66,15 @@ export async function seedFirstPerson(
     throw error
   }
   await finishSetup(setup, key, now, outcome.kind === 'invited' ? { invite: outcome.invite.id } : {})
-  if (outcome.kind === 'invited' && !outcome.mailed) {
+  if (outcome.kind !== 'member' && !outcome.mailed) {
     // No SMS is sent: the operator who set SEED_ADMIN_PHONE passes the link on.
-    const link = `${deps.publicUrl.replace(/\/+$/, '')}${outcome.path}`
+    const link = outcome.kind === 'added' ? outcome.link : `${deps.publicUrl.replace(/\/+$/, '')}${outcome.path}`
     log('warn', 'people', 'the first person is invited by phone: pass them this link', { group, desk: desk.name, link })
   } else
     log(
       'info',
       'people',
-      outcome.kind === 'invited' ? 'the first person is invited' : 'the first person is in already',
+      outcome.kind === 'member' ? 'the first person is in already' : 'the first person is invited',
       {
         group,
         desk: desk.name,

@@ -11,13 +11,12 @@
 import type { Bucket, Mail, SiteModel } from '../content/model'
 import type { Bus } from '../bus/types'
 import { recordsError } from './errors'
-import { grantFor } from './grants'
+import { grantFor, type GroupGrants } from './grants'
 import { buildMailIntent } from '../mail/mail-intent'
 import { mailQueued, queueMail } from '../mail/mail-queue'
 import { buildMessageIntent } from '../mail/message-intent'
 import { receiptMail } from '../mail/receipt'
 import type { PlaceholderContext } from '../mail/mail-values'
-import type { Memberships } from '../people/memberships'
 import type { HistoryEntry, Projection, RecordView } from './types'
 
 export interface EffectsCatchUpOptions {
@@ -25,7 +24,7 @@ export interface EffectsCatchUpOptions {
   /** The content served now: its mail texts are the ones used. */
   readonly site: () => SiteModel
   readonly publicUrl: string
-  readonly memberships: Memberships
+  readonly grants: GroupGrants
   readonly lookup: PlaceholderContext['lookup']
 }
 
@@ -40,13 +39,7 @@ function declaredMail(bucket: Bucket, entry: HistoryEntry, view: RecordView): Ma
   return (entry.via === 'self' ? bucket.self : bucket.moves).find((move) => move.name === entry.edge)?.mail
 }
 
-export function createEffectsCatchUp({
-  bus,
-  site,
-  publicUrl,
-  memberships,
-  lookup,
-}: EffectsCatchUpOptions): EffectsCatchUp {
+export function createEffectsCatchUp({ bus, site, publicUrl, grants, lookup }: EffectsCatchUpOptions): EffectsCatchUp {
   const intentOf = (content: SiteModel, bucket: Bucket, entry: HistoryEntry, view: RecordView) => {
     // A note by desk is staff writing to the submitter.
     if (entry.type === 'noted') {
@@ -64,7 +57,7 @@ export function createEffectsCatchUp({
 
   const grantOf = async (bucket: Bucket, entry: HistoryEntry, view: RecordView) => {
     const grant = grantFor(bucket, view)
-    if (grant?.person) await memberships.grant(grant.group, grant.person, entry.time)
+    if (grant?.person) await grants.grant(grant.group, grant.person, entry.time)
   }
 
   return async ({ record, history }) => {

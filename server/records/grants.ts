@@ -1,7 +1,7 @@
 // `grants: <group>` on a state: entering it adds the submitter to the group.
 import type { Bucket } from '../content/model'
 import { log } from '../log'
-import type { Memberships, PersonKeys } from '../people/memberships'
+import type { PersonKeys } from '../people/memberships'
 import { grantee } from './person'
 import type { RecordView } from './types'
 
@@ -11,17 +11,17 @@ export function grantFor(bucket: Bucket, view: RecordView): { group: string; per
   return group === undefined ? null : { group, person: grantee(bucket, view) }
 }
 
-export async function applyGrant(
-  memberships: Memberships,
-  bucket: Bucket,
-  view: RecordView,
-  since: string,
-): Promise<void> {
+/** Where `grants:` go: the service's memberships, or the people backend that keeps groups. */
+export interface GroupGrants {
+  grant(group: string, person: PersonKeys, since: string): Promise<unknown>
+}
+
+export async function applyGrant(grants: GroupGrants, bucket: Bucket, view: RecordView, since: string): Promise<void> {
   const grant = grantFor(bucket, view)
   if (grant === null) return
   if (grant.person === null) {
     log('info', 'records', 'nobody to grant a group to', { bucket: view.bucket, record: view.id, group: grant.group })
     return
   }
-  await memberships.grant(grant.group, grant.person, since)
+  await grants.grant(grant.group, grant.person, since)
 }

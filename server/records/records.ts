@@ -37,7 +37,7 @@ import { isName, isRecordId } from '../names'
 import { fileRecord, newRecordId } from './file-record'
 import type { FileInput } from './file-record'
 import { createMemberships } from '../people/memberships'
-import type { Memberships } from '../people/memberships'
+import type { GroupGrants } from './grants'
 import { moveRecord } from './move-record'
 import { noteRecord, type NoteInput } from './note-record'
 import type { MoveInput, MoveOutcome } from './move-record'
@@ -60,7 +60,7 @@ export interface RecordsOptions {
   now?: () => Date
   newId?: () => string
   /** Where `grants:` go; the service's own svc_memberships unless given. */
-  memberships?: Memberships
+  grants?: GroupGrants
   /** How long a move waits for the index to see the version it expects (default 3 s). */
   waitMs?: number
 }
@@ -77,7 +77,7 @@ export interface Records {
 export function createRecords(options: RecordsOptions): Records {
   const { bus, index, publicUrl } = options
   const projections = createProjectionStore(bus)
-  const memberships = options.memberships ?? createMemberships(bus)
+  const grants = options.grants ?? createMemberships(bus)
   const ctx: RecordsContext = {
     bus,
     site: options.site,
@@ -85,7 +85,7 @@ export function createRecords(options: RecordsOptions): Records {
     projections,
     now: options.now ?? (() => new Date()),
     waitMs: options.waitMs ?? 3000,
-    sideEffects: createSideEffects({ bus, index, memberships, publicUrl }),
+    sideEffects: createSideEffects({ bus, index, grants, publicUrl }),
   }
   const newId = options.newId ?? newRecordId
   let streams: Promise<void> | undefined

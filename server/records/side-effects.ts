@@ -6,11 +6,10 @@
 import type { Bucket, Mail, SiteModel } from '../content/model'
 import type { Bus } from '../bus/types'
 import { log } from '../log'
-import { applyGrant } from './grants'
+import { applyGrant, type GroupGrants } from './grants'
 import { buildMailIntent } from '../mail/mail-intent'
 import { queueMail } from '../mail/mail-queue'
 import { buildMessageIntent } from '../mail/message-intent'
-import type { Memberships } from '../people/memberships'
 import type { RecordIndex } from './record-index'
 import type { RecordView } from './types'
 
@@ -30,14 +29,14 @@ export interface SideEffects {
 export interface SideEffectsOptions {
   readonly bus: Bus
   readonly index: RecordIndex
-  readonly memberships: Memberships
+  readonly grants: GroupGrants
   readonly publicUrl: string
 }
 
 /** Never rejects. */
 export type RunSideEffects = (effects: SideEffects) => Promise<void>
 
-export function createSideEffects({ bus, index, memberships, publicUrl }: SideEffectsOptions): RunSideEffects {
+export function createSideEffects({ bus, index, grants, publicUrl }: SideEffectsOptions): RunSideEffects {
   const mailFor = async ({ site, bucket, view, mail, message }: SideEffects) => {
     const intent =
       message !== undefined
@@ -53,7 +52,7 @@ export function createSideEffects({ bus, index, memberships, publicUrl }: SideEf
     const outcomes = await Promise.allSettled([
       effects.project(),
       mailFor(effects),
-      applyGrant(memberships, effects.bucket, effects.view, effects.view.enteredAt),
+      applyGrant(grants, effects.bucket, effects.view, effects.view.enteredAt),
     ])
     const failed = outcomes.flatMap((outcome, i) =>
       outcome.status === 'rejected' ? [`${names[i]}: ${String(outcome.reason)}`] : [],

@@ -24,6 +24,8 @@ export interface Provider {
   readonly issuer: URL
   readonly clientId: string
   readonly clientSecret: string
+  /** The embedded development provider's own SCIM side and the token it takes. */
+  readonly scim?: { readonly url: string; readonly token: string }
 }
 
 const BASE_SCOPES = ['openid', 'profile', 'email']

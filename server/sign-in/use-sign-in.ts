@@ -20,6 +20,8 @@ export type SignIn =
       readonly development: boolean
       readonly settings: SignInSettings
       readonly discover: () => Promise<Configuration>
+      /** The development provider's SCIM side, for PEOPLE_BACKEND=idp in development. */
+      readonly scim?: { readonly url: string; readonly token: string }
     }
   | { readonly on: false; readonly development: boolean; readonly reason: string }
 
@@ -73,7 +75,13 @@ async function prepare(config: Config): Promise<SignIn> {
     callback: settings.callbackUrl,
     scopes: settings.scopes.join(' '),
   })
-  return { on: true, development, settings, discover: createDiscovery(provider) }
+  return {
+    on: true,
+    development,
+    settings,
+    discover: createDiscovery(provider),
+    ...(provider.scim === undefined ? {} : { scim: provider.scim }),
+  }
 }
 
 function readProvider(config: Config, idpUrl: string): Provider | string {

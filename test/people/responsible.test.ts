@@ -2,6 +2,7 @@
 // responsible pass gives every person a page names a membership in
 // RESPONSIBLE_GROUP and one mail per set of pages, and takes out of that
 // group only those it put there once no page names them.
+import { createMembershipsBackend } from '../../server/people/memberships-backend'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Bus } from '../../server/bus/types'
 import type { Page, Person, SiteModel } from '../../server/content/model'
@@ -79,7 +80,7 @@ describe.each(BUS_KINDS)('the responsible pass on the $name', (kind) => {
     })
     const deps = peopleDeps(bus(), site)
     const setup = await bus().kv(SETUP_KV)
-    const first = await runResponsiblePass(deps, setup, { group, now: T0 })
+    const first = await runResponsiblePass(deps, createMembershipsBackend(deps), setup, { group, now: T0 })
     expect(first).toEqual({ failed: [], mailed: 1, joined: 2, left: 0 })
     const kept = await keptMemberships(bus(), group)
     expect([...kept.values()].map((m) => [m.email ?? m.phone, m.state, m.source])).toEqual(
@@ -89,7 +90,12 @@ describe.each(BUS_KINDS)('the responsible pass on the $name', (kind) => {
       ]),
     )
     // Again, on another instance or after a restart: nobody is mailed or added twice.
-    expect(await runResponsiblePass(peopleDeps(bus(), site), setup, { group, now: later(1) })).toEqual({
+    expect(
+      await runResponsiblePass(peopleDeps(bus(), site), createMembershipsBackend(peopleDeps(bus(), site)), setup, {
+        group,
+        now: later(1),
+      }),
+    ).toEqual({
       failed: [],
       mailed: 0,
       joined: 0,
@@ -100,7 +106,14 @@ describe.each(BUS_KINDS)('the responsible pass on the $name', (kind) => {
       '/potholes': [{ name: 'Ann', email: ann }],
       '/about': [{ name: 'Ann', email: ann }],
     })
-    expect((await runResponsiblePass(peopleDeps(bus(), more), setup, { group, now: later(2) })).mailed).toBe(1)
+    expect(
+      (
+        await runResponsiblePass(peopleDeps(bus(), more), createMembershipsBackend(peopleDeps(bus(), more)), setup, {
+          group,
+          now: later(2),
+        })
+      ).mailed,
+    ).toBe(1)
     expect(await mailTo(bus(), ann)).toBe(2)
 
     // Her first sign-in makes the group hers, as any membership.
@@ -121,10 +134,12 @@ describe.each(BUS_KINDS)('the responsible pass on the $name', (kind) => {
     // Cai was brought into the group by a desk before any page named them.
     await invited(peopleDeps(bus(), both), group, { email: cai }, { name: 'Cai' })
     const deps = peopleDeps(bus(), both)
-    expect((await runResponsiblePass(deps, setup, { group, now: T0 })).joined).toBe(1)
+    expect((await runResponsiblePass(deps, createMembershipsBackend(deps), setup, { group, now: T0 })).joined).toBe(1)
 
     const nobody = peopleDeps(bus(), withResponsible({}))
-    expect(await runResponsiblePass(nobody, setup, { group, now: later(1) })).toMatchObject({ left: 1 })
+    expect(
+      await runResponsiblePass(nobody, createMembershipsBackend(nobody), setup, { group, now: later(1) }),
+    ).toMatchObject({ left: 1 })
     const kept = await keptMemberships(bus(), group)
     expect([...kept.values()].map((m) => [m.email, m.state, m.source]).sort()).toEqual(
       [
@@ -133,7 +148,14 @@ describe.each(BUS_KINDS)('the responsible pass on the $name', (kind) => {
       ].sort(),
     )
     // Named again: back in.
-    expect((await runResponsiblePass(peopleDeps(bus(), both), setup, { group, now: later(2) })).joined).toBe(1)
+    expect(
+      (
+        await runResponsiblePass(peopleDeps(bus(), both), createMembershipsBackend(peopleDeps(bus(), both)), setup, {
+          group,
+          now: later(2),
+        })
+      ).joined,
+    ).toBe(1)
     expect([...(await keptMemberships(bus(), group)).values()].find((m) => m.email === ann)?.state).toBe('invited')
   })
 
@@ -142,10 +164,12 @@ describe.each(BUS_KINDS)('the responsible pass on the $name', (kind) => {
     const fay = freshEmail('fay')
     const setup = await bus().kv(SETUP_KV)
     const named = peopleDeps(bus(), withResponsible({ '/': [{ name: 'Fay', email: fay }] }))
-    expect((await runResponsiblePass(named, setup, { group, now: T0 })).joined).toBe(1)
+    expect((await runResponsiblePass(named, createMembershipsBackend(named), setup, { group, now: T0 })).joined).toBe(1)
     await invited(named, group, { email: fay }, { name: 'Fay' })
     const nobody = peopleDeps(bus(), withResponsible({}))
-    expect((await runResponsiblePass(nobody, setup, { group, now: later(1) })).left).toBe(0)
+    expect(
+      (await runResponsiblePass(nobody, createMembershipsBackend(nobody), setup, { group, now: later(1) })).left,
+    ).toBe(0)
     expect([...(await keptMemberships(bus(), group)).values()].map((m) => [m.state, m.source])).toEqual([
       ['invited', 'invite'],
     ])
@@ -174,11 +198,15 @@ describe.each(BUS_KINDS)('the responsible pass on the $name', (kind) => {
       },
     }
     const setup = await bus().kv(SETUP_KV)
-    const first = await runResponsiblePass(flaky, setup, { group, now: T0 })
+    const first = await runResponsiblePass(flaky, createMembershipsBackend(flaky), setup, { group, now: T0 })
     expect(first).toEqual({ failed: [`email:${broken}`], mailed: 1, joined: 1, left: 0 })
     expect(await mailTo(bus(), ok)).toBe(1)
     expect(await mailTo(bus(), broken)).toBe(0)
-    const retry = await runResponsiblePass(flaky, setup, { group, now: later(1), only: new Set(first.failed) })
+    const retry = await runResponsiblePass(flaky, createMembershipsBackend(flaky), setup, {
+      group,
+      now: later(1),
+      only: new Set(first.failed),
+    })
     expect(retry).toEqual({ failed: [], mailed: 1, joined: 1, left: 0 })
     expect(await mailTo(bus(), broken)).toBe(1)
     expect((await keptMemberships(bus(), group)).size).toBe(2)
@@ -192,7 +220,12 @@ describe.each(BUS_KINDS)('the responsible pass on the $name', (kind) => {
         { name: 'Eve', phone: eve },
       ],
     })
-    const outcome = await runResponsiblePass(peopleDeps(bus(), site), await bus().kv(SETUP_KV), { now: T0 })
+    const outcome = await runResponsiblePass(
+      peopleDeps(bus(), site),
+      createMembershipsBackend(peopleDeps(bus(), site)),
+      await bus().kv(SETUP_KV),
+      { now: T0 },
+    )
     expect(outcome).toEqual({ failed: [], mailed: 1, joined: 0, left: 0 })
     expect(await mailTo(bus(), dee)).toBe(1)
   })

@@ -2,6 +2,7 @@
 // invited once into the most privileged group, across restarts and instances
 // starting together; Invite rule 3: that invite is on file with the desk;
 // section 7 rule 6: a failed set-up is tried again.
+import { createMembershipsBackend } from '../../server/people/memberships-backend'
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -75,7 +76,8 @@ describe.each(BUS_KINDS)('the first person on the $name', (kind) => {
     const deps = peopleDeps(bus(), site)
     const setup: BusKv = await bus().kv(SETUP_KV)
     const withChange = change === undefined ? deps : { ...deps, invites: { ...deps.invites, change } }
-    return (settings: SeedSettings, now = T0) => seedFirstPerson(withChange, setup, settings, now)
+    return (settings: SeedSettings, now = T0) =>
+      seedFirstPerson(withChange, createMembershipsBackend(withChange), setup, settings, now)
   }
   const invitesOf = async (group: string, email: string) =>
     (await keptInvites(bus(), group)).filter((kept) => kept.email === email)

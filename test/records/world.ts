@@ -36,7 +36,7 @@ export function useInstances() {
         bus,
         site,
         publicUrl,
-        memberships: createMemberships(bus),
+        grants: createMemberships(bus),
         lookup: (bucket, id) => index.get(bucket, id),
       })
       const index = createRecordIndex(bus, { repairDelayMs: 50, catchUp })

@@ -8,6 +8,8 @@ export interface IdpPerson {
   readonly name?: string
   readonly email?: string
   readonly phone?: string
+  /** A link the provider made for the new account's first sign-in, and when it runs out (seconds since the epoch). */
+  readonly activation?: { readonly link?: string; readonly expiresAt?: number }
 }
 
 export interface NewPerson {
@@ -23,6 +25,7 @@ export interface IdpAdmin {
   /** Adds the account to the content's `group` (the provider's `<prefix><group>`, made when missing). */
   addToGroup(id: string, group: string): Promise<void>
   removeFromGroup(id: string, group: string): Promise<void>
+  hasMember(id: string, group: string): Promise<boolean>
   /** The accounts in the content's `group`; none when the provider has no such group. */
   members(group: string): Promise<IdpPerson[]>
 }

@@ -3,12 +3,16 @@
 // groups found by `displayName`, created when missing, and changed with
 // PATCH add/remove of `members`. Bearer IDP_API_TOKEN at IDP_SCIM_URL.
 import { z } from 'zod'
+import { readLinkEnd } from '../link-end'
 import { IdpRefusedError, IdpUnavailableError, type IdpAdmin, type IdpPerson } from './idp-admin'
 
 const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User'
 const GROUP_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:Group'
 const PATCH_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:PatchOp'
 const SCIM_TYPE = 'application/scim+json'
+/** Where a provider may hand over a first sign-in link for a new account (docs/people.md). */
+export const ACTIVATION_SCHEMA = 'urn:svc:params:scim:schemas:extension:activation:2.0:User'
+const activationSchema = z.object({ link: z.string().url().optional(), expires: z.unknown().optional() }).passthrough()
 
 export interface ScimOptions {
   /** IDP_SCIM_URL, e.g. https://idp.example.org/scim/v2 */
@@ -53,11 +57,23 @@ function quoted(value: string): string {
   return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`
 }
 
+function activationOf(user: z.infer<typeof userSchema>): IdpPerson['activation'] {
+  const parsed = activationSchema.safeParse(user[ACTIVATION_SCHEMA])
+  if (!parsed.success) return undefined
+  const expiresAt = readLinkEnd(parsed.data.expires)
+  const link =
+    parsed.data.link?.startsWith('https://') || parsed.data.link?.startsWith('http://') ? parsed.data.link : undefined
+  if (link === undefined && expiresAt === null) return undefined
+  return { ...(link === undefined ? {} : { link }), ...(expiresAt === null ? {} : { expiresAt }) }
+}
+
 function personOf(user: z.infer<typeof userSchema>): IdpPerson {
   const name = user.displayName ?? user.name?.formatted ?? user.userName
   const email = user.emails?.[0]?.value
   const phone = user.phoneNumbers?.[0]?.value
+  const activation = activationOf(user)
   return {
+    ...(activation === undefined ? {} : { activation }),
     id: user.id,
     ...(name === undefined ? {} : { name }),
     ...(email === undefined ? {} : { email: email.toLowerCase() }),
@@ -174,6 +190,15 @@ export function createScimAdmin(options: ScimOptions): IdpAdmin {
       if (found === null) throw new IdpUnavailableError('POST /Groups answered no group')
       if (found.members?.some((member) => member.value === id)) return
       await patchMembers(found.id, { op: 'add', path: 'members', value: [{ value: id }] })
+    },
+
+    async hasMember(id, group) {
+      const found = await findGroup(group)
+      if (found === null) return false
+      // Some servers leave members out of a filtered list: read the group itself then.
+      const members =
+        found.members ?? (await call('GET', `/Groups/${encodeURIComponent(found.id)}`, groupSchema))?.members
+      return (members ?? []).some((member) => member.value === id)
     },
 
     async removeFromGroup(id, group) {

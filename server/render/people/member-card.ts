@@ -13,6 +13,10 @@ export interface PeopleRow {
   readonly key: string
   readonly entry: Membership
   readonly invite: Invite | null
+  /** Kept by the identity provider (PEOPLE_BACKEND=idp), not in svc_memberships. */
+  readonly atProvider?: true
+  /** What made the service put them in the provider's group; none when it was not the service. */
+  readonly placedBy?: Membership['source']
 }
 
 const STAGE: Readonly<Record<Membership['state'], string>> = {
@@ -54,9 +58,12 @@ export function renderMemberCard(action: string, row: PeopleRow, csrf: string, n
     buttons.push(
       form('remove', entry.state === 'invited' ? 'Withdraw the invite' : 'Remove', { member: row.key }, true),
     )
+  const stage = row.atProvider
+    ? html`<span class="member-badge">In the group</span> at the identity provider${
+        row.placedBy === undefined ? null : html`, put there ${renderTime(entry.since)} ${SOURCE[row.placedBy]}`
+      }`
+    : html`<span class="member-badge">${STAGE[entry.state]}</span> since ${renderTime(entry.since)}, ${SOURCE[entry.source]}`
   return html`<li class="member member-${entry.state}"><p class="member-name"><strong>${who}</strong>${
     reach.length > 0 ? html` <span class="member-reach">${reach.join(' · ')}</span>` : null
-  }</p><p class="member-stage"><span class="member-badge">${STAGE[entry.state]}</span> since ${renderTime(entry.since)}, ${
-    SOURCE[entry.source]
-  }</p>${link}<div class="desk-moves">${buttons}</div></li>`
+  }</p><p class="member-stage">${stage}</p>${link}<div class="desk-moves">${buttons}</div></li>`
 }

@@ -1,22 +1,26 @@
-// The development provider's own interaction pages; every other path is
-// oidc-provider's. The pages are real forms, so signing in needs no script.
+// The development provider's own interaction pages and its SCIM side; every
+// other path is oidc-provider's. The pages are real forms, so signing in
+// needs no script.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type Provider from 'oidc-provider'
 import { log } from '../../log'
 import { renderLoginPage } from './login-page'
-import { DEMO_PEOPLE, findDemoPerson, mailPersonId } from './people'
+import type { DevDirectory } from './directory'
+import { DEMO_PEOPLE, mailPersonId } from './people'
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void
 
 const ROUTE = /^\/interaction\/([A-Za-z0-9_-]+)(\/login|\/abort)?$/
 const MAX_FORM_BYTES = 4096
 
-export function createDevIdpListener(provider: Provider): Listener {
+export function createDevIdpListener(provider: Provider, directory: DevDirectory, scim: Listener): Listener {
   const standard = provider.callback()
   return (req, res) => {
-    const match = ROUTE.exec(new URL(req.url ?? '/', 'http://dev-idp.invalid').pathname)
+    const path = new URL(req.url ?? '/', 'http://dev-idp.invalid').pathname
+    if (path.startsWith('/scim/v2/')) return scim(req, res)
+    const match = ROUTE.exec(path)
     if (match === null) return standard(req, res)
-    interact(provider, req, res, match[1] ?? '', match[2] ?? '').catch((error: unknown) => {
+    interact(provider, directory, req, res, match[1] ?? '', match[2] ?? '').catch((error: unknown) => {
       log('warn', 'auth', `[svc] [auth] development sign-in failed: ${(error as Error).message}`)
       if (res.headersSent) return res.end()
       reply(
@@ -31,6 +35,7 @@ export function createDevIdpListener(provider: Provider): Listener {
 
 async function interact(
   provider: Provider,
+  directory: DevDirectory,
   req: IncomingMessage,
   res: ServerResponse,
   uid: string,
@@ -50,7 +55,9 @@ async function interact(
   if (action === '/login' && req.method === 'POST') {
     const form = new URLSearchParams(await readForm(req))
     const address = form.get('email')
-    const person = findDemoPerson(address === null ? (form.get('person') ?? '') : (mailPersonId(address) ?? ''))
+    // An address the SCIM side made an account for signs in as that account.
+    const typed = address === null ? undefined : (directory.byEmail(address)?.id ?? mailPersonId(address))
+    const person = directory.person(address === null ? (form.get('person') ?? '') : (typed ?? ''))
     if (person === undefined) return reply(res, 400, 'text/plain', 'No such demo person, or not an address.')
     // The service is this provider's only client: nothing to ask consent for.
     const grant = new provider.Grant({ accountId: person.id, clientId: String(details.params.client_id) })

@@ -4,15 +4,15 @@
 import Provider, { interactionPolicy } from 'oidc-provider'
 import { randomBytes } from 'node:crypto'
 import { createSigningJwk } from './keys'
-import { findDemoPerson } from './people'
+import type { DevDirectory } from './directory'
 
 export interface DevProviderOptions {
   readonly issuer: string
   readonly clientId: string
   readonly clientSecret: string
   readonly redirectUris: readonly string[]
-  /** Groups are handed out prefixed, as a shared provider would. */
-  readonly groupPrefix: string
+  /** The people and their groups, named as the provider names them (with IDP_GROUP_PREFIX). */
+  readonly directory: DevDirectory
 }
 
 export function createDevProvider(options: DevProviderOptions): Provider {
@@ -43,7 +43,7 @@ export function createDevProvider(options: DevProviderOptions): Provider {
     // Seconds; short, because nothing here outlives the process anyway.
     ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
     async findAccount(_ctx, id) {
-      const person = findDemoPerson(id)
+      const person = options.directory.person(id)
       if (person === undefined) return undefined
       return {
         accountId: person.id,
@@ -53,7 +53,7 @@ export function createDevProvider(options: DevProviderOptions): Provider {
           email: person.email,
           email_verified: true,
           ...(person.phone === '' ? {} : { phone_number: person.phone, phone_number_verified: true }),
-          groups: person.groups.map((group) => `${options.groupPrefix}${group}`),
+          groups: [...person.groups],
         }),
       }
     },

@@ -4,9 +4,11 @@ import { randomBytes } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import { log } from '../../log'
 import type { Provider } from '../sign-in-settings'
+import { createDevDirectory } from './directory'
 import { createDevIdpListener } from './interactions'
 import { DEMO_PEOPLE } from './people'
 import { createDevProvider } from './provider'
+import { createDevScim } from './scim'
 
 const HOST = '127.0.0.1'
 const DEV_CLIENT_ID = 'svc-development'
@@ -34,14 +36,21 @@ export async function startDevIdp(options: DevIdpOptions): Promise<Provider> {
   const issuer = `http://${HOST}:${port}`
   // A fresh secret per start: only this process ever presents it.
   const clientSecret = randomBytes(32).toString('base64url')
+  const directory = createDevDirectory(options.groupPrefix)
   const provider = createDevProvider({
     issuer,
     clientId: DEV_CLIENT_ID,
     clientSecret,
     redirectUris: options.redirectUris,
-    groupPrefix: options.groupPrefix,
+    directory,
   })
-  server.on('request', createDevIdpListener(provider))
+  // Only this process presents it: PEOPLE_BACKEND=idp in development uses this SCIM side.
+  const scimToken = randomBytes(32).toString('base64url')
+  const scim = createDevScim(directory, scimToken)
+  server.on(
+    'request',
+    createDevIdpListener(provider, directory, (req, res) => void scim(req, res).catch(() => res.destroy())),
+  )
   log(
     'warn',
     'auth',
@@ -51,7 +60,12 @@ export async function startDevIdp(options: DevIdpOptions): Promise<Provider> {
       people: DEMO_PEOPLE.map((person) => `${person.name} (${person.groups.join(', ') || 'no groups'})`),
     },
   )
-  return { issuer: new URL(issuer), clientId: DEV_CLIENT_ID, clientSecret }
+  return {
+    issuer: new URL(issuer),
+    clientId: DEV_CLIENT_ID,
+    clientSecret,
+    scim: { url: `${issuer}/scim/v2`, token: scimToken },
+  }
 }
 
 function listen(server: Server, port: number): Promise<number> {
