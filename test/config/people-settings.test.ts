@@ -13,18 +13,21 @@ describe('Authentication 5: PEOPLE_BACKEND', () => {
     expect(peopleBackendOf(parseConfig({ PEOPLE_BACKEND: 'memberships' }))).toBe('memberships')
   })
 
-  it('refuses to start when it is idp, or unset with IDP_API_TOKEN set: groups at the provider are not supported yet', () => {
-    expect(problemsOf({ PEOPLE_BACKEND: 'idp', IDP_API_TOKEN: 'tok' })).toEqual([
-      'PEOPLE_BACKEND: PEOPLE_BACKEND is idp, but groups kept at the identity provider are not supported yet; set PEOPLE_BACKEND=memberships',
-    ])
-    // Without the token it names the token.
+  it('idp needs IDP_API_TOKEN (the start names it) and a SCIM address; the embedded development provider brings both', () => {
     expect(problemsOf({ PEOPLE_BACKEND: 'idp' })).toEqual([
       'PEOPLE_BACKEND: idp keeps groups at the identity provider, which needs IDP_API_TOKEN (its admin API token); set it, or PEOPLE_BACKEND=memberships',
     ])
-    const [line, ...more] = problemsOf({ IDP_API_TOKEN: 'tok-secret-123' })
-    expect(more).toEqual([])
-    expect(line).toMatch(/^PEOPLE_BACKEND: IDP_API_TOKEN is set, but .* set PEOPLE_BACKEND=memberships$/)
-    expect(line).not.toContain('tok-secret-123')
+    expect(problemsOf({ PEOPLE_BACKEND: 'idp', IDP_API_TOKEN: 'tok' })).toEqual([
+      'IDP_SCIM_URL: groups kept at the identity provider need its SCIM address; set IDP_URL (SCIM at ${IDP_URL}/scim/v2) or IDP_SCIM_URL',
+    ])
+    const taken = (env: Record<string, string>) => peopleBackendOf(parseConfig(env))
+    expect(taken({ PEOPLE_BACKEND: 'idp', IDP_API_TOKEN: 'tok', IDP_URL: 'https://idp.example.org' })).toBe('idp')
+    expect(taken({ IDP_API_TOKEN: 'tok-secret-123', IDP_URL: 'https://idp.example.org' })).toBe('idp')
+    expect(taken({ PEOPLE_BACKEND: 'idp', SVC_MODE: 'development' })).toBe('idp')
+    // A development site at a real provider needs the token like any other.
+    expect(
+      problemsOf({ PEOPLE_BACKEND: 'idp', SVC_MODE: 'development', IDP_URL: 'https://idp.example.org' }),
+    ).toHaveLength(1)
     // Said outright, memberships wins over the token.
     expect(peopleBackendOf(parseConfig({ IDP_API_TOKEN: 'tok', PEOPLE_BACKEND: 'memberships' }))).toBe('memberships')
     expect(peopleBackendOf({ PEOPLE_BACKEND: undefined, IDP_API_TOKEN: 'tok' })).toBe('idp')

@@ -8,6 +8,7 @@ import { createCookieFetch } from '../auth/cookie-fetch'
 import { startServiceWithIdp, type ServiceWithIdp } from '../auth/service-with-idp'
 import { signIn } from '../auth/sign-in-flow'
 import { startScimServer, type TestScim } from '../support/scim-server'
+import { describeIdpAdmin } from './idp-admin-contract'
 
 let scim: TestScim
 beforeAll(async () => {
@@ -25,36 +26,18 @@ const admin = (options: { prefix?: string; token?: string; timeoutMs?: number } 
     timeoutMs: options.timeoutMs ?? 2000,
   })
 
+describeIdpAdmin('SCIMMY', (options) => admin(options))
+
 describe('the identity provider over SCIM 2.0', () => {
-  it('finds nobody, makes an account, then finds it by address and by phone number', async () => {
-    const idp = admin()
-    expect(await idp.find({ email: 'una@example.org', phone: '+4791234001' })).toBeNull()
-    const made = await idp.create({ name: 'Una Unseen', email: 'una@example.org', phone: '+4791234001' })
-    expect(made).toMatchObject({ name: 'Una Unseen', email: 'una@example.org', phone: '+4791234001' })
-    expect(await idp.find({ email: 'una@example.org' })).toEqual(made)
-    expect(await idp.find({ phone: '+4791234001' })).toEqual(made)
-    expect(await idp.find({ email: 'someone.else@example.org', phone: '+4791234001' })).toEqual(made)
-    // A quote in an address is escaped, so it cannot widen the filter: this server refuses the escape outright.
-    await expect(idp.find({ email: 'x" or userName pr or "' })).rejects.toBeInstanceOf(IdpRefusedError)
+  it('a quote in an address is escaped, so it cannot widen the filter: this server refuses the escape outright', async () => {
+    await expect(admin().find({ email: 'x" or userName pr or "' })).rejects.toBeInstanceOf(IdpRefusedError)
   })
 
-  it('IDP_GROUP_PREFIX: adds to <prefix><group>, making the group when missing; lists and removes members', async () => {
+  it('IDP_GROUP_PREFIX: the group is made at the provider under <prefix><group>', async () => {
     const idp = admin()
-    const vic = await idp.create({ name: 'Vic', email: 'vic@example.org' })
-    const wyn = await idp.create({ name: 'Wyn', phone: '+4791234002' })
-    await idp.addToGroup(vic.id, 'volunteers')
-    await idp.addToGroup(wyn.id, 'volunteers')
-    await idp.addToGroup(vic.id, 'volunteers')
-    expect([...scim.groups.values()].map((g) => [g.displayName, g.members.length])).toContainEqual([
-      'northvale_volunteers',
-      2,
-    ])
-    expect((await idp.members('volunteers')).map((p) => p.name).sort()).toEqual(['Vic', 'Wyn'])
-    await idp.removeFromGroup(vic.id, 'volunteers')
-    expect((await idp.members('volunteers')).map((p) => p.name)).toEqual(['Wyn'])
-    // Removing from a group that does not exist there is nothing to do; listing it is nobody.
-    await idp.removeFromGroup(vic.id, 'nowhere')
-    expect(await idp.members('nowhere')).toEqual([])
+    const made = await idp.create({ name: 'Pre Fixed', email: 'pre.fixed@example.org' })
+    await idp.addToGroup(made.id, 'wardens')
+    expect([...scim.groups.values()].map((g) => g.displayName)).toContain('northvale_wardens')
   })
 
   it('Errors 5: a find answered 503, a time-out or an unreadable body is not "no such person": it throws, and nothing is made', async () => {
@@ -80,12 +63,6 @@ describe('the identity provider over SCIM 2.0', () => {
     scim.fault('unfiltered', 1)
     expect((await idp.find({ email: 'yva@example.org' }))?.name).toBe('Yva')
     scim.fault(null)
-  })
-
-  it('a wrong token is a refusal, never taken as nobody', async () => {
-    await expect(admin({ token: 'not-the-token' }).find({ email: 'una@example.org' })).rejects.toBeInstanceOf(
-      IdpRefusedError,
-    )
   })
 })
 

@@ -158,7 +158,7 @@ export function createScimAdmin(options: ScimOptions): IdpAdmin {
       const byEmail =
         address === undefined
           ? null
-          : await findUser(`emails.value eq ${quoted(email ?? '')}`, (p) => p.email === address)
+          : await findUser(`emails.value eq ${quoted(address)}`, (p) => p.email === address)
       if (byEmail !== null || phone === undefined) return byEmail
       return findUser(`phoneNumbers.value eq ${quoted(phone)}`, (p) => p.phone === phone)
     },

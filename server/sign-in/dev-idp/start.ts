@@ -30,7 +30,7 @@ export function readDevIdpPort(config: { readonly DEV_IDP_PORT?: number; readonl
   return port
 }
 
-export async function startDevIdp(options: DevIdpOptions): Promise<Provider> {
+export async function startDevIdp(options: DevIdpOptions): Promise<Provider & { stop(): Promise<void> }> {
   const server = createServer()
   const port = await listen(server, options.port)
   const issuer = `http://${HOST}:${port}`
@@ -65,6 +65,7 @@ export async function startDevIdp(options: DevIdpOptions): Promise<Provider> {
     clientId: DEV_CLIENT_ID,
     clientSecret,
     scim: { url: `${issuer}/scim/v2`, token: scimToken },
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }
 
