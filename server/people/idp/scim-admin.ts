@@ -156,9 +156,7 @@ export function createScimAdmin(options: ScimOptions): IdpAdmin {
     async find({ email, phone }) {
       const address = email?.toLowerCase()
       const byEmail =
-        address === undefined
-          ? null
-          : await findUser(`emails.value eq ${quoted(address)}`, (p) => p.email === address)
+        address === undefined ? null : await findUser(`emails.value eq ${quoted(address)}`, (p) => p.email === address)
       if (byEmail !== null || phone === undefined) return byEmail
       return findUser(`phoneNumbers.value eq ${quoted(phone)}`, (p) => p.phone === phone)
     },
