@@ -111,7 +111,13 @@ export function createDevScim(directory: DevDirectory, token: string) {
     let text = ''
     for await (const chunk of req) {
       text += String(chunk)
-      if (text.length > MAX_BODY) return send(problem(413, 'the body is too large'))
+      if (text.length > MAX_BODY) {
+        res.setHeader('connection', 'close')
+        send(problem(413, 'the body is too large'))
+        // Drained, not kept: the client hears the answer instead of a reset.
+        req.resume()
+        return
+      }
     }
     let body: Record<string, unknown> = {}
     try {
