@@ -6,6 +6,7 @@ import type { DeskRequest } from '../server/desk/desk-request'
 import { isName } from '../server/names'
 import { readPeopleQuery } from '../server/people/people-query'
 import { usePeopleBackend } from '../server/app/people-backend'
+import { IdpUnavailableError } from '../server/people/idp/idp-admin'
 import { mayInvite } from '../server/policy/questions'
 import { renderPeoplePage, type PeoplePageOptions } from '../server/render/people/people-page'
 import { pkgAssets } from './assets'
@@ -31,6 +32,9 @@ export async function readPeopleRequest(event: H3Event): Promise<PeopleRequest> 
   return { req, desk, groups }
 }
 
+export const IDP_DOWN =
+  'The identity provider, which keeps the groups, is not answering. Nothing was changed; try again in a moment.'
+
 type Extra = Pick<PeoplePageOptions, 'form' | 'notice'>
 
 export async function sendPeoplePage(
@@ -40,8 +44,18 @@ export async function sendPeoplePage(
   status = 200,
 ): Promise<string> {
   const query = readPeopleQuery(getQuery(event), groups)
-  const [sections, csrf] = await Promise.all([(await usePeopleBackend()).list(groups, query), getCsrfToken(event)])
+  const listed = (await usePeopleBackend()).list(groups, query).catch((error: unknown) => {
+    if (error instanceof IdpUnavailableError) return null
+    throw error
+  })
+  const [found, csrf] = await Promise.all([listed, getCsrfToken(event)])
   const { site, story, viewer } = req
+  // The identity provider keeps the groups and is not answering: say so, list nobody, and lose nothing.
+  const sections = found ?? []
+  if (found === null) {
+    extra = { ...extra, notice: { text: IDP_DOWN, problem: true } }
+    status = 503
+  }
   const html = renderPeoplePage({
     site,
     story,

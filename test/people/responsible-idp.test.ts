@@ -17,6 +17,7 @@ import { CONTENT_CHANGED } from '../../server/content/bus-messages'
 import { createCookieFetch } from '../auth/cookie-fetch'
 import { startServiceWithIdp, type ServiceWithIdp } from '../auth/service-with-idp'
 import { signIn } from '../auth/sign-in-flow'
+import { formFields, postPeople } from './people-forms'
 import { waitFor } from '../bus/wait'
 import { cleanEnv } from '../support/global-setup'
 import { startNatsServer, type NatsServer } from '../support/nats-server'
@@ -39,6 +40,7 @@ let b: ServiceWithIdp
 const RIA = 'ria.responsible@example.org'
 const DAG = 'dag.already@example.org'
 const PHONE_ONLY = '+4791234999'
+const KARI = 'kari.case@example.org'
 
 beforeAll(async () => {
   cpSync(DEMO, content, { recursive: true })
@@ -61,6 +63,14 @@ beforeAll(async () => {
     phoneNumbers: [],
   })
   scim.groups.set('g-stewards', { id: 'g-stewards', displayName: `${PREFIX}${GROUP}`, members: [{ value: 'dag' }] })
+  scim.users.set('kari', {
+    id: 'kari',
+    userName: KARI,
+    displayName: 'Kari Caseworker',
+    emails: [{ value: KARI }],
+    phoneNumbers: [],
+  })
+  scim.groups.set('g-case', { id: 'g-case', displayName: `${PREFIX}caseworkers`, members: [{ value: 'kari' }] })
   smtp = await startSmtpServer()
   mailer = spawn(process.execPath, [join(ROOT, '.output/mailer/index.mjs')], {
     env: cleanEnv({ BUS_URL: nats.url, SMTP_URL: smtp.url, MAIL_FROM: 'site@example.org' }),
@@ -145,6 +155,53 @@ describe('the responsible people on PEOPLE_BACKEND=idp', () => {
       expect(byEmail(RIA)).toHaveLength(1)
       // Nobody was mailed again for being named no more.
       expect(mailsTo(RIA)).toHaveLength(1)
+    },
+  )
+
+  it(
+    'Errors 5: with the provider down the People view says so, an invite changes nothing, and both work again once it answers',
+    { timeout: 60_000 },
+    async () => {
+      const kari = createCookieFetch()
+      await signIn(kari, a.service, 'kari')
+      const people = `${a.service}/desk/caseworkers/people`
+      const before = await kari(people)
+      expect(before.status).toBe(200)
+      const form = formFields(await before.text(), { do: 'invite' })
+      scim.fault('unavailable', Infinity)
+      try {
+        const down = await kari(people)
+        expect(down.status).toBe(503)
+        expect(await down.text()).toContain('is not answering. Nothing was changed')
+        const posted = await kari(people, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', origin: a.service },
+          body: new URLSearchParams({
+            ...form,
+            name: 'Una Down',
+            contact: 'una.down@example.org',
+            group: 'volunteers',
+          }).toString(),
+        })
+        expect(posted.status).toBe(503)
+        expect(await posted.text()).toContain('is not answering. Nothing was changed')
+      } finally {
+        scim.fault(null)
+      }
+      const sent = await postPeople(
+        kari,
+        a.service,
+        'caseworkers',
+        { do: 'invite' },
+        {
+          name: 'Una Up',
+          contact: 'una.up@example.org',
+          group: 'volunteers',
+        },
+      )
+      expect(sent.status).toBe(303)
+      expect(byEmail('una.up@example.org')).toHaveLength(1)
+      expect(byEmail('una.down@example.org')).toHaveLength(0)
     },
   )
 })

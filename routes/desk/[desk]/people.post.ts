@@ -12,7 +12,8 @@ import { SUBMISSION_FIELD } from '../../../server/render/service-fields'
 import { checkCsrf } from '../../../utils/csrf'
 import { sendDeskMessage, sendRefusal } from '../../../utils/desk-reply'
 import { inviteFromForm, reinviteFromForm, removeFromForm, reopenFromForm } from '../../../utils/people-actions'
-import { readPeopleRequest } from '../../../utils/people-request'
+import { readPeopleRequest, sendPeoplePage } from '../../../utils/people-request'
+import { IdpUnavailableError } from '../../../server/people/idp/idp-admin'
 
 const ACTIONS = { invite: inviteFromForm, remove: removeFromForm, reinvite: reinviteFromForm, reopen: reopenFromForm }
 const FORM_LIMIT = 16 * 1024
@@ -36,6 +37,7 @@ export default defineEventHandler(async (event) => {
     return await act(event, asked, body, { kind: 'person', subject, ...(name === undefined ? {} : { name }) })
   } catch (error) {
     await once.release(submission).catch(() => undefined)
+    if (error instanceof IdpUnavailableError) return sendPeoplePage(event, asked, {}, 503)
     throw error
   }
 })
