@@ -2,13 +2,13 @@
 // from before the page changed, script in the text, and a megabyte of it.
 // Each is refused or made harmless, and nothing is kept that should not be.
 import { simpleParser } from 'mailparser'
-import { createHmac, randomUUID } from 'node:crypto'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { waitFor } from '../bus/wait'
 import { openSuggestForm, postSuggestion, readSuggestForm, suggest, suggestPath } from '../suggestions/suggest-client'
+import { announcePush, untilServed } from '../support/content-push'
 import { startDevSite, type DevSite } from './dev-site'
 
 const SECRET = 'suggestions-webhook-secret'
@@ -31,20 +31,8 @@ const deskList = async () => (await (await site.as('kari'))(`${site.base}/desk/c
 async function pushPage(file: string, change: (text: string) => string, expect: string): Promise<void> {
   const path = join(site.content, file)
   writeFileSync(path, change(readFileSync(path, 'utf8')))
-  const body = JSON.stringify({ ref: 'refs/heads/main', after: randomUUID().replace(/-/g, '') })
-  const answer = await fetch(`${site.base}/hooks/content`, {
-    method: 'POST',
-    body,
-    headers: {
-      'content-type': 'application/json',
-      'x-github-event': 'push',
-      'x-github-delivery': randomUUID(),
-      'x-hub-signature-256': `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`,
-    },
-  })
-  if (answer.status !== 202) throw new Error(`the webhook answered ${answer.status}`)
-  const visitor = site.visitor()
-  await waitFor(async () => (await (await visitor(`${site.base}${PAGE}`)).text()).includes(expect), 15_000, 'reload')
+  await announcePush(site.base, SECRET)
+  await untilServed(site.base, PAGE, expect)
 }
 
 describe('Security: edit suggestions', () => {
