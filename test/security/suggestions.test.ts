@@ -108,6 +108,37 @@ describe('Security: edit suggestions', () => {
     expect(mail?.html).not.toContain('<img src=x')
   })
 
+  it('CSRF and IDOR: a suggestion without its token or from another site is refused; only the desk moves one', async () => {
+    const knord = await site.as(KNORD)
+    const before = await deskList()
+    const form = await openSuggestForm(knord, site.base, PAGE)
+    const typed = { 'title.0': 'Sent from elsewhere' }
+    const noToken = await postSuggestion(knord, site.base, PAGE, form, typed, { svc_csrf: '' })
+    expect(noToken.status).toBe(403)
+    const crossSite = await knord(`${site.base}${suggestPath(PAGE)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+      body: new URLSearchParams({ ...form.hidden, ...form.boxes, ...typed }).toString(),
+    })
+    expect(crossSite.status).toBe(403)
+    expect(await deskList()).toBe(before)
+
+    // The sender, or anyone who may not open the suggestions desk, cannot accept one.
+    const id = /<li class="suggestion" id="s-([0-9a-f-]+)">/.exec(before)?.[1] ?? ''
+    expect(id).not.toBe('')
+    for (const person of [KNORD, 'nora']) {
+      const browser = await site.as(person)
+      const csrf = /name="svc_csrf" value="([^"]+)"/.exec(await (await browser(`${site.base}/`)).text())?.[1] ?? ''
+      const moved = await browser(`${site.base}/desk/caseworkers/suggestions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: site.base },
+        body: new URLSearchParams({ svc_csrf: csrf, id, move: 'accept' }).toString(),
+      })
+      expect(moved.status, person).toBe(403)
+    }
+    expect(await deskList()).toBe(before)
+  })
+
   it('Oversized bodies: a megabyte of suggestion is refused before it is read, and nothing is kept', async () => {
     const knord = await site.as(KNORD)
     const before = await deskList()
