@@ -39,6 +39,7 @@ export default defineNitroConfig({
     './server/nitro/records-plugin.ts',
     './server/nitro/mailer-plugin.ts',
     './server/nitro/people-setup-plugin.ts',
+    './server/nitro/suggestions-plugin.ts',
     './server/nitro/fast-pages-plugin.ts',
   ],
   errorHandler: './server/nitro/error-handler.ts',

@@ -9,6 +9,8 @@ import type { Page } from '../server/content/model'
 import { mayOpenPage } from '../server/policy/questions'
 import { renderNotFound } from '../server/render/not-found'
 import { renderPage } from '../server/render/page'
+import { suggestHref } from '../server/render/suggestions/suggest-page'
+import { isResponsibleFor } from '../server/suggestions/responsible-for'
 import { renderPageRefused } from '../server/render/sign-in-needed'
 import type { RecordView } from '../server/records/types'
 import { anonymousView } from '../server/visitor/anonymous-view'
@@ -97,6 +99,7 @@ async function renderShown(event: H3Event, visit: Visit, show: ShowPage, csrfMar
   const needsCsrf = data.showsForm || ctx.visitor.submitter !== undefined || visit.session !== null
   const csrf = csrfMark ?? (needsCsrf ? await getCsrfToken(event) : undefined)
   const viewer = await getViewer(event, site, story, ctx.policy)
+  const user = visit.session?.user
   const html = renderPage({
     site,
     page,
@@ -117,6 +120,7 @@ async function renderShown(event: H3Event, visit: Visit, show: ShowPage, csrfMar
     signInToFile: data.signInToFile,
     pagePath: path,
     status: await statusOf(ctx, visit, page, query),
+    ...(user !== null && user !== undefined && isResponsibleFor(page, user) ? { suggestHref: suggestHref(page) } : {}),
   })
   return { html, status: show.statusCode ?? 200 }
 }

@@ -1,6 +1,7 @@
 // GET /my: the signed-in person's account page; anyone else is asked to sign in.
 import { defineEventHandler, setResponseHeader } from 'h3'
 import { usePeople } from '../../server/app/people'
+import { useSuggestions } from '../../server/app/suggestions'
 import { accountGroups } from '../../server/people/account-groups'
 import { renderAccountPage } from '../../server/render/people/account-page'
 import { pkgAssets } from '../../utils/assets'
@@ -13,7 +14,10 @@ export default defineEventHandler(async (event) => {
   const req = await readDeskRequest(event)
   if (req.user === null)
     return sendDeskMessage(event, req, accountSignInMessage(req.viewer.signedIn ? null : req.viewer.signInHref))
-  const account = await accountGroups(await usePeople(), req.user, new Date())
+  const [account, suggestions] = await Promise.all([
+    accountGroups(await usePeople(), req.user, new Date()),
+    useSuggestions().then((store) => store.by(req.user?.subject ?? '')),
+  ])
   const { site, story, viewer, user } = req
   const page = renderAccountPage({
     site,
@@ -23,6 +27,7 @@ export default defineEventHandler(async (event) => {
     user,
     account,
     signInAgainHref: '/auth/sign-in?return=%2Fmy',
+    suggestions,
   })
   sendPage(event, page)
   setResponseHeader(event, 'cache-control', 'private, no-store')

@@ -22,5 +22,6 @@ export function compileDesk(
     group: raw.group,
     buckets: raw.buckets,
     invites: raw.invites ?? [],
+    suggestions: raw.suggestions ?? false,
   }
 }

@@ -17,7 +17,7 @@ import { deskSchema } from './schemas/desk'
 import { pageSchema } from './schemas/page'
 import { siteSchema } from './schemas/site'
 import { contentNameSchema } from './schemas/text'
-import { checkInbox, homePageDiagnostics, knownGroups } from './site-checks'
+import { checkInbox, checkSuggestionsDesk, homePageDiagnostics, knownGroups } from './site-checks'
 import { parseYamlFile, type YamlFile } from './yaml-file'
 import { validate } from './zod-issues'
 
@@ -152,11 +152,14 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
   }
 
   const desks = new Map<string, Desk>()
+  const deskFiles = new Map<string, YamlFile>()
   for (const { yaml, name } of uniqueNames(named('desks'), 'desk')) {
     const raw = validate(yaml, deskSchema, yaml.file)
     ctx.diagnostics.push(...raw.diagnostics)
     if (raw.value) desks.set(name, compileDesk(ctx, yaml, name, raw.value, bucketNames))
+    deskFiles.set(name, yaml)
   }
+  checkSuggestionsDesk(ctx, desks, deskFiles)
 
   const refs = { buckets, bucketNames, groups: knownGroups(desks.values(), buckets.values()) }
   const pages: Page[] = []

@@ -141,6 +141,8 @@ export interface Desk {
   readonly group: string
   readonly buckets: readonly string[]
   readonly invites: readonly string[]
+  /** Lists and moves the edit suggestions (`svc_edit_suggestions`). */
+  readonly suggestions: boolean
 }
 
 export interface PolicyFile {

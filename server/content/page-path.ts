@@ -22,6 +22,7 @@ const RESERVED_PAGE_PARTS = [
   'dev',
   'tiles',
   'invite',
+  'suggest',
   'svc',
 ] as const
 

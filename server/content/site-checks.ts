@@ -41,3 +41,24 @@ export function checkInbox(ctx: CompileContext, siteYaml: YamlFile, site: RawSit
     { severity: 'warning' },
   )
 }
+
+/** One desk lists and moves the edit suggestions: with two, a suggestion's reviewers would depend on file order. */
+export function checkSuggestionsDesk(
+  ctx: CompileContext,
+  desks: ReadonlyMap<string, Desk>,
+  files: ReadonlyMap<string, YamlFile>,
+): void {
+  const marked = [...desks.values()].filter((desk) => desk.suggestions)
+  const first = marked[0]
+  for (const desk of marked.slice(1)) {
+    const yaml = files.get(desk.name)
+    if (yaml === undefined || first === undefined) continue
+    ctx.report(
+      yaml,
+      ['suggestions'],
+      'suggestions-desk',
+      `${files.get(first.name)?.file ?? first.name} already has suggestions: true; one desk lists the edit suggestions, so remove it here ` +
+        `or there`,
+    )
+  }
+}

@@ -12,6 +12,8 @@ export function markdownToText(source: string): string {
   for (const token of parseMarkdown(source)) {
     if (token.type === 'bullet_list_open' || token.type === 'ordered_list_open') prefix = '- '
     else if (token.type === 'inline') lines.push(`${token.level > 1 ? prefix : ''}${inlineText(token.children ?? [])}`)
+    // A code block (an edit suggestion's diff) is read as it is written.
+    else if (token.type === 'fence' || token.type === 'code_block') lines.push(token.content.replace(/\n$/, ''), '')
     else if (token.type === 'paragraph_close' && token.level === 0) lines.push('')
     else if (
       token.type === 'heading_close' ||

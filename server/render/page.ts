@@ -11,6 +11,8 @@ export interface PageOptions extends BlocksOptions {
   readonly assets: Assets
   readonly status?: SafeHtml
   readonly viewer?: Viewer
+  /** The viewer is named as responsible for this page: where they suggest a change. */
+  readonly suggestHref?: string
 }
 
 export function renderPage(options: PageOptions): string {
@@ -20,7 +22,11 @@ export function renderPage(options: PageOptions): string {
     site,
     story,
     title,
-    body: html`<h1>${title}</h1>${renderBlocks(options)}`,
+    body: html`<h1>${title}</h1>${renderBlocks(options)}${
+      options.suggestHref === undefined
+        ? null
+        : html`<p class="suggest-link"><a class="button button-secondary" href="${options.suggestHref}">Suggest a change</a></p>`
+    }`,
     assets: options.assets,
     nav: siteNav(site, story, page.path),
     status: options.status,

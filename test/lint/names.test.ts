@@ -5,7 +5,7 @@ import { lintCases, yaml } from './repo'
 
 const RESERVED = 'names starting with svc_ are reserved for the service'
 const ROUTES =
-  '(reserved: site, pkg, report, attachment, healthz, readyz, auth, desk, hooks, automation, file, self, my, dev, tiles, invite, svc and ' +
+  '(reserved: site, pkg, report, attachment, healthz, readyz, auth, desk, hooks, automation, file, self, my, dev, tiles, invite, suggest, svc and ' +
   'anything starting with svc_)'
 const route = (part: string) =>
   `/${part} belongs to the service itself, so no page can be served under it; rename "${part}" ${ROUTES}`

@@ -49,4 +49,10 @@ describe('markdownToText', () => {
       'Heading\n\nSome em and code.\n\n- one\n- two\n\nsite (https://x.org)',
     )
   })
+
+  it('keeps a code block as it is written, script and marks included', () => {
+    expect(markdownToText('Before:\n\n```\n-<script>x</script>\n+**bold**\n```\n\nAfter.')).toBe(
+      'Before:\n\n-<script>x</script>\n+**bold**\n\nAfter.',
+    )
+  })
 })

@@ -41,8 +41,16 @@ const desks: Desk[] = [
     group: 'caseworkers',
     buckets: ['potholes', 'permits'],
     invites: ['caseworkers', 'volunteers'],
+    suggestions: false,
   },
-  { name: 'road_crew', title: text('Road crew'), group: 'road_crew', buckets: ['potholes'], invites: [] },
+  {
+    name: 'road_crew',
+    title: text('Road crew'),
+    group: 'road_crew',
+    buckets: ['potholes'],
+    invites: [],
+    suggestions: false,
+  },
 ]
 
 const pages: Page[] = [

@@ -11,6 +11,8 @@ import { signInAs } from '../visitor/dev-sign-in'
 export interface DevSite {
   readonly base: string
   readonly server: RunningServer
+  /** The copy of the demo content it serves, for a test to change and reload. */
+  readonly content: string
   /** A browser with no session yet. */
   visitor(): CookieFetch
   /**
@@ -44,6 +46,7 @@ export async function startDevSite(
   return {
     base,
     server,
+    content,
     visitor,
     as(person) {
       const known = signedIn.get(person)

@@ -4,7 +4,7 @@
 // file of the server: every source refuses them as errors, content holding one
 // never goes live, and /site/** serves only regular files inside public/.
 import { execFileSync } from 'node:child_process'
-import { createHmac, randomBytes, randomUUID } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadContent, readCompileOptions } from '../../server/content/load'
 import { createContentSource } from '../../server/content/sources/create-source'
 import { readInside } from '../../server/content/sources/read-inside'
+import { sendPush } from '../support/content-push'
 import { hostedFiles, startGitHostApi, type GitHostApi, type HostedEntry } from '../support/git-host-api'
 import { DEMO, runServerToExit, startServer, type RunningServer } from '../support/server'
 
@@ -172,17 +173,7 @@ async function revisionOf(server: RunningServer): Promise<string> {
 }
 
 function pushHook(server: RunningServer): Promise<Response> {
-  const body = JSON.stringify({ ref: 'refs/heads/main', after: 'f'.repeat(40) })
-  return fetch(`${server.url}/hooks/content`, {
-    method: 'POST',
-    body,
-    headers: {
-      'content-type': 'application/json',
-      'x-github-event': 'push',
-      'x-github-delivery': randomUUID(),
-      'x-hub-signature-256': `sha256=${createHmac('sha256', HOOK_SECRET).update(body).digest('hex')}`,
-    },
-  })
+  return sendPush(server.url, HOOK_SECRET, 'f'.repeat(40))
 }
 
 describe.each(SOURCES)('content read from $name', ({ host }) => {

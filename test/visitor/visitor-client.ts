@@ -13,7 +13,8 @@ export interface PostedForm {
   readonly label: string
 }
 
-const unescape = (text: string) =>
+/** Text as the page's HTML escapes it, read back. */
+export const unescape = (text: string): string =>
   text
     .replace(/&quot;/g, '"')
     .replace(/&#39;/g, "'")

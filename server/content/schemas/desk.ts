@@ -6,5 +6,7 @@ export const deskSchema = z.strictObject({
   group: contentNameSchema,
   buckets: z.array(contentNameSchema).min(1, 'a desk needs at least one bucket'),
   invites: z.array(contentNameSchema).optional(),
+  /** The desk that lists and moves the responsible people's edit suggestions; at most one per site. */
+  suggestions: z.boolean().optional(),
 })
 export type RawDesk = z.infer<typeof deskSchema>

@@ -23,8 +23,13 @@ export function createContentSource(env: SourceEnv, fallbackDir?: string): Conte
   if (/^([a-z][\w+.-]*:\/\/|[\w.-]+@[\w.-]+:)/i.test(repo) || repo.endsWith('.git')) {
     return createGitSource({ url: repo, branch, token, cacheDir: join(env.DATA_DIR ?? '.data', 'content') })
   }
-  if (/^[\w.-]+\/[\w.-]+$/.test(repo)) {
+  if (isApiRepo(repo)) {
     return createGithubSource({ repo, branch, token, apiUrl: env.GIT_API_URL ?? 'https://api.github.com' })
   }
   throw new ContentSourceError(`CONTENT_REPO "${repo}" is neither a folder, a git URL, nor owner/name`)
+}
+
+/** `owner/name` on the git host's API (a folder of that name is a folder, checked first). */
+export function isApiRepo(repo: string): boolean {
+  return /^[\w.-]+\/[\w.-]+$/.test(repo) && !existsSync(repo)
 }

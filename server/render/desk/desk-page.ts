@@ -7,6 +7,7 @@ import { renderLayout } from '../layout'
 import { textAt } from '../storyline'
 import type { BucketListing } from '../../desk/listing'
 import { renderBucketSection } from './bucket-section'
+import { deskSuggestionsPath } from '../../suggestions/suggestions-desk'
 
 export interface DeskPageOptions {
   readonly site: SiteModel
@@ -25,7 +26,10 @@ export function renderDeskPage(options: DeskPageOptions): string {
   const sections = listings.map((listing) => renderBucketSection(desk.name, listing, story))
   const people =
     peopleHref === undefined ? null : html`<p><a href="${peopleHref}">People on this desk: invite and remove</a></p>`
-  const body = html`<h1>${title}</h1>${people}${
+  const suggestions = desk.suggestions
+    ? html`<p><a href="${deskSuggestionsPath(desk.name)}">Edit suggestions from the people pages name as responsible</a></p>`
+    : null
+  const body = html`<h1>${title}</h1>${people}${suggestions}${
     sections.length > 0 ? sections : html`<p>There is nothing on this desk that your account may read.</p>`
   }`
   return renderLayout({ site, story, title, body, assets, viewer })

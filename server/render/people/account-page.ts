@@ -9,6 +9,8 @@ import { html } from '../html'
 import { renderLayout } from '../layout'
 import { textAt } from '../storyline'
 import { renderTime } from '../desk/time'
+import type { Suggestion } from '../../suggestions/suggestion-record'
+import { renderSuggestionsCard } from '../suggestions/suggestions-card'
 
 const ORIGIN: Readonly<Record<GroupOrigin, string>> = {
   provider: 'from your sign-in provider',
@@ -26,6 +28,8 @@ export interface AccountPageOptions {
   readonly user: SessionUser
   readonly account: AccountGroups
   readonly signInAgainHref: string
+  /** The edit suggestions they sent, newest first. */
+  readonly suggestions?: readonly Suggestion[]
 }
 
 export function renderAccountPage(options: AccountPageOptions): string {
@@ -53,6 +57,6 @@ export function renderAccountPage(options: AccountPageOptions): string {
     invites.length === 0
       ? html`<p class="empty">None.</p>`
       : html`<ul>${invites}</ul><p>Sign in again to accept them.</p><p><a class="button" href="${signInAgainHref}">Sign in again</a></p>`
-  }`
+  }${renderSuggestionsCard(options.suggestions ?? [])}`
   return renderLayout({ site, story, title, body, assets, viewer })
 }

@@ -1,0 +1,68 @@
+// GET /desk/{desk}/suggestions: every edit suggestion, newest first, each
+// with who sent it for which page, its changes as diffs, where it stands,
+// its pull request, and accept and decline while it is `sent`.
+import type { Desk, SiteModel } from '../../content/model'
+import { changeDiff, changeHeading } from '../../suggestions/suggestion-diff'
+import type { Suggestion } from '../../suggestions/suggestion-record'
+import { deskSuggestionsPath } from '../../suggestions/suggestions-desk'
+import type { Viewer } from '../account'
+import { renderTime } from '../desk/time'
+import type { Assets } from '../document'
+import { CSRF_FIELD, hiddenInputs } from '../form'
+import { html, safeUrl, type SafeHtml } from '../html'
+import { renderLayout } from '../layout'
+import { textAt } from '../storyline'
+import { STATE_LABELS } from './suggestion-state'
+
+export interface SuggestionsDeskOptions {
+  readonly site: SiteModel
+  readonly story: number
+  readonly viewer: Viewer
+  readonly assets: Assets
+  readonly desk: Desk
+  readonly suggestions: readonly Suggestion[]
+  readonly csrf: string
+  readonly notice?: string
+}
+
+export function renderSuggestionsDesk(options: SuggestionsDeskOptions): string {
+  const { site, story, viewer, assets, desk, suggestions, csrf } = options
+  const deskTitle = textAt(desk.title, story) || desk.name
+  const title = `Edit suggestions: ${deskTitle}`
+  const items = suggestions.map((suggestion) => renderSuggestion(desk, suggestion, csrf))
+  const body = html`<h1>${title}</h1><p><a href="/desk/${desk.name}">Back to the ${deskTitle}</a></p>${
+    items.length === 0 ? html`<p class="empty">No suggestions yet.</p>` : html`<ol class="suggestions">${items}</ol>`
+  }`
+  return renderLayout({
+    site,
+    story,
+    title,
+    body,
+    assets,
+    viewer,
+    ...(options.notice === undefined ? {} : { status: html`${options.notice}` }),
+  })
+}
+
+function renderSuggestion(desk: Desk, suggestion: Suggestion, csrf: string): SafeHtml {
+  const { by } = suggestion
+  const who = [by.name, by.email ?? by.phone].filter((part): part is string => part !== undefined).join(', ')
+  const changes = suggestion.changes.map(
+    (change) => html`<h3>${changeHeading(change)}</h3><pre class="suggestion-diff">${changeDiff(change)}</pre>`,
+  )
+  const pull = suggestion.pullRequest === undefined ? undefined : safeUrl(suggestion.pullRequest.url)
+  return html`<li class="suggestion" id="s-${suggestion.id}"><h2>${suggestion.title} <span class="desk-state">${
+    STATE_LABELS[suggestion.state]
+  }</span></h2><p>For <a href="${suggestion.page.includes(':') ? '/' : suggestion.page}">${suggestion.page}</a>, from ${
+    who || by.subject
+  }, ${renderTime(suggestion.sentAt)}.</p>${changes}${
+    pull === undefined ? null : html`<p>Pull request: <a href="${pull}">#${suggestion.pullRequest?.number}</a></p>`
+  }${suggestion.state === 'sent' ? renderMoves(desk, suggestion, csrf) : null}</li>`
+}
+
+function renderMoves(desk: Desk, suggestion: Suggestion, csrf: string): SafeHtml {
+  return html`<form class="suggestion-moves" method="post" action="${deskSuggestionsPath(desk.name)}">${hiddenInputs({
+    [CSRF_FIELD]: csrf,
+    id: suggestion.id,
+  })}<button type="submit" class="button" name="move" value="accept">Accept</button><button type="submit" class="button button-secondary" name="move" value="decline">Decline</button></form>`
+}

@@ -1,0 +1,41 @@
+// The texts of a page a responsible person may suggest a change to: its title
+// and each text block, one entry per storyline, and a revision over all of
+// them so a suggestion made on an older version of the page is told apart.
+import { createHash } from 'node:crypto'
+import type { Page } from '../content/model'
+
+export interface PageText {
+  /** `title` or `block-<n>`: the form field's name and the change's key. */
+  readonly key: string
+  /** Where the text is in the page's YAML file. */
+  readonly path: readonly (string | number)[]
+  readonly label: string
+  /** One entry per storyline, in the site's order. */
+  readonly entries: readonly string[]
+  /** The same text in every storyline: suggested as one. */
+  readonly shared: boolean
+}
+
+export function pageTexts(page: Page): PageText[] {
+  const texts: PageText[] = [text('title', ['title'], 'Title', page.title)]
+  let n = 0
+  page.blocks.forEach((block, index) => {
+    if (block.kind === 'text') texts.push(text(`block-${index}`, ['blocks', index, 'text'], `Text ${++n}`, block.text))
+  })
+  return texts
+}
+
+function text(key: string, path: PageText['path'], label: string, entries: readonly string[]): PageText {
+  return { key, path, label, entries, shared: entries.every((entry) => entry === entries[0]) }
+}
+
+/** Changes whenever any text of the page does, and only then. */
+export function textsRevision(page: Page): string {
+  const texts = pageTexts(page).map(({ key, entries }) => [key, entries])
+  return createHash('sha256').update(JSON.stringify(texts)).digest('hex').slice(0, 32)
+}
+
+/** What a browser sends back from a textarea: line breaks as CRLF. */
+export function cleanTyped(value: string): string {
+  return value.replace(/\r\n?/g, '\n')
+}
