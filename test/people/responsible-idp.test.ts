@@ -18,6 +18,7 @@ import { createCookieFetch } from '../auth/cookie-fetch'
 import { startServiceWithIdp, type ServiceWithIdp } from '../auth/service-with-idp'
 import { signIn } from '../auth/sign-in-flow'
 import { formFields, postPeople } from './people-forms'
+import { openSuggestForm, postSuggestion } from '../suggestions/suggest-client'
 import { waitFor } from '../bus/wait'
 import { cleanEnv } from '../support/global-setup'
 import { startNatsServer, type NatsServer } from '../support/nats-server'
@@ -41,6 +42,7 @@ const RIA = 'ria.responsible@example.org'
 const DAG = 'dag.already@example.org'
 const PHONE_ONLY = '+4791234999'
 const KARI = 'kari.case@example.org'
+const INBOX = 'streets@example.org'
 
 beforeAll(async () => {
   cpSync(DEMO, content, { recursive: true })
@@ -138,6 +140,36 @@ describe('the responsible people on PEOPLE_BACKEND=idp', () => {
   )
 
   it(
+    'Accounts the content mandates 6 on the idp backend: she suggests a change, the inbox gets it, a reviewer accepts it, she is mailed',
+    { timeout: 60_000 },
+    async () => {
+      const ria = createCookieFetch()
+      await signIn(ria, a.service, byEmail(RIA)[0]?.id ?? '')
+      const form = await openSuggestForm(ria, a.service, '/potholes')
+      expect(form.status).toBe(200)
+      const before = form.boxes['title.0'] ?? ''
+      const sent = await postSuggestion(ria, a.service, '/potholes', form, { 'title.0': `${before}, step by step` })
+      expect(sent.status).toBe(303)
+      await waitFor(() => mailsTo(INBOX).length === 1, 20_000, 'the suggestion in the inbox')
+      expect(mailsTo(INBOX)[0]?.text).toContain(`+${before}, step by step`)
+
+      const kari = createCookieFetch()
+      await signIn(kari, b.service, 'kari')
+      const desk = await (await kari(`${b.service}/desk/caseworkers/suggestions`)).text()
+      const id = /name="id" value="([^"]+)"/.exec(desk)?.[1] ?? ''
+      const csrf = /name="svc_csrf" value="([^"]+)"/.exec(desk)?.[1] ?? ''
+      const accepted = await kari(`${b.service}/desk/caseworkers/suggestions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: b.service },
+        body: new URLSearchParams({ svc_csrf: csrf, id, move: 'accept' }).toString(),
+      })
+      expect(accepted.status).toBe(303)
+      await waitFor(() => mailsTo(RIA).length === 2, 20_000, 'the mail that it was accepted')
+      expect(mailsTo(RIA).map((mail) => mail.subject)).toContainEqual(expect.stringMatching(/was accepted$/))
+    },
+  )
+
+  it(
     'Accounts the content mandates 2 and 4: a push that names them no more takes them out of the group the service put them in, not out of one they were in; accounts stay',
     { timeout: 60_000 },
     async () => {
@@ -153,8 +185,8 @@ describe('the responsible people on PEOPLE_BACKEND=idp', () => {
       await waitFor(() => !inGroup(ria.id), 30_000, 'Ria out of the group')
       expect(inGroup('dag')).toBe(true)
       expect(byEmail(RIA)).toHaveLength(1)
-      // Nobody was mailed again for being named no more.
-      expect(mailsTo(RIA)).toHaveLength(1)
+      // Nobody was mailed again for being named no more (the second mail was the accepted suggestion).
+      expect(mailsTo(RIA)).toHaveLength(2)
     },
   )
 
