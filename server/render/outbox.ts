@@ -12,15 +12,14 @@ function page(title: string, body: SafeHtml): string {
 }
 
 export function renderOutbox(mails: readonly OutboxMail[], replied = false): string {
-  const rows = mails.map((mail) => {
+  // A list, not a table: on a phone each mail wraps onto its own lines, and
+  // its links sit inside a line of text, where a finger finds them.
+  const items = mails.map((mail) => {
     const name = encodeURIComponent(mail.name)
-    const reply = mail.replyTo === '' ? null : html`<a href="/dev/outbox/${name}/reply">Reply</a>`
-    return html`<tr><td>${mail.date}</td><td>${mail.to}</td><td><a href="/dev/outbox/${name}">${mail.subject || '(no subject)'}</a></td><td>${reply}</td></tr>`
+    const reply = mail.replyTo === '' ? null : html` · <a href="/dev/outbox/${name}/reply">Reply</a>`
+    return html`<li><a href="/dev/outbox/${name}">${mail.subject || '(no subject)'}</a> to ${mail.to}, ${mail.date}${reply}</li>`
   })
-  const table =
-    mails.length === 0
-      ? html`<p>No mail yet.</p>`
-      : html`<table><thead><tr><th scope="col">Date</th><th scope="col">To</th><th scope="col">Subject</th><th scope="col"><span class="visually-hidden">Reply</span></th></tr></thead><tbody>${rows}</tbody></table>`
+  const table = mails.length === 0 ? html`<p>No mail yet.</p>` : html`<ul>${items}</ul>`
   return page(
     'Outbox',
     html`<h1>Outbox</h1>${replied ? html`<p role="status"><strong>Your reply is on the case.</strong></p>` : null}
