@@ -27,6 +27,11 @@ export function renderOutbox(mails: readonly OutboxMail[], replied = false): str
   )
 }
 
+/** An address a phone may wrap after its `+` and before its `@`, where it has no spaces to wrap at. */
+function breakable(address: string): SafeHtml {
+  return html`${address.split(/(?=@)|(?<=\+)/).map((part, i) => (i === 0 ? html`${part}` : html`<wbr>${part}`))}`
+}
+
 export interface OutboxReplyOptions {
   readonly mail: OutboxMail
   readonly csrf: string
@@ -40,10 +45,10 @@ export function renderOutboxReply({ mail, csrf, error, kept }: OutboxReplyOption
   return page(
     'Reply',
     html`<p><a href="/dev/outbox">Back to the outbox</a></p><h1>Reply to “${mail.subject}”</h1>
-<p>As ${mail.to}, to <code>${mail.replyTo}</code>. The reply goes through the same inbox as one sent to the mailer’s SMTP port.</p>
+<p>As ${mail.to}, to <code>${breakable(mail.replyTo)}</code>. The reply goes through the same inbox as one sent to the mailer’s SMTP port.</p>
 <form method="post" action="${action}"><input type="hidden" name="${CSRF_FIELD}" value="${csrf}">
 <p><label for="reply-text">Your reply</label></p>${error === undefined ? null : html`<p id="reply-error" role="alert"><strong>Refused: ${error}</strong></p>`}
-<p><textarea id="reply-text" name="text" rows="8" cols="70" required>
+<p><textarea id="reply-text" name="text" rows="8" required>
 ${kept ?? ''}</textarea></p><p><button type="submit">Send the reply</button></p></form>`,
   )
 }

@@ -99,6 +99,15 @@ const REFUSED_FORM: Step = {
   },
 }
 
+/** The development outbox's form to answer a mail as its recipient would. */
+const OUTBOX_REPLY: Step = {
+  name: '/dev/outbox/{mail}/reply',
+  async open(page) {
+    await page.goto(`${server.site}/dev/outbox`)
+    await Promise.all([page.waitForURL(/\/reply$/), page.getByRole('link', { name: 'Reply' }).first().click()])
+  },
+}
+
 async function check(page: Page, who: string, story: string, name: string, seen: Set<string>) {
   // The markup is the same at every width; what a width changes is what axe-core looks at.
   const parts = await partsOf(page)
@@ -156,7 +165,9 @@ beforeAll(async () => {
       const context: BrowserContext = page.context()
       for (const story of site.storylines) {
         await context.addCookies([{ name: 'svc_story', value: story, url: server.site }])
-        const steps = [...tour, REFUSED_FORM, ...(who === 'anonymous' ? ['/auth/sign-in?return=%2F'] : [])]
+        // A sign-in that cannot finish (no sign-in started in this browser), and the provider's own page.
+        const signIn = who === 'anonymous' ? ['/auth/callback?code=x&state=y', '/auth/sign-in?return=%2F'] : []
+        const steps = [...tour, REFUSED_FORM, OUTBOX_REPLY, ...signIn]
         await sweep(page, who, story, steps, seen)
       }
     }

@@ -6,6 +6,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findAddressMismatch } from '../../server/sign-in/address-mismatch'
+import { axeViolations } from '../a11y/axe'
 import { launchChromium } from '../support/browser'
 import { rawRequest } from '../support/raw-http'
 import { KARI } from './people'
@@ -36,6 +37,7 @@ describe('Sign-in at another address than PUBLIC_URL (issue #14, item 7)', () =>
       `This site signs in at ${publicUrl} (its PUBLIC_URL), but your browser has it open at ${other}`,
     )
     expect(text).toContain(`whoever runs the site should set PUBLIC_URL to it`)
+    await expect(axeViolations(page)).resolves.toEqual([])
     const link = page.getByRole('link', { name: `Sign in at ${publicUrl}` })
     await expect(link.getAttribute('href')).resolves.toBe(`${publicUrl}/auth/sign-in?return=%2Fabout`)
     // The link leads on to the provider from the right address.
