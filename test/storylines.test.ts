@@ -20,7 +20,7 @@ function verbatimTexts(page: Page): Text[] {
   const texts: Text[] = [page.title]
   for (const block of page.blocks) {
     if (block.kind === 'form') texts.push(...(site.buckets.get(block.bucket)?.fields.map((f) => f.label) ?? []))
-    if (block.kind === 'list') texts.push(site.buckets.get(block.bucket)?.title ?? [])
+    if (block.kind === 'list') texts.push(block.title ?? site.buckets.get(block.bucket)?.title ?? [])
   }
   return texts.filter((t) => new Set(t).size > 1)
 }

@@ -3,13 +3,15 @@
 import { defineEventHandler, getQuery, getRequestURL, sendRedirect } from 'h3'
 import { log } from '../../server/log'
 import { SessionsUnavailableError } from '../../server/sessions'
+import { findAddressMismatch } from '../../server/sign-in/address-mismatch'
 import { beginSignIn } from '../../server/sign-in/oidc-flow'
 import { sanitizeReturnPath } from '../../server/sign-in/return-path'
 import { describeSignInError } from '../../server/sign-in/sign-in-errors'
 import { callbackFor } from '../../server/sign-in/sign-in-settings'
 import { useSignIn } from '../../server/sign-in/use-sign-in'
 import { sendSessionsUnavailable, updateSession } from '../../utils/session'
-import { sendSignInReply } from '../../utils/sign-in-reply'
+import { sendAddressMismatch, sendSignInReply } from '../../utils/sign-in-reply'
+import { getBrowserAddress } from '../../utils/browser-address'
 
 export default defineEventHandler(async (event) => {
   const returnTo = sanitizeReturnPath(getQuery(event).return)
@@ -18,6 +20,8 @@ export default defineEventHandler(async (event) => {
     sendSignInReply(event, { status, title, message, returnTo: status === 503 ? null : returnTo })
 
   if (!signIn.on) return page(503, 'Sign-in is not configured', `Sign-in is not configured (${signIn.reason}).`)
+  const mismatch = findAddressMismatch(signIn.settings.callbackUrls, getBrowserAddress(event))
+  if (mismatch !== null) return sendAddressMismatch(event, mismatch, returnTo)
   let start
   try {
     // Back to the registered callback on the name the browser used (development's localhost or 127.0.0.1).

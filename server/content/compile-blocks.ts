@@ -110,7 +110,8 @@ export function compileBlocks(ctx: CompileContext, yaml: YamlFile, raw: RawPage,
           )
         }
       }
-      return [{ kind: 'list', bucket: b.list.bucket, view, where }]
+      const title = b.list.title === undefined ? undefined : ctx.text(yaml, [...at, 'title'], b.list.title)
+      return [{ kind: 'list', bucket: b.list.bucket, view, where, title }]
     }
     return []
   })

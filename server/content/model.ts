@@ -118,6 +118,8 @@ export type Block =
       readonly bucket: string
       readonly view: ListView
       readonly where?: { readonly field: string; readonly equals: string }
+      /** The list's heading; the bucket's title when not given. */
+      readonly title?: Text
     }
   | { readonly kind: 'map'; readonly bucket: string; readonly field: string }
 

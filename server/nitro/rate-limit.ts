@@ -2,6 +2,7 @@
 // over-limit request never loads a session or enters a handler. A page the
 // fast path answered was counted there (utils/rate-decision.ts).
 import { defineEventHandler, setResponseHeader, setResponseStatus } from 'h3'
+import { PAGE_HEADERS } from '../http/page-headers'
 import { getRateDecision, useRateLimit } from '../../utils/rate-decision'
 
 // The files the page is made of (hashed under /pkg) are answered by Nitro's
@@ -18,5 +19,7 @@ export default defineEventHandler((event) => {
   setResponseStatus(event, 429)
   setResponseHeader(event, 'retry-after', seconds)
   setResponseHeader(event, 'content-type', 'text/plain; charset=utf-8')
+  // A refusal in place of a page: nothing may frame or sniff it either.
+  for (const [name, value] of Object.entries(PAGE_HEADERS)) setResponseHeader(event, name, value)
   return `Too many requests. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`
 })

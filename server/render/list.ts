@@ -36,7 +36,7 @@ function renderSignInNote(data: ListData | undefined): SafeHtml | null {
 
 export function renderList(block: ListBlock, bucket: Bucket, options: ListRender): SafeHtml {
   const headingId = `list-${options.index}-${bucket.name}`
-  const title = textAt(bucket.title, options.story)
+  const title = textAt(block.title ?? bucket.title, options.story)
   // `equals: record` means the record this page shows.
   const record = block.where?.equals === 'record' ? options.recordId : undefined
   const data = options.data

@@ -1,5 +1,6 @@
 // A request that needs a session while the bus is gone gets a short 503 at
 // once instead of hanging; the rate limit still comes before it.
+import { PAGE_HEADERS } from '../../server/http/page-headers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startNatsServer, type NatsServer } from '../support/nats-server'
 import { createCookieFetch } from './cookie-fetch'
@@ -37,6 +38,7 @@ describe('sessions on a NATS bus that goes away', () => {
       expect(response.status).toBe(503)
       expect(Date.now() - started).toBeLessThan(3_000)
       expect(await response.text()).toContain('Signed-in visits cannot be served right now.')
+      for (const [name, value] of Object.entries(PAGE_HEADERS)) expect(response.headers.get(name), name).toBe(value)
       // A visitor without a session cookie reading a page without a form never needs the bus.
       expect((await fetch(`${run.service}/about`)).status).toBe(200)
 

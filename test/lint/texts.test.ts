@@ -100,6 +100,18 @@ describe('Storylines 2: every such list has the same length (storyline-length)',
       rules: ['storyline-length', 'storyline-length'],
     },
     {
+      name: "a list's own heading",
+      files: {
+        'pages/index.yaml': yaml(
+          'title: Home',
+          'blocks:',
+          '  - list: { bucket: reports, view: mine, title: [Recent, New, Latest] }',
+        ),
+      },
+      lines: [`pages/index.yaml:3:49: error: ${threeFor2}`],
+      rules: ['storyline-length'],
+    },
+    {
       name: 'a desk title',
       files: { 'desks/staff.yaml': yaml('title: [Staff]', 'group: staff', 'buckets: [reports]') },
       lines: [`desks/staff.yaml:1:8: error: ${oneFor2}`],

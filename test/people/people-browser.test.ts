@@ -5,9 +5,9 @@
 // invites them again. Once without JavaScript and once with it: the page
 // ships none of its own, so both must work the same.
 //
-// axe-core is not in node_modules, so no automated accessibility audit runs
-// here; the checks below cover what this page needs by hand (labels, the
-// errors tied to their fields, tap sizes, no sideways scrolling).
+// axe-core checks this view in test/a11y/sweep.test.ts; the checks below
+// cover what it cannot see (the errors tied to their fields once sent, tap
+// sizes, no sideways scrolling after each step).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { launchChromium } from '../support/browser'

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { waitFor } from '../bus/wait'
-import { bucketForm, createCookieFetch, openPage } from '../visitor/visitor-client'
+import { bucketForm, createCookieFetch, filedId, fileThrough, openPage } from '../visitor/visitor-client'
 import { rawExchange, rawRequest, type RawResponse } from '../support/raw-http'
 import { startDevServer, type RunningServer } from '../support/server'
 import { signInAs } from '../visitor/dev-sign-in'
@@ -69,6 +69,43 @@ describe('method confusion', () => {
       expect(wire.rest, path).toBe('')
     }
     expect((await rawRequest(base, '/healthz', { method: 'HEAD' })).status).toBe(200)
+  })
+
+  it("issue #14: HEAD answers like GET on a person's own screens too: desks, a desk record, People, the account, the case page, the outbox", async () => {
+    const kari = createCookieFetch()
+    kari.setCookie(base, 'svc_story', 'plain')
+    await signInAs(kari, base, 'kari')
+    const filer = createCookieFetch()
+    filer.setCookie(base, 'svc_story', 'plain')
+    const id = filedId(await fileThrough(filer, base, '/', 'potholes', { street: 'Head Road 1', kind: 'pothole' }))
+    const as = (client: typeof kari) =>
+      ['svc_story', 'svc_session', 'svc_visitor'].map((name) => `${name}=${client.cookie(base, name) ?? ''}`).join('; ')
+    const screens: [string, string, number][] = [
+      [as(kari), '/desk', 200],
+      [as(kari), '/desk/caseworkers', 200],
+      [as(kari), '/desk/caseworkers?bucket=districts', 200],
+      [as(kari), `/desk/caseworkers/potholes/${id}`, 200],
+      [as(kari), '/desk/caseworkers/people', 200],
+      [as(kari), '/desk/road_crew', 403],
+      [as(kari), '/staff', 200],
+      [as(kari), '/my', 200],
+      [as(kari), '/auth/sign-out', 200],
+      [as(filer), `/my/potholes/${id}`, 200],
+      [as(filer), '/my-reports', 200],
+      [as(filer), '/dev/outbox', 200],
+      [as(filer), '/districts/no-such-district', 404],
+      [as(filer), `/desk/caseworkers/potholes/${id}/move`, 302],
+    ]
+    for (const [cookie, path, status] of screens) {
+      const headers = { cookie, accept: 'text/html' }
+      const get = await rawRequest(base, path, { headers })
+      const head = await rawRequest(base, path, { method: 'HEAD', headers })
+      expect([get.status, head.status], path).toEqual([status, status])
+      expect(headerNames(head), path).toEqual(headerNames(get))
+      for (const name of ['content-type', 'cache-control', 'content-security-policy', 'location'])
+        expect(head.headers[name], `${path} ${name}`).toEqual(get.headers[name])
+      expect(head.body, path).toBe('')
+    }
   })
 
   it('OPTIONS, PUT, DELETE, PATCH and TRACE are refused on every route, change nothing and echo nothing', async () => {

@@ -22,7 +22,7 @@ afterAll(async () => {
 const html = { accept: 'text/html' }
 
 describe('Security: the headers every page is sent with', () => {
-  it('a page, the same page from the page cache, a 404 and an error page all carry the policy; no page has inline style or script', async () => {
+  it('a page, the same page from the page cache, a 404, an error page, the sign-in, account and case pages and the outbox all carry the policy; no page has inline style or script', async () => {
     for (const [path, status] of [
       ['/', 200],
       ['/', 200],
@@ -30,6 +30,12 @@ describe('Security: the headers every page is sent with', () => {
       ['/report', 200],
       ['/no-such-page', 404],
       ['/desk/caseworkers', 403],
+      // The service's own pages besides content: sign-in's, the account, the case page, the outbox.
+      ['/auth/callback?code=x&state=y', 400],
+      ['/auth/sign-out', 200],
+      ['/my', 401],
+      ['/my/potholes/no-such-case', 404],
+      ['/dev/outbox', 200],
     ] as const) {
       const response = await fetch(`${server.site}${path}`, { headers: html })
       expect(response.status, path).toBe(status)

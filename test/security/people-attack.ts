@@ -61,9 +61,9 @@ export function shownLinkPath(html: string): string {
 /** The mail in the development outbox sent to `address`. */
 export async function mailsTo(base: string, address: string): Promise<ParsedMail[]> {
   const list = await (await fetch(`${base}/dev/outbox`)).text()
-  const names = [...list.matchAll(/<tr><td>[^<]*<\/td><td>([^<]*)<\/td><td><a href="\/dev\/outbox\/([^"]+)">/g)]
-    .filter(([, to]) => to?.toLowerCase().includes(address.toLowerCase()))
-    .map(([, , name]) => name ?? '')
+  const names = [...list.matchAll(/<li><a href="\/dev\/outbox\/([^"]+)">[^<]*<\/a> to (.*?)<\/li>/g)]
+    .filter(([, , to]) => to?.toLowerCase().includes(address.toLowerCase()))
+    .map(([, name]) => name ?? '')
   return Promise.all(
     names.map(async (name) => simpleParser(Buffer.from(await (await fetch(`${base}/dev/outbox/${name}`)).text()))),
   )

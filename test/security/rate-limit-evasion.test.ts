@@ -1,6 +1,7 @@
 // Rate-limit evasion: an attacker looking for requests the limit does not
 // count, or for a way to be a new caller each time. Loopback is not a trusted
 // proxy here, so each test calls from its own loopback address, as its own caller.
+import { PAGE_HEADERS } from '../../server/http/page-headers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rawRequest } from '../support/raw-http'
 import { startServer, type RunningServer } from '../support/server'
@@ -83,6 +84,8 @@ describe('rate-limit evasion', () => {
     const over = await rawRequest(server.url, '/about', { from, method: 'HEAD' })
     expect(over.status).toBe(429)
     expect(over.headers['retry-after']).toBeDefined()
+    // Not a page, but sent with the same headers, so nothing can frame or sniff it either.
+    for (const [name, value] of Object.entries(PAGE_HEADERS)) expect(over.headers[name], name).toBe(value)
     expect((await rawRequest(server.url, '/healthz', { from })).status).toBe(429)
   })
 })

@@ -10,6 +10,7 @@ const personSchema = z.strictObject({
 
 const listSchema = z.strictObject({
   bucket: contentNameSchema,
+  title: textSchema.optional(),
   view: z.enum(['public', 'mine', 'desk']).optional(),
   where: z.strictObject({ field: contentNameSchema, equals: z.literal('record') }).optional(),
 })
