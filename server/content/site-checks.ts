@@ -57,8 +57,8 @@ export function checkSuggestionsDesk(
       yaml,
       ['suggestions'],
       'suggestions-desk',
-      `${files.get(first.name)?.file ?? first.name} already has suggestions: true; one desk lists the edit suggestions, so remove it here ` +
-        `or there`,
+      `${files.get(first.name)?.file ?? first.name} already has suggestions: true; one desk lists the edit ` +
+        'suggestions, so remove it here or there',
     )
   }
 }

@@ -57,7 +57,9 @@ export function movedIntent({ site, publicUrl }: MailContext, suggestion: Sugges
     ...common(site, suggestion, suggestion.history.length),
     to: by.email === undefined ? { subject: by.subject } : { email: by.email },
     subject: `Your suggestion for "${suggestion.title}" ${words}`,
-    body: `Hello ${markdownText(by.name ?? '')},\n\nYour suggestion for ${markdownText(suggestion.title)} ${words}.${pull}`,
+    body:
+      `${by.name === undefined ? 'Hello' : `Hello ${markdownText(by.name)}`},\n\n` +
+      `Your suggestion for ${markdownText(suggestion.title)} ${words}.${pull}`,
     link: `${baseOf(publicUrl)}/my`,
     button: 'See your suggestions',
   }

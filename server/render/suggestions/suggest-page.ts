@@ -53,17 +53,21 @@ export function renderSuggestPage(options: SuggestPageOptions): string {
       : html`<li><a href="#${fieldId(name)}">${labelOf(fields, name)}: ${message}</a></li>`,
   )
   const status = options.sent
-    ? html`Your suggestion was sent. The people who look after the site will read it; your <a href="/my">account page</a> shows where it stands.`
+    ? html`Your suggestion was sent. The people who look after the site will read it; your
+<a href="/my">account page</a> shows where it stands.`
     : undefined
   const body = html`<h1>${title}</h1>${
     options.changed
-      ? html`<div class="error-summary" role="alert"><h2>The page changed while you wrote</h2><p>Its texts now read as shown beside each box. Your words are kept in the boxes: look them over and send again.</p></div>`
+      ? html`<div class="error-summary" role="alert"><h2>The page changed while you wrote</h2>
+<p>Its texts now read as shown beside each box. Your words are kept in the boxes: look them over and send again.</p>
+</div>`
       : null
   }${
     problems.length > 0
       ? html`<div class="error-summary" role="alert" tabindex="-1"><h2>There is a problem</h2><ul>${problems}</ul></div>`
       : null
-  }<p>You are named as responsible for <a href="${page.path.includes(':') ? '/' : page.path}">${pageTitle}</a>. Change its texts below and send; the people who look after the site decide whether it goes in. Texts are Markdown.</p>
+  }<p>You are named as responsible for <a href="${page.path.includes(':') ? '/' : page.path}">${pageTitle}</a>.
+Change its texts below and send; the people who look after the site decide whether it goes in. Texts are Markdown.</p>
 <form class="suggest-form" method="post" action="${suggestHref(page)}">${hiddenInputs({
     [CSRF_FIELD]: options.csrf,
     [SUBMISSION_FIELD]: options.token,

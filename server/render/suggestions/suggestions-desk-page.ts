@@ -64,5 +64,6 @@ function renderMoves(desk: Desk, suggestion: Suggestion, csrf: string): SafeHtml
   return html`<form class="suggestion-moves" method="post" action="${deskSuggestionsPath(desk.name)}">${hiddenInputs({
     [CSRF_FIELD]: csrf,
     id: suggestion.id,
-  })}<button type="submit" class="button" name="move" value="accept">Accept</button><button type="submit" class="button button-secondary" name="move" value="decline">Decline</button></form>`
+  })}<button type="submit" class="button" name="move" value="accept">Accept</button>
+<button type="submit" class="button button-secondary" name="move" value="decline">Decline</button></form>`
 }
