@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { defineNitroConfig } from 'nitropack/config'
 import { writePkgAssets } from './server/build/pkg-assets'
 import { buildSecondEntries } from './server/build/second-entries'
+import { setTimes, sourceDate } from './server/build/source-date'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 const pkgDir = `${root}.nitro/pkg`
@@ -65,6 +66,11 @@ export default defineNitroConfig({
     '#pkg-manifest': `export default ${JSON.stringify(assets.manifest)}`,
   },
   hooks: {
+    // After the public files are copied, before Nitro lists them (with their
+    // mtimes) in the bundle: no build time in a release (docs/releasing.md).
+    'rollup:before'(nitro) {
+      setTimes(nitro.options.output.publicDir, sourceDate(root))
+    },
     async compiled(nitro) {
       await buildSecondEntries(root, nitro.options.output.dir, assets.hash)
     },
