@@ -84,11 +84,14 @@ describe('the instance env from standard input', () => {
 })
 
 describe('the test overrides', () => {
-  for (const name of ['SVC_ROOT', 'SVC_ETC', 'SVC_RESTART', 'SVC_PROXY_RELOAD']) {
+  const OVERRIDES = ['SVC_ROOT', 'SVC_ETC', 'SVC_RESTART', 'SVC_PROXY_RELOAD', 'SVC_HEALTH_SECONDS']
+  for (const name of OVERRIDES) {
     it(`refuses ${name} when run through sudo (SUDO_USER set)`, async () => {
-      const result = await runDeploy(host, ['one', 'v1.0.0', good], ENV, { SUDO_USER: 'runner' })
+      // That one override alone, as a runner would try to slip it through.
+      const only = Object.fromEntries(OVERRIDES.map((o) => [o, o === name ? host.env[o] : undefined]))
+      const result = await runDeploy(host, ['one', 'v1.0.0', good], ENV, { ...only, SUDO_USER: 'runner' })
       expect(result.code).toBe(2)
-      expect(result.stderr).toContain('is not taken through sudo')
+      expect(result.stderr).toContain(`refused: ${name} is not taken through sudo`)
       expect(host.env[name]).toBeDefined()
       untouched()
     })
