@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { cleanEnv } from '../support/global-setup'
 import { createDeployHost, runDeploy, SVC_DEPLOY } from '../support/deploy-host'
-import { DEMO, freePort, ROOT } from '../support/server'
+import { DEMO, freePort, ROOT, stopChild } from '../support/server'
 
 vi.setConfig({ testTimeout: 120_000 })
 
@@ -46,6 +46,32 @@ function run(dir: string, command: string, args: string[]): Promise<{ code: numb
 
 const git = (dir: string, ...args: string[]) =>
   execFileSync('git', args, { cwd: dir, encoding: 'utf8', env: cleanEnv(GIT) }).trim()
+
+/** `node <release>/server/index.mjs` on the runtime running the tests, the bundled demo as content. */
+async function startUnpacked(release: string): Promise<{ url: string; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, [join(release, 'server/index.mjs')], {
+    cwd: mkdtempSync(join(tmpdir(), 'svc-cwd-')),
+    env: cleanEnv({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: join(release, '..', 'data'),
+      CONTENT_REPO: join(release, 'site'),
+    }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  const url = await new Promise<string>((resolve, reject) => {
+    const seen = (d: Buffer) => {
+      output += d.toString()
+      const m = /Listening on (http:\/\/\S+)/.exec(output)
+      if (m?.[1]) resolve(m[1].replace(/\/$/, ''))
+    }
+    child.stdout.on('data', seen)
+    child.stderr.on('data', seen)
+    child.on('exit', (code) => reject(new Error(`the unpacked release exited with ${code}:\n${output}`)))
+  })
+  return { url, stop: () => stopChild(child) }
+}
 
 beforeAll(async () => {
   base = mkdtempSync(join(tmpdir(), 'svc-release-'))
@@ -100,7 +126,7 @@ describe('SPEC 9.2: "On a tag, a build attaches svc-v<version>.tar.gz"', () => {
     }
   })
 
-  it('says nothing of where or when it was built, and ships the root script as kept in the repository', () => {
+  it('says nothing of where or when it was built, ships the root script as kept in the repository, and runs as it is', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'svc-unpacked-'))
     try {
       execFileSync('tar', ['-xzf', join(a, TARBALL), '-C', dir])
@@ -113,6 +139,13 @@ describe('SPEC 9.2: "On a tag, a build attaches svc-v<version>.tar.gz"', () => {
       }
       const built = new Date().toISOString().slice(0, 10)
       expect(() => execFileSync('grep', ['-rlF', built, join(release, 'server')], { stdio: 'pipe' })).toThrow()
+      // And it runs as `node svc-v<version>/server/index.mjs`, nothing installed, on its own demo site.
+      const server = await startUnpacked(release)
+      try {
+        expect((await fetch(`${server.url}/readyz`)).status).toBe(200)
+      } finally {
+        await server.stop()
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
