@@ -127,6 +127,18 @@ describe('around the deploy', () => {
     }
   })
 
+  it('a redeploy of the release in service with an env it cannot start on brings the old env back, still serving', async () => {
+    const tarball = fakeRelease(beta.dir, 'v1.0.0', fakeServer('ok'))
+    const env = join(beta.root, 'beta/env')
+    const before = readFileSync(env, 'utf8')
+    const result = await runDeploy(beta, ['beta', 'v1.0.0', tarball], 'SITE_NAME=broken\n', { SVC_HEALTH_SECONDS: '4' })
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain('releases/v1.0.0 is serving again')
+    expect(readFileSync(env, 'utf8')).toBe(before)
+    expect(beta.current('beta')).toBe('releases/v1.0.0')
+    expect(await (await fetch(`http://127.0.0.1:${betaPort}/`)).text()).toBe('ok')
+  })
+
   it('keeps the last five releases deployed and removes older ones', async () => {
     for (let minor = 1; minor <= 6; minor++) {
       const tag = `v1.${minor}.0`

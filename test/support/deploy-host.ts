@@ -166,10 +166,14 @@ export function writeChecksum(tarball: string): void {
   writeFileSync(`${tarball}.sha256`, `${sum}  ${tarball.split('/').pop()}\n`)
 }
 
-/** A server answering every request with `says`, logging each request's URL and headers to DATA_DIR/requests.log. */
+/**
+ * A server answering every request with `says`, logging each request's URL and
+ * headers to DATA_DIR/requests.log; it will not start with SITE_NAME=broken.
+ */
 export function fakeServer(says: string): string {
   return `import { appendFileSync } from 'node:fs'
 import { createServer } from 'node:http'
+if (process.env.SITE_NAME === 'broken') process.exit(1)
 createServer((req, res) => {
   appendFileSync(process.env.DATA_DIR + '/requests.log', JSON.stringify({ url: req.url, headers: req.headers }) + '\\n')
   res.end(${JSON.stringify(says)})
