@@ -1,7 +1,7 @@
 // docs/new-site.md followed once (SPEC 9.9): a second site set up from the
 // first site's deploy workflow with only the listed changes, deployed by the
 // workflow's own steps through the root script, both sites serving after.
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parse } from 'yaml'
@@ -95,6 +95,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   host.stop()
+  rmSync(work, { recursive: true, force: true })
   await Promise.all(sites.map((site) => site.api.close()))
 })
 
