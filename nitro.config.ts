@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url'
 import { defineNitroConfig } from 'nitropack/config'
 import { writePkgAssets } from './server/build/pkg-assets'
 import { buildSecondEntries } from './server/build/second-entries'
+import { setTimes, sourceDate } from './server/build/source-date'
+import { reproducibleBundle } from './server/build/reproducible-bundle'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 const pkgDir = `${root}.nitro/pkg`
@@ -66,6 +68,14 @@ export default defineNitroConfig({
     '#pkg-manifest': `export default ${JSON.stringify(assets.manifest)}`,
   },
   hooks: {
+    // A release is the same bytes wherever and whenever it is built
+    // (docs/releasing.md): public files dated by the commit before Nitro lists
+    // their mtimes, and the bundle's other build-bound parts made stable.
+    'rollup:before'(nitro, config) {
+      setTimes(nitro.options.output.publicDir, sourceDate(root))
+      const plugins = Array.isArray(config.plugins) ? config.plugins : []
+      config.plugins = [...plugins, reproducibleBundle()]
+    },
     async compiled(nitro) {
       await buildSecondEntries(root, nitro.options.output.dir, assets.hash)
     },

@@ -4,6 +4,7 @@ import { hasErrors } from '../content/diagnostics'
 import { ContentSettingError, loadContent, readCompileOptions } from '../content/load'
 import { createLocalSource } from '../content/sources/local'
 import { ContentSourceError } from '../content/sources/types'
+import { lintFingerprint } from './fingerprint'
 import { renderDiagnostics, type LintFormat } from './format'
 
 const USAGE = 'usage: svc-lint [DIR] [--format text|json|github]'
@@ -26,6 +27,10 @@ export async function runLint(argv: readonly string[], io: LintIo): Promise<numb
         : undefined
     if (arg === '-h' || arg === '--help') {
       io.out(USAGE)
+      return 0
+    } else if (arg === '--fingerprint') {
+      // For the release job (docs/releasing.md), not for authors: not in USAGE.
+      io.out(JSON.stringify(lintFingerprint(), null, 2))
       return 0
     } else if (value !== undefined || arg === '--format') {
       if (value !== 'text' && value !== 'json' && value !== 'github') {

@@ -1,0 +1,137 @@
+// The workflow files read as YAML: each calls the scripts the other tests run
+// (SPEC 9.1 to 9.9), puts no expression inside a script, and the lint
+// template's pin step fails when the lint pin and the site's release differ.
+import { accessSync, constants, copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { SVC_DEPLOY } from '../support/deploy-host'
+import { ROOT } from '../support/server'
+import { readWorkflow, runJob, type Workflow } from '../support/workflow-runner'
+
+const CI = readWorkflow(join(ROOT, '.github/workflows/ci.yml'))
+const RELEASE = readWorkflow(join(ROOT, '.github/workflows/release.yml'))
+const DEPLOY = readWorkflow(join(ROOT, 'examples/workflows/deploy.yml'))
+const LINT = readWorkflow(join(ROOT, 'examples/workflows/lint.yml'))
+
+const scripts = (workflow: Workflow, job: string) => (workflow.jobs[job]?.steps ?? []).flatMap((s) => s.run ?? [])
+
+describe('the workflows', () => {
+  it('SPEC 9.1: "Pushes to the main branch only run tests and do not publish": a push to main runs .ci/run and nothing else', () => {
+    expect(CI.on).toMatchObject({ push: { branches: ['main'] } })
+    expect(Object.keys(CI.jobs)).toEqual(['test'])
+    expect(scripts(CI, 'test')).toEqual(['.ci/run'])
+    expect(RELEASE.on).toMatchObject({ push: { tags: ['v*'] } })
+    expect(RELEASE.on).not.toHaveProperty('push.branches')
+  })
+
+  it('SPEC 9.2 and 9.3: a tag packs, checks the packed lint against the pin, and attaches the tarball, its checksum and the notes', () => {
+    const publish = scripts(RELEASE, 'publish').join('\n')
+    expect(publish).toContain('.ci/pack "${GITHUB_REF_NAME#v}"')
+    expect(publish).toContain('.ci/lint-pin tarball "${GITHUB_REF_NAME#v}"')
+    expect(publish).toContain('.ci/release-notes "${GITHUB_REF_NAME#v}"')
+    expect(publish).toContain('^v[0-9]+\\.[0-9]+\\.[0-9]+$')
+    for (const file of [
+      '"dist/svc-$GITHUB_REF_NAME.tar.gz"',
+      '"dist/svc-$GITHUB_REF_NAME.tar.gz.sha256"',
+      '"dist/release-notes-$GITHUB_REF_NAME.md"',
+    ]) {
+      expect(publish).toContain(file)
+    }
+    const cut = scripts(RELEASE, 'cut').join('\n')
+    expect(cut).toContain('.ci/release "$VERSION"')
+    expect(cut).toContain('git push origin "HEAD:main" "v$VERSION"')
+  })
+
+  it('every script a workflow calls is in the repository and runnable', () => {
+    for (const script of ['.ci/run', '.ci/pack', '.ci/release', '.ci/lint-pin', '.ci/release-notes']) {
+      accessSync(join(ROOT, script), constants.X_OK)
+    }
+  })
+
+  it('no script holds a ${{ }} expression: inputs, variables and secrets reach a script only through env', () => {
+    for (const workflow of [CI, RELEASE, DEPLOY, LINT]) {
+      for (const job of Object.keys(workflow.jobs)) {
+        for (const script of scripts(workflow, job)) expect(script).not.toContain('${{')
+      }
+    }
+  })
+
+  it('SPEC 9.5 and 9.6: the deploy template pins SVC_RELEASE, checks the SHA-256 and runs only the root script through sudo', () => {
+    expect(Object.keys(DEPLOY.env ?? {})).toEqual([
+      'SVC_RELEASE',
+      'INSTANCE',
+      'SVC_PORT',
+      'SVC_DOMAINS',
+      'SVC_RELEASES_URL',
+    ])
+    expect(DEPLOY.env?.SVC_RELEASE).toMatch(/^v\d+\.\d+\.\d+$/)
+    const deploy = scripts(DEPLOY, 'deploy').join('\n')
+    expect(deploy).toContain('sha256sum -c "svc-$SVC_RELEASE.tar.gz.sha256"')
+    expect([...deploy.matchAll(/sudo (\S+)/g)].map((m) => m[1])).toEqual(['/usr/local/sbin/svc-deploy'])
+    expect(deploy).toContain('sudo /usr/local/sbin/svc-deploy "$INSTANCE" "$SVC_RELEASE" ')
+  })
+
+  it("every name the deploy sends is on the root script's allow-list, and the allow-list holds only documented settings", () => {
+    const source = readFileSync(SVC_DEPLOY, 'utf8')
+    const allowed = /allowed=" ([^"]+) "/.exec(source)?.[1]?.split(/\s+/) ?? []
+    const documented = [
+      ...readFileSync(join(ROOT, 'docs/configuration.md'), 'utf8').matchAll(/^\| `([A-Z0-9_]+)` \|/gm),
+    ].map((m) => m[1])
+    expect(allowed.length).toBeGreaterThan(20)
+    for (const name of allowed) expect(documented).toContain(name)
+    for (const name of ['DATA_DIR', 'PORT', 'HOST', 'SVC_MODE', 'DEV_IDP_PORT']) expect(allowed).not.toContain(name)
+    const step = DEPLOY.jobs.deploy?.steps.find((s) => s.run?.includes('svc-deploy'))
+    const sent =
+      /for name in ([A-Z0-9_ ]+); do/
+        .exec(step?.run ?? '')?.[1]
+        ?.trim()
+        .split(' ') ?? []
+    expect(sent).toEqual(Object.keys(step?.env ?? {}))
+    for (const name of sent) expect(allowed).toContain(name)
+  })
+})
+
+describe('SPEC 9.8: "The lint workflow\'s lint release pin equals the site\'s SVC_RELEASE"', () => {
+  function contentRepo(release: string): string {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-content-'))
+    mkdirSync(join(dir, '.github/workflows'), { recursive: true })
+    const deploy = readFileSync(join(ROOT, 'examples/workflows/deploy.yml'), 'utf8')
+    writeFileSync(
+      join(dir, '.github/workflows/deploy.yml'),
+      deploy.replace(/^ {2}SVC_RELEASE: .*$/m, `  SVC_RELEASE: ${release}`),
+    )
+    copyFileSync(join(ROOT, 'examples/workflows/lint.yml'), join(dir, '.github/workflows/lint.yml'))
+    return dir
+  }
+  const pinStep: Workflow = {
+    ...LINT,
+    jobs: {
+      lint: {
+        steps: (LINT.jobs.lint?.steps ?? []).filter((s) => s.name === "The lint pin equals the site's SVC_RELEASE"),
+      },
+    },
+  }
+  const context = { vars: {}, secrets: {}, repository: 'acme/site' }
+
+  it('the templates ship pinned alike', () => {
+    expect(LINT.env?.SVC_LINT_RELEASE).toBe(DEPLOY.env?.SVC_RELEASE)
+    expect(pinStep.jobs.lint?.steps).toHaveLength(1)
+    expect(scripts(LINT, 'lint').join('\n')).toContain('lint/svc-lint.mjs" . --format github')
+  })
+
+  it('the pin step passes when the pins are equal', async () => {
+    const runs = await runJob(pinStep, 'lint', context, contentRepo(LINT.env?.SVC_LINT_RELEASE ?? ''))
+    expect(runs.map((r) => r.code)).toEqual([0])
+  })
+
+  for (const release of ['v9.9.9', "'v0.1.0'"]) {
+    it(`the pin step fails, saying why, when the site pins ${release}`, async () => {
+      const runs = await runJob(pinStep, 'lint', context, contentRepo(release))
+      expect(runs.map((r) => r.code)).toEqual([1])
+      expect(runs[0]?.output).toContain(
+        `::error file=.github/workflows/lint.yml::SVC_LINT_RELEASE is ${LINT.env?.SVC_LINT_RELEASE} but deploy.yml pins SVC_RELEASE ${release.replace(/'/g, '')}`,
+      )
+    })
+  }
+})

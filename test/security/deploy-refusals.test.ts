@@ -1,0 +1,189 @@
+// The root script a CI runner may run through sudo (SPEC 9.6): every input it
+// is handed is hostile until checked, and nothing is written before it is.
+import { execFileSync } from 'node:child_process'
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  BROKEN_SERVER,
+  createDeployHost,
+  fakeRelease,
+  fakeServer,
+  rawTarball,
+  runDeploy,
+  writeChecksum,
+  type DeployHost,
+  type RawEntry,
+} from '../support/deploy-host'
+import { freePort } from '../support/server'
+
+let host: DeployHost
+let good: string
+const ENV = 'CONTENT_REPO=owner/site\nSITE_NAME=Site one\n'
+
+beforeAll(async () => {
+  host = createDeployHost()
+  host.addInstance('one', await freePort(), 'one.example.org')
+  good = fakeRelease(host.dir, 'v1.0.0', fakeServer('one'))
+})
+afterAll(() => host.stop())
+
+/** Nothing of the instance exists yet: a refusal must leave it so. */
+function untouched(): void {
+  expect(existsSync(host.root)).toBe(false)
+}
+
+describe('SPEC 9.6: "checks the instance against a fixed list and the tag against a release-tag shape"', () => {
+  for (const tag of ['v1.2', '1.2.3', 'v1.2.3-rc1', 'v1.2.3; rm -rf /', 'v1.2.3\n', '']) {
+    it(`refuses the tag ${JSON.stringify(tag)} before touching disk`, async () => {
+      const result = await runDeploy(host, ['one', tag, good], ENV)
+      expect(result.code).toBe(2)
+      expect(result.stderr).toMatch(/refused: (tag .* is not vMAJOR\.MINOR\.PATCH|usage)/)
+      untouched()
+    })
+  }
+
+  for (const instance of ['two', '../one', 'one/../one', 'One', '-one', '']) {
+    it(`refuses the instance ${JSON.stringify(instance)}, not on the list or not a name`, async () => {
+      const result = await runDeploy(host, [instance, 'v1.0.0', good], ENV)
+      expect(result.code).toBe(2)
+      expect(result.stderr).toMatch(/refused: instance .*(is not an instance name|is not on)/)
+      untouched()
+    })
+  }
+
+  it('takes no other arguments', async () => {
+    expect((await runDeploy(host, ['one', 'v1.0.0'], ENV)).code).toBe(2)
+    expect((await runDeploy(host, ['one', 'v1.0.0', good, 'extra'], ENV)).code).toBe(2)
+    untouched()
+  })
+})
+
+describe('the instance env from standard input', () => {
+  const cases: [string, string, RegExp][] = [
+    ['a name outside the allow-list', 'NODE_OPTIONS=--require /tmp/evil.js\n', /NODE_OPTIONS is not on the allow-list/],
+    ['a setting the deploy makes itself', 'DATA_DIR=/\n', /DATA_DIR is not on the allow-list/],
+    ['development mode', 'SVC_MODE=development\n', /SVC_MODE is not on the allow-list/],
+    ['a value with a line break', 'SITE_NAME=Site\nEVIL=1 one\n', /EVIL is not on the allow-list/],
+    ['a value continued on the next line', 'SITE_NAME=Site\n two\n', /line 2 is not NAME=VALUE/],
+    ['a carriage return in a value', 'SITE_NAME=Site\rNODE_OPTIONS=x\n', /control character/],
+    ['a backslash in a value', 'SITE_NAME=a\\nb\n', /backslash/],
+    ['a name given twice', 'SITE_NAME=a\nSITE_NAME=b\n', /SITE_NAME twice/],
+    ['a lower-case name', 'site_name=a\n', /not NAME=VALUE/],
+    ['a PORT other than the list says', 'PORT=1\n', /env PORT=1 but/],
+    ['DOMAINS other than the list says', 'DOMAINS=evil.example.org\n', /env DOMAINS differ/],
+  ]
+  for (const [what, input, message] of cases) {
+    it(`refuses ${what}, writing nothing`, async () => {
+      const result = await runDeploy(host, ['one', 'v1.0.0', good], input)
+      expect(result.code).toBe(2)
+      expect(result.stderr).toMatch(message)
+      untouched()
+    })
+  }
+})
+
+describe('the test overrides', () => {
+  const OVERRIDES = ['SVC_ROOT', 'SVC_ETC', 'SVC_RESTART', 'SVC_PROXY_RELOAD', 'SVC_HEALTH_SECONDS']
+  for (const name of OVERRIDES) {
+    it(`refuses ${name} when run through sudo (SUDO_USER set)`, async () => {
+      // That one override alone, as a runner would try to slip it through.
+      const only = Object.fromEntries(OVERRIDES.map((o) => [o, o === name ? host.env[o] : undefined]))
+      const result = await runDeploy(host, ['one', 'v1.0.0', good], ENV, { ...only, SUDO_USER: 'runner' })
+      expect(result.code).toBe(2)
+      expect(result.stderr).toContain(`refused: ${name} is not taken through sudo`)
+      expect(host.env[name]).toBeDefined()
+      untouched()
+    })
+  }
+})
+
+describe('the tarball', () => {
+  it('refuses a tarball whose checksum does not match its .sha256, installing nothing', async () => {
+    const tarball = fakeRelease(host.dir, 'v1.0.1', fakeServer('tampered'))
+    writeFileSync(`${tarball}.sha256`, `${'0'.repeat(64)}  svc-v1.0.1.tar.gz\n`)
+    const result = await runDeploy(host, ['one', 'v1.0.1', tarball], ENV)
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain('checksum mismatch')
+    expect(existsSync(join(host.root, 'one/releases/v1.0.1'))).toBe(false)
+    expect(host.current('one')).toBeUndefined()
+  })
+
+  it('refuses a tarball without a .sha256 beside it', async () => {
+    const tarball = fakeRelease(host.dir, 'v1.0.2', fakeServer('x'))
+    execFileSync('rm', [`${tarball}.sha256`])
+    expect((await runDeploy(host, ['one', 'v1.0.2', tarball], ENV)).code).toBe(2)
+  })
+
+  const hostile: [string, RawEntry, RegExp][] = [
+    ['a path that escapes its folder', { name: 'svc-v1.0.3/../evil', type: '0', body: 'x' }, /with \. or \.\. parts/],
+    ['an absolute path', { name: '/tmp/svc-evil', type: '0', body: 'x' }, /outside svc-v1\.0\.3\//],
+    [
+      'a symlink out of it',
+      { name: 'svc-v1.0.3/server/passwd', type: '2', link: '/etc/passwd' },
+      /a link or special file/,
+    ],
+    ['a hard link', { name: 'svc-v1.0.3/server/shadow', type: '1', link: '/etc/shadow' }, /a link or special file/],
+  ]
+  for (const [what, entry, message] of hostile) {
+    it(`refuses a tarball holding ${what}; nothing is unpacked`, async () => {
+      const tarball = join(host.dir, 'svc-v1.0.3.tar.gz')
+      rawTarball(tarball, [
+        { name: 'svc-v1.0.3/', type: '5' },
+        { name: 'svc-v1.0.3/server/', type: '5' },
+        { name: 'svc-v1.0.3/server/index.mjs', type: '0', body: fakeServer('x') },
+        entry,
+      ])
+      const result = await runDeploy(host, ['one', 'v1.0.3', tarball], ENV)
+      expect(result.code).toBe(1)
+      expect(result.stderr).toMatch(message)
+      expect(readdirSync(join(host.root, 'one/releases'))).toEqual([])
+      expect(existsSync(join(host.root, 'one/evil'))).toBe(false)
+      expect(existsSync('/tmp/svc-evil')).toBe(false)
+    })
+  }
+
+  it('refuses a tarball holding another release folder', async () => {
+    const tarball = fakeRelease(host.dir, 'v1.0.4', fakeServer('x'))
+    // Its folder is svc-v1.0.4, offered as v1.0.5.
+    execFileSync('cp', [tarball, join(host.dir, 'svc-v1.0.5.tar.gz')])
+    writeChecksum(join(host.dir, 'svc-v1.0.5.tar.gz'))
+    const result = await runDeploy(host, ['one', 'v1.0.5', join(host.dir, 'svc-v1.0.5.tar.gz')], ENV)
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain('outside svc-v1.0.5/')
+  })
+
+  it('a disk that fills during the unpack leaves nothing flipped and no half release', async () => {
+    const tarball = fakeRelease(host.dir, 'v1.0.7', fakeServer('big'), { 'public/big.bin': 'x'.repeat(3_000_000) })
+    // A file-size limit of 1 MB: the unpack's write of big.bin fails as on a full disk.
+    const result = await runDeploy(host, ['one', 'v1.0.7', tarball], ENV, {}, 'ulimit -f 1024')
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain('nothing was flipped')
+    expect(host.current('one')).toBeUndefined()
+    expect(readdirSync(join(host.root, 'one/releases'))).toEqual([])
+    expect(existsSync(join(host.root, 'one/env'))).toBe(false)
+  })
+})
+
+describe('deploys that fail', () => {
+  it('a first release that does not start is not left as current', async () => {
+    const tarball = fakeRelease(host.dir, 'v2.0.0', BROKEN_SERVER)
+    const result = await runDeploy(host, ['one', 'v2.0.0', tarball], ENV, { SVC_HEALTH_SECONDS: '3' })
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain('did not answer')
+    expect(host.current('one')).toBeUndefined()
+  })
+
+  it('two deploys of one instance at once: the second is refused while the first runs', async () => {
+    const first = runDeploy(host, ['one', 'v1.0.0', good], ENV, { SVC_TEST_RESTART_DELAY: '3' })
+    const lock = join(host.root, 'one/.deploy.lock')
+    // The first holds the lock once it has written the lock file and flipped.
+    while (!(existsSync(lock) && host.current('one') === 'releases/v1.0.0')) await new Promise((r) => setTimeout(r, 50))
+    const second = await runDeploy(host, ['one', 'v1.0.0', good], ENV)
+    expect(second.code).toBe(75)
+    expect(second.stderr).toContain('another deploy of one is running')
+    expect((await first).code).toBe(0)
+    expect(statSync(join(host.root, 'one/env')).mode & 0o777).toBe(0o600)
+    expect(readFileSync(join(host.root, 'one/deploys.log'), 'utf8')).toMatch(/ one v1\.0\.0 ok\n$/)
+  })
+})
