@@ -74,6 +74,8 @@ export interface State {
   readonly label: Text
   readonly after?: { readonly days: number; readonly to: string }
   readonly grants?: string
+  /** Work on the case is done: desks open on the other states. */
+  readonly closed?: boolean
 }
 
 export interface Move {
@@ -82,6 +84,10 @@ export interface Move {
   readonly to: string
   readonly label: Text
   readonly mail?: Mail
+  /** Desk moves: whether staff write a note with the move (kept on the event, `{{note}}` in its mail). */
+  readonly note?: 'optional' | 'required'
+  /** Desk moves: the button leads to a page that asks again before the move is made. */
+  readonly confirm?: boolean
 }
 
 export interface Bucket {

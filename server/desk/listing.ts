@@ -1,9 +1,11 @@
-// A bucket's records for one page of a desk, newest first, filtered.
+// A bucket's records for one page of a desk, filtered and in the order asked
+// for (newest filing first unless the URL says otherwise).
 import type { Bucket } from '../content/model'
 import type { ListFilter } from '../records/list-filter'
+import type { ListOrder } from '../records/list-order'
 import type { RecordIndex } from '../records/record-index'
 import type { RecordView } from '../records/types'
-import type { BucketFilter } from './desk-query'
+import { filterStates, type BucketFilter } from './desk-query'
 import { PAGE_SIZE, pageWindow, type PageWindow } from './paging'
 
 export interface BucketListing {
@@ -14,8 +16,12 @@ export interface BucketListing {
   readonly items: readonly RecordView[]
 }
 
-export function listFilter(filter: BucketFilter): ListFilter {
-  return { states: filter.state === undefined ? undefined : [filter.state], text: filter.q || undefined }
+export function listFilter(bucket: Bucket, filter: BucketFilter): ListFilter {
+  return { states: filterStates(bucket, filter), text: filter.q || undefined }
+}
+
+export function listOrder(bucket: Bucket, filter: BucketFilter): ListOrder {
+  return { by: filter.sort, states: bucket.states.map((s) => s.name) }
 }
 
 /**
@@ -28,7 +34,7 @@ export function listBucket(
   filter: BucketFilter,
   readable: (view: RecordView) => boolean,
 ): BucketListing {
-  const query = listFilter(filter)
+  const query = { ...listFilter(bucket, filter), order: listOrder(bucket, filter) }
   const asked = (filter.page - 1) * PAGE_SIZE
   let found = index.list(bucket.name, { ...query, offset: asked, limit: PAGE_SIZE })
   const window = pageWindow(found.total, filter.page)

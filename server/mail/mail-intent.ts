@@ -46,15 +46,18 @@ export interface MailIntentInput {
   readonly view: RecordView
   readonly publicUrl: string
   readonly lookup: PlaceholderContext['lookup']
+  /** The move's note, for `{{note}}`. */
+  readonly note?: string
 }
 
 /** Null when the mail has nobody to go to. */
-export function buildMailIntent({ site, bucket, mail, view, publicUrl, lookup }: MailIntentInput): MailIntent | null {
+export function buildMailIntent(input: MailIntentInput): MailIntent | null {
+  const { site, bucket, mail, view, publicUrl, lookup, note } = input
   const to = resolveRecipient(mail.to, bucket, view)
   if (to === null) return null
   const toSubmitter = mail.to === 'submitter' || bucket.fields.some((field) => field.name === mail.to && field.contact)
   const link = toSubmitter ? recordLink(site, publicUrl, view) : deskLink(site, publicUrl, view)
-  const ctx: PlaceholderContext = { site, bucket, view, link, lookup }
+  const ctx: PlaceholderContext = { site, bucket, view, link, lookup, note }
   const value = (name: string) => placeholderValue(name, ctx)
   return {
     id: `${view.bucket}:${view.id}:${view.seq}`,

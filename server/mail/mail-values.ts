@@ -9,6 +9,8 @@ export interface PlaceholderContext {
   readonly link: string
   /** Another record by bucket and id, for `record` fields. */
   readonly lookup: (bucket: string, id: string) => RecordView | null
+  /** What staff wrote with the move. */
+  readonly note?: string
 }
 
 /** The storyline's entry, or the first when the storyline is no longer the site's. */
@@ -22,6 +24,7 @@ export function placeholderValue(name: string, ctx: PlaceholderContext): string 
   const { site, bucket, view } = ctx
   if (name === 'site.name') return inStoryline(site, site.branding.name, view.storyline)
   if (name === 'link') return ctx.link
+  if (name === 'note') return ctx.note ?? ''
   if (name === 'record.id') return view.id
   if (name === 'record.state') {
     const state = bucket.states.find((s) => s.name === view.state)

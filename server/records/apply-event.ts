@@ -36,7 +36,14 @@ export function historyEntry(event: RecordEvent, seq: number, state: string): Hi
     case 'filed':
       return { ...common, to: event.to }
     case 'moved':
-      return { ...common, to: event.to, from: event.from, edge: event.edge, via: event.via }
+      return {
+        ...common,
+        to: event.to,
+        from: event.from,
+        edge: event.edge,
+        via: event.via,
+        ...(event.note === undefined ? {} : { note: event.note }),
+      }
     case 'noted':
       return { ...common, to: state, via: event.via, text: event.text }
   }

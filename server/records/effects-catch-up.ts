@@ -54,7 +54,9 @@ export function createEffectsCatchUp({
       return buildMessageIntent({ site: content, bucket, view, text: entry.text, publicUrl })
     }
     const mail = declaredMail(bucket, entry, view)
-    return mail === undefined ? null : buildMailIntent({ site: content, bucket, mail, view, publicUrl, lookup })
+    return mail === undefined
+      ? null
+      : buildMailIntent({ site: content, bucket, mail, view, publicUrl, lookup, note: entry.note })
   }
   const mailOf = async (content: SiteModel, bucket: Bucket, entry: HistoryEntry, view: RecordView) => {
     const intent = intentOf(content, bucket, entry, view)

@@ -31,6 +31,7 @@ const historyEntrySchema: z.ZodType<HistoryEntry> = z.object({
   edge: z.string().optional(),
   via: z.enum(['desk', 'self', 'timed', 'mail', 'service']).optional(),
   text: z.string().optional(),
+  note: z.string().optional(),
   actor: actorSchema,
   time: z.string(),
   seq: z.number(),

@@ -12,6 +12,7 @@ import type { EffectsCatchUp } from './effects-catch-up'
 import { createIndexState } from './index-state'
 import { loadIndexSnapshot } from './index-snapshot-store'
 import { createListFilter } from './list-filter'
+import { listInOrder, type ListOrder } from './list-order'
 import type { ListFilter } from './list-filter'
 import { createProjectionRepair } from './projection-repair'
 import { createRecordFeed } from './record-feed'
@@ -24,6 +25,8 @@ import type { RecordView } from './types'
 export interface ListQuery extends ListFilter {
   readonly offset: number
   readonly limit: number
+  /** Newest filing first unless given (list-order.ts). */
+  readonly order?: ListOrder
 }
 
 export interface RecordIndex {
@@ -32,7 +35,7 @@ export interface RecordIndex {
   /** Catching up at start, after a reconnect and after a stall, until it has applied what the stream held then. */
   status(): IndexStatus
   get(bucket: string, id: string): RecordView | null
-  /** Newest filing first. */
+  /** Newest filing first, unless the query asks for another order. */
   list(bucket: string, query: ListQuery): { total: number; items: RecordView[] }
   counts(): StateCount[]
   /** Whether `submitter` filed any record in `bucket`, in any state. */
@@ -145,6 +148,7 @@ export function createRecordIndex(
       const { postings, counts } = state
       const table = state.buckets.get(bucket)
       if (table === undefined) return { total: 0, items: [] }
+      if (query.order !== undefined && query.order.by !== 'newest') return listInOrder(table, query, query.order)
       // Start from the narrowest row list the query allows, newest first.
       const { submitter, where, states, text } = query
       const rows =

@@ -26,6 +26,8 @@ export interface RecordTable {
   note(row: number, seq: number): void
   view(row: number): RecordView
   state(row: number): string
+  /** When the record in `row` entered its state, in ms (NaN when its time cannot be read). */
+  enteredMs(row: number): number
   storyline(row: number): string
   submitter(row: number): string
   fields(row: number): FieldValues
@@ -111,6 +113,10 @@ export function createRecordTable(bucket: string, image?: TableImage): RecordTab
       seq: columns.seq[row] ?? 0,
     }),
     state: (row) => nameAt('state', row),
+    enteredMs(row) {
+      const ms = columns.enteredAt[row] ?? Number.NaN
+      return Number.isNaN(ms) ? Date.parse(spelled.enteredAt.get(row) ?? '') : ms
+    },
     storyline: (row) => nameAt('storyline', row),
     submitter: (row) => detailsAt(row).submitter,
     fields: (row) => detailsAt(row).fields,

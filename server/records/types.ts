@@ -5,6 +5,9 @@ import { z } from 'zod'
 
 export const RECORDS_STREAM = 'SVC_RECORDS'
 
+/** The longest note a move keeps. */
+export const MAX_NOTE = 5000
+
 export const recordSubject = (bucket: string, id: string): string => `svc.rec.${bucket}.${id}`
 
 /** KV projection of each record (`<bucket>:<id>` through the unstorage key encoding). */
@@ -55,6 +58,8 @@ export const recordEventSchema = z.discriminatedUnion('type', [
     via: z.enum(['desk', 'self', 'timed']),
     /** The one-time token of the form that asked for the move; the clock's moves have none. */
     submission: z.string().optional(),
+    /** What staff wrote with a move that asks for a note (`note:` on the move). */
+    note: z.string().max(MAX_NOTE).optional(),
   }),
   // Something said about the record that leaves its state as it is: a mail
   // that could not be delivered (by the service), and later staff's and the
@@ -95,6 +100,8 @@ export interface HistoryEntry {
   readonly via?: 'desk' | 'self' | 'timed' | 'mail' | 'service'
   /** A note's text. */
   readonly text?: string
+  /** A move's note. */
+  readonly note?: string
   readonly actor: Actor
   readonly time: string
   readonly seq: number

@@ -102,7 +102,7 @@ describe('a desk', () => {
     expect(attr(form, 'method')).toBe('get')
     expect(
       desk.page.all('section[data-bucket="potholes"] select[name="state"] option').map((o) => attr(o, 'value')),
-    ).toEqual(['', 'new', 'accepted', 'scheduled', 'fixed', 'closed', 'rejected', 'withdrawn'])
+    ).toEqual(['', '_all', 'new', 'accepted', 'scheduled', 'fixed', 'closed', 'rejected', 'withdrawn'])
     const accepted = await world.get(kari, '/desk/caseworkers?bucket=potholes&state=accepted')
     expect(sections(accepted, 'potholes')).toEqual({
       range: '1–4 of 4',

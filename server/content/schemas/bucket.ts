@@ -51,6 +51,8 @@ const stateSchema = z.strictObject({
   label: textSchema.optional(),
   after: z.strictObject({ days: z.number(), to: contentNameSchema }).optional(),
   grants: contentNameSchema.optional(),
+  /** Work on the case is done here: a desk leaves it out unless asked for. */
+  closed: z.boolean().optional(),
 })
 
 const moveSchema = z.strictObject({
@@ -63,12 +65,18 @@ const moveSchema = z.strictObject({
 
 const selfMoveSchema = moveSchema.extend({ from: namesSchema.optional() })
 
+/** A desk move may ask staff for a note and for a second press. */
+const deskMoveSchema = moveSchema.extend({
+  note: z.enum(['optional', 'required']).optional(),
+  confirm: z.boolean().optional(),
+})
+
 export const bucketSchema = z.strictObject({
   title: textSchema,
   sign_in: z.enum(['required', 'optional', 'none']).optional(),
   fields: z.array(fieldSchema).min(1, 'a bucket needs at least one field'),
   states: z.array(stateSchema),
-  moves: z.array(moveSchema).optional(),
+  moves: z.array(deskMoveSchema).optional(),
   self: z.array(selfMoveSchema).optional(),
   public: z
     .strictObject({ states: z.array(contentNameSchema).optional(), fields: z.array(contentNameSchema).optional() })

@@ -48,7 +48,8 @@ function renderEntry(bucket: Bucket, entry: HistoryEntry, story: number): SafeHt
       : html`<strong>Moved from ${state(entry.from)} to ${state(entry.to)}</strong> (${how(bucket, entry, story)})`
   const who = html`<span class="desk-history-who">by ${actorText(entry.actor)}</span>`
   const whatSpan = html`<span class="desk-history-what">${what}</span>`
-  return html`<li class="desk-history-entry">${renderTime(entry.time)}${whatSpan}${who}</li>`
+  const note = entry.note === undefined ? null : html`<span class="desk-history-note">Note: ${entry.note}</span>`
+  return html`<li class="desk-history-entry">${renderTime(entry.time)}${whatSpan}${who}${note}</li>`
 }
 
 // What was said and who said it how: staff's messages as the Markdown they

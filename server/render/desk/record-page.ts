@@ -20,7 +20,8 @@ import { stateLabel } from './state-label'
 import { renderTime } from './time'
 import { renderWriteForm, type WriteState } from './write-form'
 
-export interface RecordPageOptions {
+/** What every page about one record on a desk shows it with. */
+export interface DeskRecordBase {
   readonly site: SiteModel
   readonly story: number
   readonly viewer: Viewer
@@ -28,6 +29,9 @@ export interface RecordPageOptions {
   readonly desk: Desk
   readonly bucket: Bucket
   readonly view: RecordView
+}
+
+export interface RecordPageOptions extends DeskRecordBase {
   readonly history: readonly HistoryEntry[]
   readonly moves: readonly Move[]
   readonly links: ReadonlyMap<string, LinkedRecord>
@@ -68,7 +72,7 @@ export function renderRecordPage(options: RecordPageOptions): string {
   const name = recordName(bucket, view)
   const deskTitle = textAt(desk.title, story) || desk.name
   const state = html`<strong>${stateLabel(bucket, view.state, story)}</strong>`
-  const moves = renderMoveButtons(desk.name, view, options.moves, options.csrf, story)
+  const moves = renderMoveButtons(desk.name, bucket, view, options.moves, options.csrf, story)
   const places = placesOf(options)
   const body = html`${[
     html`<p class="desk-back"><a href="${deskPath(desk.name)}">Back to ${deskTitle}</a></p><h1>${name}</h1>`,
