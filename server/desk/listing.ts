@@ -4,6 +4,7 @@ import type { Bucket } from '../content/model'
 import type { ListFilter } from '../records/list-filter'
 import type { ListOrder } from '../records/list-order'
 import type { RecordIndex } from '../records/record-index'
+import { looksLikeReference, parseReference } from '../records/reference'
 import type { RecordView } from '../records/types'
 import { filterStates, type BucketFilter } from './desk-query'
 import { PAGE_SIZE, pageWindow, type PageWindow } from './paging'
@@ -14,6 +15,16 @@ export interface BucketListing {
   readonly window: PageWindow
   readonly total: number
   readonly items: readonly RecordView[]
+}
+
+/**
+ * A search written as a case's reference (K7M-4QX) finds that case in any
+ * state; when no case of the bucket has it, the words are searched for as
+ * any other search.
+ */
+export function byReference(index: RecordIndex, bucket: Bucket, q: string): RecordView | null {
+  if (!looksLikeReference(q)) return null
+  return index.byFiling(bucket.name, parseReference(q) ?? 0)
 }
 
 export function listFilter(bucket: Bucket, filter: BucketFilter): ListFilter {
@@ -34,6 +45,11 @@ export function listBucket(
   filter: BucketFilter,
   readable: (view: RecordView) => boolean,
 ): BucketListing {
+  const referenced = byReference(index, bucket, filter.q)
+  if (referenced !== null) {
+    const items = [referenced].filter(readable)
+    return { bucket, filter: { ...filter, page: 1 }, window: pageWindow(1, 1), total: items.length, items }
+  }
   const query = { ...listFilter(bucket, filter), order: listOrder(bucket, filter) }
   const asked = (filter.page - 1) * PAGE_SIZE
   let found = index.list(bucket.name, { ...query, offset: asked, limit: PAGE_SIZE })

@@ -1,5 +1,6 @@
 // What each mail placeholder becomes for one record, in its storyline.
 import type { Bucket, Field, SiteModel, Text } from '../content/model'
+import { referenceOf } from '../records/reference'
 import type { RecordView } from '../records/types'
 
 export interface PlaceholderContext {
@@ -26,6 +27,7 @@ export function placeholderValue(name: string, ctx: PlaceholderContext): string 
   if (name === 'link') return ctx.link
   if (name === 'note') return ctx.note ?? ''
   if (name === 'record.id') return view.id
+  if (name === 'record.reference') return referenceOf(view.filedSeq)
   if (name === 'record.state') {
     const state = bucket.states.find((s) => s.name === view.state)
     return state === undefined ? view.state : inStoryline(site, state.label, view.storyline)

@@ -74,7 +74,8 @@ export function createEffectsCatchUp({
     const bucket = content.buckets.get(record.bucket)
     if (bucket === undefined) return
     const since = Date.now() - WINDOW_MS
-    const recent = history.filter((entry) => Date.parse(entry.time) >= since)
+    // A claim mails and grants nothing.
+    const recent = history.filter((entry) => entry.type !== 'claimed' && Date.parse(entry.time) >= since)
     const outcomes = await Promise.allSettled(
       recent.flatMap((entry) => {
         // The record right after this event, as the writer saw it (a note keeps the time its state was entered).

@@ -35,6 +35,8 @@ export interface RecordIndex {
   /** Catching up at start, after a reconnect and after a stall, until it has applied what the stream held then. */
   status(): IndexStatus
   get(bucket: string, id: string): RecordView | null
+  /** The record of `bucket` filed at stream sequence `filedSeq`: the one its reference names (reference.ts). */
+  byFiling(bucket: string, filedSeq: number): RecordView | null
   /** Newest filing first, unless the query asks for another order. */
   list(bucket: string, query: ListQuery): { total: number; items: RecordView[] }
   counts(): StateCount[]
@@ -101,6 +103,8 @@ export function createRecordIndex(
       state.file(view)
     } else if (event.type === 'noted') {
       if (!state.note(bucket, record, seq)) return skipped(message, 'notes on a record never filed')
+    } else if (event.type === 'claimed') {
+      if (!state.claim(bucket, record, event.submitter, seq)) return skipped(message, 'claims a record never filed')
     } else if (!state.move(bucket, record, event.to, event.time, seq)) {
       return skipped(message, 'moves a record never filed')
     }
@@ -140,6 +144,11 @@ export function createRecordIndex(
     ready,
     status: () => feed.status(),
     get,
+    byFiling(bucket, filedSeq) {
+      const table = state.buckets.get(bucket)
+      const row = table?.rowOfFiling(filedSeq) ?? -1
+      return table === undefined || row === -1 ? null : table.view(row)
+    },
     hasFiled(bucket, submitter) {
       const table = state.buckets.get(bucket)
       return table !== undefined && state.postings.bySubmitter(table, submitter).length > 0

@@ -70,6 +70,16 @@ export const recordEventSchema = z.discriminatedUnion('type', [
     via: z.enum(['desk', 'mail', 'service']),
     text: z.string().max(20_000),
   }),
+  // A case filed before signing in, taken over by the person who signed in
+  // in that browser: from here on the record is theirs on every device.
+  z.object({
+    ...base,
+    type: z.literal('claimed'),
+    /** The submitter value the record had (`session:<digest>`). */
+    from: z.string(),
+    /** The person's subject. */
+    submitter: z.string(),
+  }),
 ])
 export type RecordEvent = z.infer<typeof recordEventSchema>
 
@@ -84,6 +94,8 @@ export interface RecordView {
   readonly filedAt: string
   /** When the record entered its current state (timed moves count from here). */
   readonly enteredAt: string
+  /** Stream sequence of the record's filing: its short reference is made from it (reference.ts). */
+  readonly filedSeq: number
   /** Stream sequence of the record's last event: the version a move must expect. */
   readonly seq: number
 }

@@ -6,7 +6,7 @@ import { lintCases, yaml } from './repo'
 
 const ALLOWED =
   'a mail may use {{site.name}}, {{record.<field>}} for a field of this bucket, {{record.state}}, ' +
-  '{{record.id}}, {{link}} and, in the mail of a move with note:, {{note}}'
+  '{{record.id}}, {{record.reference}}, {{link}} and, in the mail of a move with note:, {{note}}'
 
 /** A bucket whose receipt starts on line 9 with the lines given. */
 const receipt = (...lines: string[]) => ({
@@ -54,7 +54,7 @@ describe('mail placeholders', () => {
       name: 'every placeholder there is, spaces inside the braces allowed',
       files: mail(
         '      subject: "{{ record.street }} is {{record.state}}"',
-        '      body: "{{site.name}}: {{record.email}} {{link}}, case {{record.id}}"',
+        '      body: "{{site.name}}: {{record.email}} {{link}}, case {{record.id}} ({{ record.reference }})"',
       ),
       lines: [],
       rules: [],
@@ -88,6 +88,24 @@ describe('mail placeholders', () => {
       lines: [
         'buckets/reports.yaml:3:13: error: buckets/reports.yaml at fields[0].name: a field may not be called id: ' +
           "{{record.id}} in a mail already means the case's reference; pick another name, e.g. number",
+      ],
+      rules: ['reserved-name'],
+    },
+    {
+      name: 'reserved-name: a field may not be called reference, which {{record.reference}} means',
+      files: {
+        'buckets/reports.yaml': yaml(
+          'title: Reports',
+          'fields:',
+          '  - { name: reference, type: text, label: Their reference }',
+          'states:',
+          '  - { name: new }',
+        ),
+      },
+      lines: [
+        'buckets/reports.yaml:3:13: error: buckets/reports.yaml at fields[0].name: a field may not be called ' +
+          "reference: {{record.reference}} in a mail already means the case's short reference; pick another name, " +
+          'e.g. their_reference',
       ],
       rules: ['reserved-name'],
     },

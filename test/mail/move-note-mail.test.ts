@@ -13,6 +13,7 @@ const view: RecordView = {
   submitter: 'session:x',
   filedAt: '2030-01-01T08:00:00.000Z',
   enteredAt: '2030-01-01T09:00:00.000Z',
+  filedSeq: 1,
   seq: 2,
 }
 

@@ -5,7 +5,8 @@ import { contentNameSchema, namesSchema, textSchema } from './text'
 const optionValue = z.string().min(1, 'an option needs a value; write it as a text')
 const optionSchema = z.union([optionValue, z.strictObject({ value: optionValue, label: textSchema })])
 
-// {{record.state}} and {{record.id}} in a mail mean the record's state and reference, so no field may take them.
+// {{record.state}}, {{record.id}} and {{record.reference}} in a mail mean the record's state, id and short
+// reference, so no field may take them.
 const fieldName = contentNameSchema
   .refine((n) => n !== 'state', {
     message:
@@ -17,6 +18,12 @@ const fieldName = contentNameSchema
     message:
       "a field may not be called id: {{record.id}} in a mail already means the case's reference; pick another " +
       'name, e.g. number',
+    params: { rule: 'reserved-name' },
+  })
+  .refine((n) => n !== 'reference', {
+    message:
+      "a field may not be called reference: {{record.reference}} in a mail already means the case's short " +
+      'reference; pick another name, e.g. their_reference',
     params: { rule: 'reserved-name' },
   })
 

@@ -6,6 +6,7 @@ import { exportPath, deskRecordPath } from '../../desk/names'
 import type { BucketListing } from '../../desk/listing'
 import { rangeText } from '../../desk/paging'
 import { recordName } from '../../content/record-name'
+import { referenceOf } from '../../records/reference'
 import { html, type SafeHtml } from '../html'
 import { textAt } from '../storyline'
 import { renderBucketFilter } from './bucket-filter'
@@ -20,7 +21,8 @@ function renderRows(desk: string, { bucket, items }: BucketListing, story: numbe
     const name = html`<td><a href="${href}">${recordName(bucket, view)}</a></td>`
     const moved = view.enteredAt === view.filedAt ? html`<td></td>` : html`<td>${renderTime(view.enteredAt)}</td>`
     const state = html`<td>${stateLabel(bucket, view.state, story)}</td>`
-    return html`<tr>${name}${state}<td>${renderTime(view.filedAt)}</td>${moved}</tr>`
+    const reference = html`<td><code>${referenceOf(view.filedSeq)}</code></td>`
+    return html`<tr>${name}${state}<td>${renderTime(view.filedAt)}</td>${moved}${reference}</tr>`
   })}`
 }
 

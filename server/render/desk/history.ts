@@ -42,6 +42,11 @@ function how(bucket: Bucket, entry: HistoryEntry, story: number): string {
 function renderEntry(bucket: Bucket, entry: HistoryEntry, story: number): SafeHtml {
   const state = (name: string | undefined) => stateLabel(bucket, name ?? '', story)
   if (entry.type === 'noted') return renderNote(entry)
+  if (entry.type === 'claimed') {
+    const what = html`<span class="desk-history-what">Linked to the submitter's account at sign-in</span>`
+    const who = html`<span class="desk-history-who">by ${actorText(entry.actor)}</span>`
+    return html`<li class="desk-history-entry">${renderTime(entry.time)}${what}${who}</li>`
+  }
   const what =
     entry.type === 'filed'
       ? html`<strong>Filed</strong> in ${state(entry.to)}`

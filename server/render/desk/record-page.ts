@@ -4,6 +4,7 @@ import type { Bucket, Desk, Move, SiteModel } from '../../content/model'
 import type { LinkedRecord } from '../../desk/linked-records'
 import { deskPath } from '../../desk/names'
 import { recordName } from '../../content/record-name'
+import { referenceOf } from '../../records/reference'
 import type { HistoryEntry, RecordView } from '../../records/types'
 import type { Viewer } from '../account'
 import type { Assets } from '../document'
@@ -51,7 +52,11 @@ function renderDetails({ bucket, view, story, links }: RecordPageOptions): SafeH
   const fields = bucket.fields.map((field) =>
     detail(textAt(field.label, story) || field.name, renderFieldValue(field, { bucket, view, story, links })),
   )
-  const filed = [detail('Filed', renderTime(view.filedAt)), detail('Storyline', view.storyline)]
+  const filed = [
+    detail('Reference', html`<code>${referenceOf(view.filedSeq)}</code>`),
+    detail('Filed', renderTime(view.filedAt)),
+    detail('Storyline', view.storyline),
+  ]
   return html`<dl class="desk-fields">${filed}${fields}</dl>`
 }
 

@@ -32,6 +32,7 @@ export function renderSortHead(desk: string, bucket: string, filter: BucketFilte
     sortable(desk, bucket, filter, 'State', ['state']),
     sortable(desk, bucket, filter, 'Filed', ['newest', 'oldest']),
     sortable(desk, bucket, filter, 'Last moved', ['moved']),
+    html`<th scope="col">Reference</th>`,
   ]
   return html`<thead><tr>${cells}</tr></thead>`
 }
