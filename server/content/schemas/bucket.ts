@@ -31,6 +31,8 @@ export const fieldSchema = z.strictObject({
   name: fieldName,
   type: z.enum(FIELD_TYPES),
   label: textSchema,
+  /** What staff call it on desks, where the visitor's words do not fit. */
+  desk_label: textSchema.optional(),
   help: textSchema.optional(),
   required: z.boolean().optional(),
   contact: z.boolean().optional(),
@@ -56,6 +58,8 @@ export const mailSchema = z.strictObject({
 const stateSchema = z.strictObject({
   name: contentNameSchema,
   label: textSchema.optional(),
+  /** What staff call it on desks, where the visitor's words do not fit. */
+  desk_label: textSchema.optional(),
   after: z.strictObject({ days: z.number(), to: contentNameSchema }).optional(),
   grants: contentNameSchema.optional(),
   /** Work on the case is done here: a desk leaves it out unless asked for. */

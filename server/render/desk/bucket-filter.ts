@@ -6,6 +6,7 @@ import { deskPath } from '../../desk/names'
 import { hiddenInputs } from '../form'
 import { html, type SafeHtml } from '../html'
 import { textAt } from '../storyline'
+import { deskLabelOf } from './state-label'
 
 export function renderBucketFilter(desk: string, bucket: Bucket, story: number, filter: BucketFilter): SafeHtml {
   const id = (part: string) => `${bucket.name}-${part}`
@@ -18,7 +19,7 @@ export function renderBucketFilter(desk: string, bucket: Bucket, story: number, 
     closed ? option('', 'Open cases') : null,
     option(closed ? ALL_STATES : '', 'All states'),
     ...bucket.states.map((state) =>
-      option(state.name, `${textAt(state.label, story) || state.name}${state.closed === true ? ' (closed)' : ''}`),
+      option(state.name, `${deskLabelOf(state, story)}${state.closed === true ? ' (closed)' : ''}`),
     ),
   ]
   const filtered = isFiltered(filter)

@@ -14,11 +14,13 @@ import { renderPager } from './pager'
 import { renderSortHead, sortCaption } from './sort-head'
 import { stateLabel } from './state-label'
 import { renderTime } from './time'
+import { renderToldIn } from './told-in'
 
-function renderRows(desk: string, { bucket, items }: BucketListing, story: number): SafeHtml {
+function renderRows(desk: string, { bucket, items }: BucketListing, story: number, tags: boolean): SafeHtml {
   return html`${items.map((view) => {
     const href = deskRecordPath(desk, bucket.name, view.id)
-    const name = html`<td><a href="${href}">${recordName(bucket, view)}</a></td>`
+    const tag = tags ? html` ${renderToldIn(view.storyline)}` : null
+    const name = html`<td><a href="${href}">${recordName(bucket, view)}</a>${tag}</td>`
     const moved = view.enteredAt === view.filedAt ? html`<td></td>` : html`<td>${renderTime(view.enteredAt)}</td>`
     const state = html`<td>${stateLabel(bucket, view.state, story)}</td>`
     const reference = html`<td><code>${referenceOf(view.filedSeq)}</code></td>`
@@ -26,14 +28,14 @@ function renderRows(desk: string, { bucket, items }: BucketListing, story: numbe
   })}`
 }
 
-function renderTable(desk: string, listing: BucketListing, story: number, title: string): SafeHtml {
+function renderTable(desk: string, listing: BucketListing, story: number, title: string, tags: boolean): SafeHtml {
   const caption = html`<caption class="visually-hidden">${title}, ${sortCaption(listing.filter.sort)}</caption>`
   const head = renderSortHead(desk, listing.bucket.name, listing.filter)
-  const body = html`<tbody>${renderRows(desk, listing, story)}</tbody>`
+  const body = html`<tbody>${renderRows(desk, listing, story, tags)}</tbody>`
   return html`<table class="desk-table">${caption}${head}${body}</table>`
 }
 
-export function renderBucketSection(desk: string, listing: BucketListing, story: number): SafeHtml {
+export function renderBucketSection(desk: string, listing: BucketListing, story: number, tags: boolean): SafeHtml {
   const { bucket, filter, window, total, items } = listing
   const title = textAt(bucket.title, story) || bucket.name
   const headingId = `desk-${bucket.name}`
@@ -41,7 +43,7 @@ export function renderBucketSection(desk: string, listing: BucketListing, story:
   const table =
     items.length === 0
       ? html`<p class="empty">${filtered ? 'No records match this filter.' : 'No records yet.'}</p>`
-      : renderTable(desk, listing, story, title)
+      : renderTable(desk, listing, story, title, tags)
   // With nothing to list, the empty message says so once; no "No records" above it.
   const range = total === 0 ? null : rangeText(total, window.offset, items.length)
   const exportHref = `${exportPath(desk, bucket.name)}${filterQuery(bucket.name, { ...filter, page: 1 })}`

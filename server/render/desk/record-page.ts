@@ -17,8 +17,9 @@ import { textAt } from '../storyline'
 import { renderFieldValue } from './field-value'
 import { renderHistory } from './history'
 import { renderMoveButtons } from './move-buttons'
-import { stateLabel } from './state-label'
+import { deskLabelOf, stateLabel } from './state-label'
 import { renderTime } from './time'
+import { renderToldIn } from './told-in'
 import { renderWriteForm, type WriteState } from './write-form'
 
 /** What every page about one record on a desk shows it with. */
@@ -50,12 +51,11 @@ function detail(term: string, value: SafeHtml | string): SafeHtml {
 
 function renderDetails({ bucket, view, story, links }: RecordPageOptions): SafeHtml {
   const fields = bucket.fields.map((field) =>
-    detail(textAt(field.label, story) || field.name, renderFieldValue(field, { bucket, view, story, links })),
+    detail(deskLabelOf(field, story), renderFieldValue(field, { bucket, view, story, links })),
   )
   const filed = [
     detail('Reference', html`<code>${referenceOf(view.filedSeq)}</code>`),
     detail('Filed', renderTime(view.filedAt)),
-    detail('Storyline', view.storyline),
   ]
   return html`<dl class="desk-fields">${filed}${fields}</dl>`
 }
@@ -64,7 +64,7 @@ function renderDetails({ bucket, view, story, links }: RecordPageOptions): SafeH
 function placesOf({ bucket, view, story }: RecordPageOptions): MapPoint[] {
   return bucket.fields.flatMap((field) => {
     const at = field.type === 'location' ? readLocation(view.fields[field.name]) : null
-    return at === null ? [] : [{ ...at, label: textAt(field.label, story) || field.name }]
+    return at === null ? [] : [{ ...at, label: deskLabelOf(field, story) }]
   })
 }
 
@@ -82,6 +82,7 @@ export function renderRecordPage(options: RecordPageOptions): string {
   const body = html`${[
     html`<p class="desk-back"><a href="${deskPath(desk.name)}">Back to ${deskTitle}</a></p><h1>${name}</h1>`,
     html`<p class="desk-state">${textAt(bucket.title, story) || bucket.name}: ${state}</p>`,
+    html`<p class="desk-told">${renderToldIn(view.storyline)}</p>`,
     section('record-moves', 'Move this case', moves),
     options.write.kind === 'hidden'
       ? null
