@@ -15,7 +15,8 @@ export function renderThanks(
   const referenceLine =
     reference === undefined || caseHref === undefined
       ? null
-      : html`<p class="thanks-reference">Your reference: <strong>${reference.text}</strong>. <a href="${caseHref}">Follow your case</a></p>`
+      : html`<p class="thanks-reference">Your reference: <strong>${reference.text}</strong>.
+<a href="${caseHref}">Follow your case</a></p>`
   return html`<div class="thanks">${renderMarkdown(thanks || DEFAULT_THANKS)}</div>${referenceLine}${
     href === undefined ? null : html`<p><a href="${href}">See my cases</a></p>`
   }`

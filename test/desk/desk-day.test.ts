@@ -43,19 +43,23 @@ beforeAll(async () => {
 })
 
 describe('a desk opens on the open cases', () => {
-  it('States and transitions (states defined by the content): a desk leaves out closed: true states and shows the newest filing first', async () => {
-    const desk = await world.get(await world.as('kari'), '/desk/caseworkers')
-    expect(names(desk)).toEqual(['Dogwood Street 4', 'Beech Street 2', 'Alder Street 1'])
-    expect(desk.page.text('section[data-bucket="potholes"] caption')).toBe('Pothole reports, newest first')
-    const options = desk.page.all('section[data-bucket="potholes"] select[name="state"] option')
-    expect(options.map((o) => [attr(o, 'value'), textOf(o)]).slice(0, 2)).toEqual([
-      ['', 'Open cases'],
-      ['_all', 'All states'],
-    ])
-    expect(options.map(textOf)).toContain('Not ours to fix (closed)')
-    const all = await world.get(await world.as('kari'), '/desk/caseworkers?bucket=potholes&state=_all')
-    expect(names(all)).toEqual(['Dogwood Street 4', 'Cedar Street 3', 'Beech Street 2', 'Alder Street 1'])
-  })
+  it(
+    'States and transitions (states defined by the content): a desk leaves out closed: ' +
+      'true states and shows the newest filing first',
+    async () => {
+      const desk = await world.get(await world.as('kari'), '/desk/caseworkers')
+      expect(names(desk)).toEqual(['Dogwood Street 4', 'Beech Street 2', 'Alder Street 1'])
+      expect(desk.page.text('section[data-bucket="potholes"] caption')).toBe('Pothole reports, newest first')
+      const options = desk.page.all('section[data-bucket="potholes"] select[name="state"] option')
+      expect(options.map((o) => [attr(o, 'value'), textOf(o)]).slice(0, 2)).toEqual([
+        ['', 'Open cases'],
+        ['_all', 'All states'],
+      ])
+      expect(options.map(textOf)).toContain('Not ours to fix (closed)')
+      const all = await world.get(await world.as('kari'), '/desk/caseworkers?bucket=potholes&state=_all')
+      expect(names(all)).toEqual(['Dogwood Street 4', 'Cedar Street 3', 'Beech Street 2', 'Alder Street 1'])
+    },
+  )
 
   it('sorts by last moved and by state from the column headings, the order kept in the URL', async () => {
     const kari = await world.as('kari')
@@ -83,32 +87,36 @@ describe('a desk opens on the open cases', () => {
 })
 
 describe('a move with a note, and one that asks to be confirmed', () => {
-  it('Events 2: a move that needs a note is refused without one, the error beside the field; made with one, its event keeps the note', async () => {
-    const kari = await world.as('kari')
-    const page = await world.get(kari, path(seeded.c!))
-    const reopen = moveForms(page).find((m) => m.fields.edge === 'reopen')!
-    expect(page.page.text('form.desk-move-noted label')).toBe('Note')
-    const refused = await world.post(kari, reopen.action, { ...reopen.fields, note: '   ' })
-    expect(refused.status).toBe(422)
-    expect(refused.page.text('.error-summary')).toContain('Write a note: this move needs one.')
-    expect(refused.page.text('.field-invalid .field-error-message')).toBe('Write a note: this move needs one.')
-    expect(attr(refused.page.one('textarea[name="note"]'), 'aria-invalid')).toBe('true')
-    expect((await world.seeder.records.get('potholes', seeded.c!.id))?.state).toBe('rejected')
+  it(
+    'Events 2: a move that needs a note is refused without one, the error beside the ' +
+      'field; made with one, its event keeps the note',
+    async () => {
+      const kari = await world.as('kari')
+      const page = await world.get(kari, path(seeded.c!))
+      const reopen = moveForms(page).find((m) => m.fields.edge === 'reopen')!
+      expect(page.page.text('form.desk-move-noted label')).toBe('Note')
+      const refused = await world.post(kari, reopen.action, { ...reopen.fields, note: '   ' })
+      expect(refused.status).toBe(422)
+      expect(refused.page.text('.error-summary')).toContain('Write a note: this move needs one.')
+      expect(refused.page.text('.field-invalid .field-error-message')).toBe('Write a note: this move needs one.')
+      expect(attr(refused.page.one('textarea[name="note"]'), 'aria-invalid')).toBe('true')
+      expect((await world.seeder.records.get('potholes', seeded.c!.id))?.state).toBe('rejected')
 
-    const again = form(refused, 'form.desk-move-confirm')
-    const moved = await world.post(kari, again.action, {
-      ...again.fields,
-      note: 'The owner says it is ours after all.',
-    })
-    expect(moved.status).toBe(303)
-    const after = await world.get(kari, path(seeded.c!))
-    expect(after.page.text('.desk-history-entry:last-child .desk-history-note')).toBe(
-      'Note: The owner says it is ours after all.',
-    )
-    expect((await world.seeder.records.history('potholes', seeded.c!.id)).at(-1)?.note).toBe(
-      'The owner says it is ours after all.',
-    )
-  })
+      const again = form(refused, 'form.desk-move-confirm')
+      const moved = await world.post(kari, again.action, {
+        ...again.fields,
+        note: 'The owner says it is ours after all.',
+      })
+      expect(moved.status).toBe(303)
+      const after = await world.get(kari, path(seeded.c!))
+      expect(after.page.text('.desk-history-entry:last-child .desk-history-note')).toBe(
+        'Note: The owner says it is ours after all.',
+      )
+      expect((await world.seeder.records.history('potholes', seeded.c!.id)).at(-1)?.note).toBe(
+        'The owner says it is ours after all.',
+      )
+    },
+  )
 
   it('asks to confirm a closing move on a page of its own, a plain form, before making it', async () => {
     const kari = await world.as('kari')

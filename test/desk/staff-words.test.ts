@@ -22,46 +22,50 @@ function browser(storyline: string): CookieFetch {
 const read = async (client: CookieFetch, at: string) => readPage(await (await client(`${world.service}${at}`)).text())
 
 describe('staff screens in staff words', () => {
-  it("Storylines 3 and 5: a caseworker whose browser reads the warm storyline works the desk in the site's first, each record tagged with its own", async () => {
-    const kari = browser('story')
-    await signIn(kari, world.service, 'kari')
-    const told = await world.seeder.file('potholes', { street: 'Tagged Terrace 1', kind: 'pothole' }, 'story')
-    // The submitter withdraws it: the state with a desk_label.
-    const asSubmitter = { via: 'self', actor: { kind: 'visitor', session: 'seed' } } as const
-    const withdrawn = await world.seeder.records.move({
-      ...asSubmitter,
-      bucket: told.bucket,
-      id: told.id,
-      edge: 'withdraw',
-      expectSeq: told.seq,
-    })
-    await expect
-      .poll(async () => (await read(kari, '/desk/caseworkers?state=_all')).text('section[data-bucket="potholes"]'))
-      .toContain('Tagged Terrace 1')
+  it(
+    'Storylines 3 and 5: a caseworker whose browser reads the warm storyline works the desk ' +
+      "in the site's first, each record tagged with its own",
+    async () => {
+      const kari = browser('story')
+      await signIn(kari, world.service, 'kari')
+      const told = await world.seeder.file('potholes', { street: 'Tagged Terrace 1', kind: 'pothole' }, 'story')
+      // The submitter withdraws it: the state with a desk_label.
+      const asSubmitter = { via: 'self', actor: { kind: 'visitor', session: 'seed' } } as const
+      const withdrawn = await world.seeder.records.move({
+        ...asSubmitter,
+        bucket: told.bucket,
+        id: told.id,
+        edge: 'withdraw',
+        expectSeq: told.seq,
+      })
+      await expect
+        .poll(async () => (await read(kari, '/desk/caseworkers?state=_all')).text('section[data-bucket="potholes"]'))
+        .toContain('Tagged Terrace 1')
 
-    const desk = await read(kari, '/desk/caseworkers?state=_all')
-    expect(desk.text('main h1')).toBe('Case desk')
-    expect(desk.text('section[data-bucket="potholes"] h2')).toBe('Pothole reports')
-    const row = desk
-      .all('section[data-bucket="potholes"] tbody tr')
-      .find((tr) => textOf(tr).includes('Tagged Terrace 1'))!
-    expect(textOf(row.children[0]).trim()).toBe('Tagged Terrace 1 Told in: story')
-    // desk_label on the state: staff's words, not "Withdrawn by you".
-    expect(textOf(row.children[1])).toBe('Withdrawn by the reporter')
+      const desk = await read(kari, '/desk/caseworkers?state=_all')
+      expect(desk.text('main h1')).toBe('Case desk')
+      expect(desk.text('section[data-bucket="potholes"] h2')).toBe('Pothole reports')
+      const row = desk
+        .all('section[data-bucket="potholes"] tbody tr')
+        .find((tr) => textOf(tr).includes('Tagged Terrace 1'))!
+      expect(textOf(row.children[0]).trim()).toBe('Tagged Terrace 1 Told in: story')
+      // desk_label on the state: staff's words, not "Withdrawn by you".
+      expect(textOf(row.children[1])).toBe('Withdrawn by the reporter')
 
-    const record = await read(kari, path(withdrawn.record))
-    expect(record.text('.desk-told')).toBe('Told in: story')
-    expect(record.text('.desk-state')).toBe('Pothole reports: Withdrawn by the reporter')
-    const labels = record.all('.desk-field dt').map(textOf)
-    expect(labels).toContain("Reporter's e-mail")
-    expect(labels).toContain('Type of damage')
-    expect(labels).not.toContain('What does it look like?')
-    expect(record.text('main')).not.toContain('Storyline')
+      const record = await read(kari, path(withdrawn.record))
+      expect(record.text('.desk-told')).toBe('Told in: story')
+      expect(record.text('.desk-state')).toBe('Pothole reports: Withdrawn by the reporter')
+      const labels = record.all('.desk-field dt').map(textOf)
+      expect(labels).toContain("Reporter's e-mail")
+      expect(labels).toContain('Type of damage')
+      expect(labels).not.toContain('What does it look like?')
+      expect(record.text('main')).not.toContain('Storyline')
 
-    const people = await read(kari, '/desk/caseworkers/people')
-    expect(people.text('main h1')).toContain('Case desk')
-    expect(people.text('main')).not.toContain('Street reports desk')
-  })
+      const people = await read(kari, '/desk/caseworkers/people')
+      expect(people.text('main h1')).toContain('Case desk')
+      expect(people.text('main')).not.toContain('Street reports desk')
+    },
+  )
 
   it('desk_label is never shown to visitors: the form and the case page keep their own words', async () => {
     const visitor = browser('story')
@@ -107,23 +111,27 @@ describe('staff screens in staff words', () => {
 })
 
 describe('one storyline for a person on every device', () => {
-  it('Storylines 3: the storyline a person was first given is kept with them and wins over another browser at sign-in', async () => {
-    const phone = browser('story')
-    await signIn(phone, world.service, 'mona')
-    expect(phone.cookie(world.service, 'svc_story')).toBe('story')
+  it(
+    'Storylines 3: the storyline a person was first given is kept with them and ' +
+      'wins over another browser at sign-in',
+    async () => {
+      const phone = browser('story')
+      await signIn(phone, world.service, 'mona')
+      expect(phone.cookie(world.service, 'svc_story')).toBe('story')
 
-    // A second browser that was given the other storyline before signing in.
-    const laptop = browser('plain')
-    expect((await read(laptop, '/')).text('.tagline')).toBe(
-      'Report potholes and broken streets in Northvale Municipality.',
-    )
-    await signIn(laptop, world.service, 'mona')
-    expect(laptop.cookie(world.service, 'svc_story')).toBe('story')
-    expect((await read(laptop, '/')).text('.tagline')).toBe('Every street in Northvale, looked after together.')
+      // A second browser that was given the other storyline before signing in.
+      const laptop = browser('plain')
+      expect((await read(laptop, '/')).text('.tagline')).toBe(
+        'Report potholes and broken streets in Northvale Municipality.',
+      )
+      await signIn(laptop, world.service, 'mona')
+      expect(laptop.cookie(world.service, 'svc_story')).toBe('story')
+      expect((await read(laptop, '/')).text('.tagline')).toBe('Every street in Northvale, looked after together.')
 
-    // Signing out and in again on the phone with its cookie changed meanwhile: still hers.
-    phone.setCookie(world.service, 'svc_story', 'plain')
-    await signIn(phone, world.service, 'mona')
-    expect(phone.cookie(world.service, 'svc_story')).toBe('story')
-  })
+      // Signing out and in again on the phone with its cookie changed meanwhile: still hers.
+      phone.setCookie(world.service, 'svc_story', 'plain')
+      await signIn(phone, world.service, 'mona')
+      expect(phone.cookie(world.service, 'svc_story')).toBe('story')
+    },
+  )
 })

@@ -51,7 +51,8 @@ export function renderMoveButtons(
     }
     const note = renderMoveNote(move)
     const kind = note === null ? 'desk-move' : 'desk-move desk-move-noted'
-    return html`<form class="${kind}" method="post" action="${action}">${moveInputs(view, move, csrf)}${note}${button}</form>`
+    const inputs = moveInputs(view, move, csrf)
+    return html`<form class="${kind}" method="post" action="${action}">${inputs}${note}${button}</form>`
   })
   return html`<div class="desk-moves">${forms}</div>`
 }

@@ -33,7 +33,8 @@ export function renderMovePage(options: MovePageOptions): string {
   const summary =
     error === undefined
       ? null
-      : html`<div class="error-summary" role="alert" aria-labelledby="move-errors" tabindex="-1"><h2 id="move-errors">There is a problem</h2><ul><li><a href="#note-${move.name}">${error}</a></li></ul></div>`
+      : html`<div class="error-summary" role="alert" aria-labelledby="move-errors" tabindex="-1">
+<h2 id="move-errors">There is a problem</h2><ul><li><a href="#note-${move.name}">${error}</a></li></ul></div>`
   const confirmed = move.confirm === true ? hiddenInputs({ [CONFIRMED_FIELD]: 'yes' }) : null
   const button = html`<button type="submit" class="${moveButtonClass(bucket, move)}">${label}</button>`
   const body = html`${summary}<p class="desk-back"><a href="${here}">Back to ${name}</a></p>
