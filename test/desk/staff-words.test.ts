@@ -111,27 +111,23 @@ describe('staff screens in staff words', () => {
 })
 
 describe('one storyline for a person on every device', () => {
-  it(
-    'Storylines 3: the storyline a person was first given is kept with them and ' +
-      'wins over another browser at sign-in',
-    async () => {
-      const phone = browser('story')
-      await signIn(phone, world.service, 'mona')
-      expect(phone.cookie(world.service, 'svc_story')).toBe('story')
+  it('Storylines 3: the storyline a person was first given is theirs on every browser they sign in on', async () => {
+    const phone = browser('story')
+    await signIn(phone, world.service, 'mona')
+    expect(phone.cookie(world.service, 'svc_story')).toBe('story')
 
-      // A second browser that was given the other storyline before signing in.
-      const laptop = browser('plain')
-      expect((await read(laptop, '/')).text('.tagline')).toBe(
-        'Report potholes and broken streets in Northvale Municipality.',
-      )
-      await signIn(laptop, world.service, 'mona')
-      expect(laptop.cookie(world.service, 'svc_story')).toBe('story')
-      expect((await read(laptop, '/')).text('.tagline')).toBe('Every street in Northvale, looked after together.')
+    // A second browser that was given the other storyline before signing in.
+    const laptop = browser('plain')
+    expect((await read(laptop, '/')).text('.tagline')).toBe(
+      'Report potholes and broken streets in Northvale Municipality.',
+    )
+    await signIn(laptop, world.service, 'mona')
+    expect(laptop.cookie(world.service, 'svc_story')).toBe('story')
+    expect((await read(laptop, '/')).text('.tagline')).toBe('Every street in Northvale, looked after together.')
 
-      // Signing out and in again on the phone with its cookie changed meanwhile: still hers.
-      phone.setCookie(world.service, 'svc_story', 'plain')
-      await signIn(phone, world.service, 'mona')
-      expect(phone.cookie(world.service, 'svc_story')).toBe('story')
-    },
-  )
+    // Signing out and in again on the phone with its cookie changed meanwhile: still hers.
+    phone.setCookie(world.service, 'svc_story', 'plain')
+    await signIn(phone, world.service, 'mona')
+    expect(phone.cookie(world.service, 'svc_story')).toBe('story')
+  })
 })
