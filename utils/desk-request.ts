@@ -2,6 +2,7 @@
 // once, and the policy and the header come from that one.
 import { getRouterParam, type H3Event } from 'h3'
 import { useContent } from '../server/app/content'
+import { staffStory } from '../server/content/staff-story'
 import type { DeskRequest } from '../server/desk/desk-request'
 import { createPolicyEngine } from '../server/policy/engine'
 import { getPrincipal } from './caller'
@@ -9,9 +10,13 @@ import { getSession } from './session'
 import { getStoryline } from './storyline'
 import { getViewer } from './viewer'
 
-export async function readDeskRequest(event: H3Event): Promise<DeskRequest> {
+/**
+ * Desks and the People view are read in the staff storyline; a person's own
+ * pages built from the same parts (their account, an invite link) in theirs.
+ */
+export async function readDeskRequest(event: H3Event, reader: 'staff' | 'person' = 'staff'): Promise<DeskRequest> {
   const { site } = await useContent()
-  const story = getStoryline(event, site)
+  const story = reader === 'staff' ? staffStory(site) : getStoryline(event, site)
   const policy = createPolicyEngine(site)
   const [principal, session, viewer] = await Promise.all([
     getPrincipal(event),

@@ -1,5 +1,6 @@
 // A visitor gets one storyline for the whole site on their first visit,
-// uniformly at random, and keeps it in a long-lived cookie.
+// uniformly at random, and keeps it in a long-lived cookie; a person who
+// signs in gets the one kept for them instead (utils/kept-storyline.ts).
 import { randomInt } from 'node:crypto'
 import { getCookie, setCookie, type H3Event } from 'h3'
 import type { SiteModel } from '../server/content/model'
@@ -7,6 +8,12 @@ import { siteCookie } from './secure'
 
 const STORYLINE_COOKIE = 'svc_story'
 const ONE_YEAR = 60 * 60 * 24 * 365
+
+/** Gives this browser storyline `story` (a person's kept one, at sign-in). */
+export function setStoryline(event: H3Event, site: SiteModel, story: number): void {
+  setCookie(event, STORYLINE_COOKIE, site.storylines[story] ?? '', siteCookie({ maxAge: ONE_YEAR }))
+  event.context.storyline = story
+}
 
 export function getStoryline(event: H3Event, site: SiteModel): number {
   const cached = event.context.storyline as number | undefined

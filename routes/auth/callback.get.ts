@@ -1,6 +1,8 @@
 // Finishes a sign-in: the pending sign-in is used up first, so a callback can
 // never be replayed; then the code is exchanged and the visitor gets a new
-// session id (the old one is deleted), so a planted id is worth nothing.
+// session id (the old one is deleted), so a planted id is worth nothing. The
+// cases this browser filed before signing in become the person's, and the
+// storyline kept for the person becomes this browser's.
 import { defineEventHandler, getRequestURL, sendRedirect } from 'h3'
 import { activateMemberships, rememberPerson } from '../../server/app/people'
 import { BusConflictError } from '../../server/bus/errors'
@@ -9,6 +11,8 @@ import { SessionsUnavailableError, useSessions } from '../../server/sessions'
 import { finishSignIn, isPendingFresh } from '../../server/sign-in/oidc-flow'
 import { describeSignInError, isProviderUnavailable } from '../../server/sign-in/sign-in-errors'
 import { useSignIn } from '../../server/sign-in/use-sign-in'
+import { claimCasesAtSignIn } from '../../utils/claim-cases'
+import { keepStorylineAtSignIn } from '../../utils/kept-storyline'
 import { getSession, sendSessionsUnavailable, startSession } from '../../utils/session'
 import { sendSignInReply } from '../../utils/sign-in-reply'
 
@@ -53,7 +57,12 @@ export default defineEventHandler(async (event) => {
 
     startSession(event, await sessions.create({ user }))
     await sessions.remove(session.id)
-    await Promise.all([rememberPerson(user), activateMemberships(user)])
+    await Promise.all([
+      rememberPerson(user),
+      activateMemberships(user),
+      claimCasesAtSignIn(event, session.id, user),
+      keepStorylineAtSignIn(event, user),
+    ])
     log('info', 'auth', 'signed in', { subject: user.subject, groups: user.groups })
     return sendRedirect(event, pending.returnTo, 302)
   } catch (error) {

@@ -13,7 +13,11 @@ const STATUS = { open: 200, used: 410, withdrawn: 410, expired: 410, invalid: 40
 
 export default defineEventHandler(async (event) => {
   const token = getRouterParam(event, 'token') ?? ''
-  const [{ invites }, req, principal] = await Promise.all([usePeople(), readDeskRequest(event), getPrincipal(event)])
+  const [{ invites }, req, principal] = await Promise.all([
+    usePeople(),
+    readDeskRequest(event, 'person'),
+    getPrincipal(event),
+  ])
   const link = await readInviteLink(invites, token, new Date())
   const here = link.kind === 'invalid' ? '/' : `/invite/${token}`
   const subject = principal?.subject ?? null

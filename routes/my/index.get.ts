@@ -11,7 +11,7 @@ import { readDeskRequest } from '../../utils/desk-request'
 import { sendPage } from '../../utils/html-response'
 
 export default defineEventHandler(async (event) => {
-  const req = await readDeskRequest(event)
+  const req = await readDeskRequest(event, 'person')
   if (req.user === null)
     return sendDeskMessage(event, req, accountSignInMessage(req.viewer.signedIn ? null : req.viewer.signInHref))
   const [account, suggestions] = await Promise.all([

@@ -72,7 +72,9 @@ export function compileBucket(
       }
     }
     const label = s.label === undefined ? ctx.storylines.map(() => s.name) : ctx.text(yaml, [...path, 'label'], s.label)
-    return { name: s.name, label, after: s.after, grants: s.grants }
+    const deskLabel =
+      s.desk_label === undefined ? {} : { deskLabel: ctx.text(yaml, [...path, 'desk_label'], s.desk_label) }
+    return { name: s.name, label, ...deskLabel, after: s.after, grants: s.grants, closed: s.closed === true }
   })
 
   // Records filed with sign_in: none belong to nobody: no self moves, and

@@ -94,6 +94,7 @@ function compileField(
     name: f.name,
     type: f.type,
     label: ctx.text(yaml, [...path, 'label'], f.label),
+    ...(f.desk_label === undefined ? {} : { deskLabel: ctx.text(yaml, [...path, 'desk_label'], f.desk_label) }),
     help: f.help === undefined ? undefined : ctx.text(yaml, [...path, 'help'], f.help),
     required: f.required ?? false,
     contact: f.contact ?? false,

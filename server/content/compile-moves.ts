@@ -7,7 +7,8 @@ import type { Field, Mail, Move } from './model'
 import type { RawBucket, RawMail } from './schemas/bucket'
 import { valueAt, type Path, type YamlFile } from './yaml-file'
 
-type RawMove = NonNullable<RawBucket['self']>[number]
+type RawMove = NonNullable<RawBucket['self']>[number] &
+  Partial<Pick<NonNullable<RawBucket['moves']>[number], 'note' | 'confirm'>>
 
 export interface MoveScope {
   readonly fields: readonly Field[]
@@ -49,7 +50,9 @@ export function compileMoves(
         from,
         to: m.to,
         label,
-        mail: compileMail(ctx, yaml, [...path, 'mail'], m.mail, scope.fields),
+        mail: compileMail(ctx, yaml, [...path, 'mail'], m.mail, scope.fields, m.note !== undefined),
+        ...(m.note === undefined ? {} : { note: m.note }),
+        confirm: m.confirm === true,
       }
     }
   return { moves: (raw.moves ?? []).map(compile('moves')), self: (raw.self ?? []).map(compile('self')) }
@@ -108,6 +111,7 @@ function compileMail(
   path: Path,
   m: RawMail | undefined,
   fields: readonly Field[],
+  note = false,
 ): Mail | undefined {
   if (!m) return undefined
   const emailFields = fields.filter((f) => f.type === 'email').map((f) => f.name)
@@ -120,8 +124,10 @@ function compileMail(
         `address${suggestion(m.to, ['submitter', ...emailFields])}`,
     )
   }
-  checkPlaceholders(ctx, yaml, [...path, 'subject'], m.subject, fields)
-  checkPlaceholders(ctx, yaml, [...path, 'body'], m.body, fields)
+  // {{note}} is what staff wrote with the move, so only a move that asks for one has it.
+  const extra = note ? ['note'] : []
+  checkPlaceholders(ctx, yaml, [...path, 'subject'], m.subject, fields, extra)
+  checkPlaceholders(ctx, yaml, [...path, 'body'], m.body, fields, extra)
   return {
     to: m.to,
     subject: ctx.text(yaml, [...path, 'subject'], m.subject),

@@ -11,6 +11,20 @@ const COLOR = /^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,20}|(rgb|rgba|hsl|hsla)\(\s*[\d.%\
 // What browsers load with @font-face.
 const FONT_FILE = /\.(woff2|woff|ttf|otf)$/i
 
+function staffStoryline(ctx: CompileContext, yaml: YamlFile, raw: RawSite): { staffStoryline: string } | undefined {
+  const name = raw.staff_storyline
+  if (name === undefined) return undefined
+  if (ctx.storylines.includes(name)) return { staffStoryline: name }
+  ctx.report(
+    yaml,
+    ['staff_storyline'],
+    'unknown-reference',
+    `staff_storyline "${name}" is not one of the storylines (${ctx.storylines.join(', ')})` +
+      suggestion(name, ctx.storylines),
+  )
+  return undefined
+}
+
 export function compileBranding(
   ctx: CompileContext,
   yaml: YamlFile,
@@ -58,5 +72,6 @@ export function compileBranding(
     footer: raw.footer === undefined ? undefined : ctx.markdown(yaml, ['footer'], raw.footer),
     language: raw.language ?? 'en',
     inbox: raw.inbox,
+    ...(staffStoryline(ctx, yaml, raw) ?? {}),
   }
 }

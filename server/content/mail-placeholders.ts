@@ -10,7 +10,7 @@ import type { Path, YamlFile } from './yaml-file'
 const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g
 const ALLOWED =
   'a mail may use {{site.name}}, {{record.<field>}} for a field of this bucket, {{record.state}}, ' +
-  '{{record.id}} and {{link}}'
+  '{{record.id}}, {{record.reference}}, {{link}} and, in the mail of a move with note:, {{note}}'
 
 export function checkPlaceholders(
   ctx: CompileContext,
@@ -18,11 +18,14 @@ export function checkPlaceholders(
   path: Path,
   raw: RawText,
   fields: readonly Field[],
+  extra: readonly string[] = [],
 ): void {
   const known = [
+    ...extra,
     'site.name',
     'record.state',
     'record.id',
+    'record.reference',
     'link',
     ...fields.filter((f) => f.type !== 'file').map((f) => `record.${f.name}`),
   ]

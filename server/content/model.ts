@@ -21,6 +21,8 @@ export interface Branding {
   readonly footer?: Text
   readonly language: string
   readonly inbox?: string
+  /** The storyline staff read desks, the People view and staff mail in (`staff_storyline:`); the first when absent. */
+  readonly staffStoryline?: string
 }
 
 export const FIELD_TYPES = [
@@ -47,6 +49,8 @@ export interface Field {
   readonly name: string
   readonly type: FieldType
   readonly label: Text
+  /** Staff's own words for it on desks (`desk_label:`); never shown to visitors. */
+  readonly deskLabel?: Text
   readonly help?: Text
   readonly required: boolean
   readonly contact: boolean
@@ -72,8 +76,12 @@ export interface Mail {
 export interface State {
   readonly name: string
   readonly label: Text
+  /** Staff's own words for it on desks (`desk_label:`); never shown to visitors. */
+  readonly deskLabel?: Text
   readonly after?: { readonly days: number; readonly to: string }
   readonly grants?: string
+  /** Work on the case is done: desks open on the other states. */
+  readonly closed?: boolean
 }
 
 export interface Move {
@@ -82,6 +90,10 @@ export interface Move {
   readonly to: string
   readonly label: Text
   readonly mail?: Mail
+  /** Desk moves: whether staff write a note with the move (kept on the event, `{{note}}` in its mail). */
+  readonly note?: 'optional' | 'required'
+  /** Desk moves: the button leads to a page that asks again before the move is made. */
+  readonly confirm?: boolean
 }
 
 export interface Bucket {

@@ -1,6 +1,7 @@
-// The desk's query string: which bucket the filters are for, a state, a
-// search and a page. A value that does not fit is dropped, not refused: a
-// hand-edited or outdated link still shows the desk.
+// The desk's query string: which bucket the filters are for, a state (none
+// given: the open states; `_all`: every state), a search, the order and a
+// page. A value that does not fit is dropped, not refused: a hand-edited or
+// outdated link still shows the desk.
 import { z } from 'zod'
 import type { Bucket } from '../content/model'
 import { isName } from '../names'
@@ -12,9 +13,24 @@ const MAX_PAGE = 100_000
 const first = (value: unknown): unknown => (Array.isArray(value) ? (value as unknown[])[0] : value)
 const optionalName = z.preprocess(first, z.string().refine(isName).optional().catch(undefined))
 
+/** `state=_all`: no name starts with `_`, so it cannot be a state's. */
+export const ALL_STATES = '_all'
+
+/** Newest filing first (the default), oldest first, last moved first, or in the bucket's order of states. */
+export const DESK_SORTS = ['newest', 'oldest', 'moved', 'state'] as const
+export type DeskSort = (typeof DESK_SORTS)[number]
+
 const querySchema = z.object({
   bucket: optionalName,
-  state: optionalName,
+  state: z.preprocess(
+    first,
+    z
+      .string()
+      .refine((value) => value === ALL_STATES || isName(value))
+      .optional()
+      .catch(undefined),
+  ),
+  sort: z.preprocess(first, z.enum(DESK_SORTS).catch('newest')).catch('newest'),
   q: z
     .preprocess(first, z.string().catch(''))
     .transform((q) => q.trim().slice(0, MAX_SEARCH))
@@ -29,25 +45,40 @@ export function parseDeskQuery(query: unknown): DeskQuery {
 }
 
 export interface BucketFilter {
-  /** A state of the bucket, or undefined for every state. */
+  /** A state of the bucket, ALL_STATES, or undefined for the open states (every state not `closed: true`). */
   readonly state: string | undefined
   readonly q: string
+  readonly sort: DeskSort
   readonly page: number
 }
 
-export const NO_FILTER: BucketFilter = { state: undefined, q: '', page: 1 }
+export const NO_FILTER: BucketFilter = { state: undefined, q: '', sort: 'newest', page: 1 }
 
-/** The filter for one bucket: a state the bucket does not have means every state. */
+/** The filter for one bucket: a state the bucket does not have means the open states. */
 export function bucketFilter(bucket: Bucket, query: DeskQuery): BucketFilter {
-  const state = bucket.states.some((s) => s.name === query.state) ? query.state : undefined
-  return { state, q: query.q, page: query.page }
+  const known = query.state === ALL_STATES || bucket.states.some((s) => s.name === query.state)
+  return { state: known ? query.state : undefined, q: query.q, sort: query.sort, page: query.page }
 }
 
-/** The query string that shows `filter` for `bucket`; page 1 and empty values are left out. */
+/** The states a filter lists; undefined for every state. */
+export function filterStates(bucket: Bucket, filter: BucketFilter): string[] | undefined {
+  if (filter.state === ALL_STATES) return undefined
+  if (filter.state !== undefined) return [filter.state]
+  const open = bucket.states.filter((s) => s.closed !== true).map((s) => s.name)
+  return open.length === bucket.states.length ? undefined : open
+}
+
+/** Whether a filter narrows what the desk opens on (the open states, newest first). */
+export function isFiltered(filter: BucketFilter): boolean {
+  return filter.state !== undefined || filter.q !== ''
+}
+
+/** The query string that shows `filter` for `bucket`; page 1, the default order and empty values are left out. */
 export function filterQuery(bucket: string, filter: BucketFilter): string {
   const params = new URLSearchParams({ bucket })
   if (filter.state !== undefined) params.set('state', filter.state)
   if (filter.q !== '') params.set('q', filter.q)
+  if (filter.sort !== 'newest') params.set('sort', filter.sort)
   if (filter.page > 1) params.set('page', String(filter.page))
   return `?${params.toString()}`
 }

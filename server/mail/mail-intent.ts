@@ -11,6 +11,7 @@ import type { RecordView } from '../records/types'
 import { casePath } from '../visitor/case-path'
 import { recordPagePath } from '../visitor/record-names'
 import { deskRecordPath } from '../desk/names'
+import { staffStory } from '../content/staff-story'
 
 export const mailIntentSchema = z.object({
   /** `<bucket>:<id>:<seq>` of the event the mail is about. */
@@ -46,30 +47,36 @@ export interface MailIntentInput {
   readonly view: RecordView
   readonly publicUrl: string
   readonly lookup: PlaceholderContext['lookup']
+  /** The move's note, for `{{note}}`. */
+  readonly note?: string
 }
 
 /** Null when the mail has nobody to go to. */
-export function buildMailIntent({ site, bucket, mail, view, publicUrl, lookup }: MailIntentInput): MailIntent | null {
+export function buildMailIntent(input: MailIntentInput): MailIntent | null {
+  const { site, bucket, mail, view, publicUrl, lookup, note } = input
   const to = resolveRecipient(mail.to, bucket, view)
   if (to === null) return null
   const toSubmitter = mail.to === 'submitter' || bucket.fields.some((field) => field.name === mail.to && field.contact)
   const link = toSubmitter ? recordLink(site, publicUrl, view) : deskLink(site, publicUrl, view)
-  const ctx: PlaceholderContext = { site, bucket, view, link, lookup }
+  // The submitter reads their case's storyline; staff read theirs.
+  const storyline = toSubmitter ? view.storyline : (site.storylines[staffStory(site)] ?? view.storyline)
+  const staff = toSubmitter ? undefined : { storyline }
+  const ctx: PlaceholderContext = { site, bucket, view, link, lookup, note, ...(staff ? { staff } : {}) }
   const value = (name: string) => placeholderValue(name, ctx)
   return {
     id: `${view.bucket}:${view.id}:${view.seq}`,
     to,
-    subject: fillPlaceholders(inStoryline(site, mail.subject, view.storyline), value),
-    body: fillPlaceholders(inStoryline(site, mail.body, view.storyline), (name) => {
+    subject: fillPlaceholders(inStoryline(site, mail.subject, storyline), value),
+    body: fillPlaceholders(inStoryline(site, mail.body, storyline), (name) => {
       const text = value(name)
       // The link is the service's own URL, left clickable.
       return text === undefined || name === 'link' ? text : markdownText(text)
     }),
     record: { bucket: view.bucket, id: view.id },
-    storyline: view.storyline,
+    storyline,
     link,
     audience: toSubmitter ? 'submitter' : 'staff',
-    brand: brandOf(site, view.storyline),
+    brand: brandOf(site, storyline),
   }
 }
 

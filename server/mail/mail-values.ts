@@ -1,5 +1,6 @@
 // What each mail placeholder becomes for one record, in its storyline.
 import type { Bucket, Field, SiteModel, Text } from '../content/model'
+import { referenceOf } from '../records/reference'
 import type { RecordView } from '../records/types'
 
 export interface PlaceholderContext {
@@ -9,6 +10,10 @@ export interface PlaceholderContext {
   readonly link: string
   /** Another record by bucket and id, for `record` fields. */
   readonly lookup: (bucket: string, id: string) => RecordView | null
+  /** What staff wrote with the move. */
+  readonly note?: string
+  /** Mail to staff: read in the staff storyline, states by their `desk_label:`. */
+  readonly staff?: { readonly storyline: string }
 }
 
 /** The storyline's entry, or the first when the storyline is no longer the site's. */
@@ -20,12 +25,16 @@ export function inStoryline(site: SiteModel, text: Text | undefined, storyline: 
 /** Undefined for a name that is no placeholder. */
 export function placeholderValue(name: string, ctx: PlaceholderContext): string | undefined {
   const { site, bucket, view } = ctx
-  if (name === 'site.name') return inStoryline(site, site.branding.name, view.storyline)
+  const storyline = ctx.staff?.storyline ?? view.storyline
+  if (name === 'site.name') return inStoryline(site, site.branding.name, storyline)
   if (name === 'link') return ctx.link
+  if (name === 'note') return ctx.note ?? ''
   if (name === 'record.id') return view.id
+  if (name === 'record.reference') return referenceOf(view.filedSeq)
   if (name === 'record.state') {
     const state = bucket.states.find((s) => s.name === view.state)
-    return state === undefined ? view.state : inStoryline(site, state.label, view.storyline)
+    if (state === undefined) return view.state
+    return inStoryline(site, (ctx.staff !== undefined ? state.deskLabel : undefined) ?? state.label, storyline)
   }
   const field = name.startsWith('record.') ? bucket.fields.find((f) => `record.${f.name}` === name) : undefined
   if (field === undefined || field.type === 'file') return undefined
@@ -36,7 +45,9 @@ function fieldText(field: Field, value: string, ctx: PlaceholderContext): string
   switch (field.type) {
     case 'choice': {
       const option = field.options?.find((o) => o.value === value)
-      return option === undefined ? value : inStoryline(ctx.site, option.label, ctx.view.storyline)
+      return option === undefined
+        ? value
+        : inStoryline(ctx.site, option.label, ctx.staff?.storyline ?? ctx.view.storyline)
     }
     case 'checkbox':
       return value === 'yes' ? 'yes' : 'no'

@@ -20,12 +20,14 @@ export function applyEvent(view: RecordView | null, event: RecordEvent, seq: num
       submitter: event.submitter,
       filedAt: event.time,
       enteredAt: event.time,
+      filedSeq: seq,
       seq,
     }
   }
   if (view === null) return null
   // A note leaves the state and the time it was entered as they are; only the version moves on.
   if (event.type === 'noted') return { ...view, seq }
+  if (event.type === 'claimed') return { ...view, submitter: event.submitter, seq }
   return { ...view, state: event.to, enteredAt: event.time, seq }
 }
 
@@ -36,9 +38,18 @@ export function historyEntry(event: RecordEvent, seq: number, state: string): Hi
     case 'filed':
       return { ...common, to: event.to }
     case 'moved':
-      return { ...common, to: event.to, from: event.from, edge: event.edge, via: event.via }
+      return {
+        ...common,
+        to: event.to,
+        from: event.from,
+        edge: event.edge,
+        via: event.via,
+        ...(event.note === undefined ? {} : { note: event.note }),
+      }
     case 'noted':
       return { ...common, to: state, via: event.via, text: event.text }
+    case 'claimed':
+      return { ...common, to: state }
   }
 }
 

@@ -47,7 +47,9 @@ export function createEffectsCatchUp({ bus, site, publicUrl, grants, lookup }: E
       return buildMessageIntent({ site: content, bucket, view, text: entry.text, publicUrl })
     }
     const mail = declaredMail(bucket, entry, view)
-    return mail === undefined ? null : buildMailIntent({ site: content, bucket, mail, view, publicUrl, lookup })
+    return mail === undefined
+      ? null
+      : buildMailIntent({ site: content, bucket, mail, view, publicUrl, lookup, note: entry.note })
   }
   const mailOf = async (content: SiteModel, bucket: Bucket, entry: HistoryEntry, view: RecordView) => {
     const intent = intentOf(content, bucket, entry, view)
@@ -65,7 +67,8 @@ export function createEffectsCatchUp({ bus, site, publicUrl, grants, lookup }: E
     const bucket = content.buckets.get(record.bucket)
     if (bucket === undefined) return
     const since = Date.now() - WINDOW_MS
-    const recent = history.filter((entry) => Date.parse(entry.time) >= since)
+    // A claim mails and grants nothing.
+    const recent = history.filter((entry) => entry.type !== 'claimed' && Date.parse(entry.time) >= since)
     const outcomes = await Promise.allSettled(
       recent.flatMap((entry) => {
         // The record right after this event, as the writer saw it (a note keeps the time its state was entered).

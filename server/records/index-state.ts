@@ -24,6 +24,8 @@ export interface IndexState {
   move(bucket: string, id: string, state: string, time: string, seq: number): boolean
   /** A note on a record: only its version moves on, as applyEvent has it; false when there is no such record. */
   note(bucket: string, id: string, seq: number): boolean
+  /** A claim at sign-in: the record's submitter becomes `submitter`; false when there is no such record. */
+  claim(bucket: string, id: string, submitter: string, seq: number): boolean
   /** Takes over a table restored from a snapshot (one per bucket, into an empty state). */
   restore(image: TableImage): RecordTable
   /** Every bucket's rows as they are now, in filing order: what a snapshot keeps. */
@@ -94,6 +96,15 @@ export function createIndexState(): IndexState {
       const found = find(bucket, id)
       if (found === null) return false
       found.table.note(found.row, seq)
+      seen(bucket, seq)
+      return true
+    },
+    claim(bucket, id, submitter, seq) {
+      const found = find(bucket, id)
+      if (found === null) return false
+      const before = found.table.submitter(found.row)
+      found.table.claim(found.row, submitter, seq)
+      postings.resubmit(found.table, found.row, before, submitter)
       seen(bucket, seq)
       return true
     },

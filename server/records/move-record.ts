@@ -31,6 +31,8 @@ export interface MoveInput {
    * (the clock), a move is known by record, version and edge.
    */
   readonly submission?: string
+  /** Staff's note, for a move that asks for one. */
+  readonly note?: string
 }
 
 export interface MoveOutcome {
@@ -53,7 +55,7 @@ export async function moveRecord(ctx: RecordsContext, input: MoveInput): Promise
   const bucket = bucketOf(site, input.bucket)
   const before = await versionAt(ctx, input.bucket, input.id, input.expectSeq)
   const move = declaredEdge(bucket, input.via, input.edge, before.state)
-  const { submission } = input
+  const { submission, note } = input
   const event: RecordEvent = {
     v: 1,
     type: 'moved',
@@ -67,6 +69,7 @@ export async function moveRecord(ctx: RecordsContext, input: MoveInput): Promise
     edge: move.name,
     via: input.via,
     ...(submission === undefined ? {} : { submission }),
+    ...(note === undefined || note === '' ? {} : { note }),
   }
   const repeated = async (cause?: unknown): Promise<MoveOutcome> => {
     // A duplicate ack or a conflict only says that something is stored where
@@ -80,6 +83,7 @@ export async function moveRecord(ctx: RecordsContext, input: MoveInput): Promise
       bucket,
       view: stored.record,
       mail: move.mail,
+      note: stored.history.at(-1)?.note,
       project: () => storeProjection(ctx.projections, stored),
     })
     return { record: stored.record, duplicate: true }
@@ -103,7 +107,7 @@ export async function moveRecord(ctx: RecordsContext, input: MoveInput): Promise
   const view = applyEvent(before, event, seq)
   if (view === null) throw recordsError(`${before.bucket}/${before.id} at ${seq} does not fold`)
   const project = () => projectEvent(ctx.bus, ctx.projections, { event, seq, view, previousSeq: input.expectSeq })
-  await ctx.sideEffects({ site, bucket, view, mail: move.mail, project })
+  await ctx.sideEffects({ site, bucket, view, mail: move.mail, note: event.note, project })
   return { record: view, duplicate: false }
 }
 

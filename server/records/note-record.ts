@@ -88,7 +88,7 @@ export async function noteRecord(
 }
 
 /** The record at its latest event, from the index when it has caught up, else from the stream. */
-async function latest(ctx: RecordsContext, bucket: string, id: string): Promise<RecordView> {
+export async function latest(ctx: RecordsContext, bucket: string, id: string): Promise<RecordView> {
   const last = await ctx.bus.lastSubjectSequence(RECORDS_STREAM, recordSubject(bucket, id))
   if (last === 0) throw new RecordNotFoundError(bucket, id)
   const indexed = ctx.index.get(bucket, id)

@@ -1,7 +1,8 @@
 // Rows in filing order per submitter and per (field, value), so a visitor's
 // "mine" list and a record page's linked records read only their own
-// records, not the whole bucket. Field values and submitters never change
-// after filing, so a list only ever grows. Each bucket's lists are built on
+// records, not the whole bucket. Field values never change after filing, so
+// their lists only grow; a claim moves a row from one submitter's list to
+// another's, in filing order. Each bucket's lists are built on
 // the first question that needs them: an instance starting at a million
 // records is ready without them, and only what pages ask for costs memory.
 import type { RecordTable } from './record-table'
@@ -10,6 +11,8 @@ export interface Postings {
   /** A row just added to `table`. */
   add(table: RecordTable, row: number): void
   bySubmitter(table: RecordTable, submitter: string): readonly number[]
+  /** A row whose submitter changed (a claim at sign-in). */
+  resubmit(table: RecordTable, row: number, from: string, to: string): void
   byField(table: RecordTable, field: string, value: string): readonly number[]
 }
 
@@ -52,6 +55,15 @@ export function createPostings(): Postings {
       for (const [field, values] of lists.get(table.bucket) ?? []) push(values, keyOf(table, row, field), row)
     },
     bySubmitter: (table, submitter) => lookUp(table, SUBMITTER, submitter),
+    resubmit(table, row, from, to) {
+      const values = lists.get(table.bucket)?.get(SUBMITTER)
+      if (values === undefined) return
+      const rest = read(values.get(from)).filter((r) => r !== row)
+      if (rest.length === 0) values.delete(from)
+      else values.set(from, rest.length === 1 ? rest[0]! : rest)
+      const rows = [...read(values.get(to)), row].sort((a, b) => a - b)
+      values.set(to, rows.length === 1 ? rows[0]! : rows)
+    },
     byField: lookUp,
   }
 }

@@ -10,9 +10,9 @@ import type { Bus, KvEntry } from '../bus/types'
 import { log } from '../log'
 import { memoUntilRejected } from '../memo-until-rejected'
 import { actorSchema, fieldValuesSchema, RECORDS_KV } from './types'
-import type { HistoryEntry, Projection, RecordView } from './types'
+import type { HistoryEntry, Projection } from './types'
 
-const recordViewSchema: z.ZodType<RecordView> = z.object({
+const recordViewSchema = z.object({
   id: z.string(),
   bucket: z.string(),
   storyline: z.string(),
@@ -21,16 +21,19 @@ const recordViewSchema: z.ZodType<RecordView> = z.object({
   submitter: z.string(),
   filedAt: z.string(),
   enteredAt: z.string(),
+  // Projections stored before it was kept: the filing is the history's first entry (see parse).
+  filedSeq: z.number().default(0),
   seq: z.number(),
 })
 
 const historyEntrySchema: z.ZodType<HistoryEntry> = z.object({
-  type: z.enum(['filed', 'moved', 'noted']),
+  type: z.enum(['filed', 'moved', 'noted', 'claimed']),
   from: z.string().optional(),
   to: z.string(),
   edge: z.string().optional(),
   via: z.enum(['desk', 'self', 'timed', 'mail', 'service']).optional(),
   text: z.string().optional(),
+  note: z.string().optional(),
   actor: actorSchema,
   time: z.string(),
   seq: z.number(),
@@ -65,7 +68,11 @@ export function createProjectionStore(bus: Bus): ProjectionStore {
       json = undefined
     }
     const parsed = projectionSchema.safeParse(json)
-    if (parsed.success) return parsed.data
+    if (parsed.success) {
+      const { record, history } = parsed.data
+      const filedSeq = record.filedSeq || (history.find((entry) => entry.type === 'filed')?.seq ?? 0)
+      return { record: { ...record, filedSeq }, history }
+    }
     log('warn', 'records', '[svc] [records] unreadable projection, treated as missing', { key })
     return null
   }

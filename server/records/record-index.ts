@@ -12,6 +12,7 @@ import type { EffectsCatchUp } from './effects-catch-up'
 import { createIndexState } from './index-state'
 import { loadIndexSnapshot } from './index-snapshot-store'
 import { createListFilter } from './list-filter'
+import { listInOrder, type ListOrder } from './list-order'
 import type { ListFilter } from './list-filter'
 import { createProjectionRepair } from './projection-repair'
 import { createRecordFeed } from './record-feed'
@@ -24,6 +25,8 @@ import type { RecordView } from './types'
 export interface ListQuery extends ListFilter {
   readonly offset: number
   readonly limit: number
+  /** Newest filing first unless given (list-order.ts). */
+  readonly order?: ListOrder
 }
 
 export interface RecordIndex {
@@ -32,7 +35,9 @@ export interface RecordIndex {
   /** Catching up at start, after a reconnect and after a stall, until it has applied what the stream held then. */
   status(): IndexStatus
   get(bucket: string, id: string): RecordView | null
-  /** Newest filing first. */
+  /** The record of `bucket` filed at stream sequence `filedSeq`: the one its reference names (reference.ts). */
+  byFiling(bucket: string, filedSeq: number): RecordView | null
+  /** Newest filing first, unless the query asks for another order. */
   list(bucket: string, query: ListQuery): { total: number; items: RecordView[] }
   counts(): StateCount[]
   /** Whether `submitter` filed any record in `bucket`, in any state. */
@@ -98,6 +103,8 @@ export function createRecordIndex(
       state.file(view)
     } else if (event.type === 'noted') {
       if (!state.note(bucket, record, seq)) return skipped(message, 'notes on a record never filed')
+    } else if (event.type === 'claimed') {
+      if (!state.claim(bucket, record, event.submitter, seq)) return skipped(message, 'claims a record never filed')
     } else if (!state.move(bucket, record, event.to, event.time, seq)) {
       return skipped(message, 'moves a record never filed')
     }
@@ -137,6 +144,11 @@ export function createRecordIndex(
     ready,
     status: () => feed.status(),
     get,
+    byFiling(bucket, filedSeq) {
+      const table = state.buckets.get(bucket)
+      const row = table?.rowOfFiling(filedSeq) ?? -1
+      return table === undefined || row === -1 ? null : table.view(row)
+    },
     hasFiled(bucket, submitter) {
       const table = state.buckets.get(bucket)
       return table !== undefined && state.postings.bySubmitter(table, submitter).length > 0
@@ -145,6 +157,7 @@ export function createRecordIndex(
       const { postings, counts } = state
       const table = state.buckets.get(bucket)
       if (table === undefined) return { total: 0, items: [] }
+      if (query.order !== undefined && query.order.by !== 'newest') return listInOrder(table, query, query.order)
       // Start from the narrowest row list the query allows, newest first.
       const { submitter, where, states, text } = query
       const rows =

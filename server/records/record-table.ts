@@ -4,7 +4,8 @@
 // asked for. At a million records this is a fraction of what one object per
 // record cost, and a snapshot is these arrays written out as they are. Only
 // a move changes a row, and only its state, the time it entered it and its
-// sequence: fields and submitter stay as filed.
+// sequence; fields stay as filed, and the submitter changes only when a case
+// filed before signing in is claimed.
 import { createIdSlots, hashBytes } from './id-slots'
 import { allocateColumns, copyColumns, freezeColumns } from './table-image'
 import type { Columns, TableImage } from './table-image'
@@ -18,14 +19,20 @@ export interface RecordTable {
   size(): number
   /** The row of record `id`, or -1. */
   rowOf(id: string): number
+  /** The row of the record filed at stream sequence `filedSeq` (its reference), or -1. */
+  rowOfFiling(filedSeq: number): number
   /** Adds a filed record; its row. */
   add(view: RecordView): number
   /** A move of the record in `row`: what applyEvent changes of a view, and nothing else. */
   move(row: number, state: string, enteredAt: string, seq: number): void
   /** A note on the record in `row`: its sequence only. */
   note(row: number, seq: number): void
+  /** A claim of the record in `row`: its submitter and sequence. */
+  claim(row: number, submitter: string, seq: number): void
   view(row: number): RecordView
   state(row: number): string
+  /** When the record in `row` entered its state, in ms (NaN when its time cannot be read). */
+  enteredMs(row: number): number
   storyline(row: number): string
   submitter(row: number): string
   fields(row: number): FieldValues
@@ -59,7 +66,7 @@ export function createRecordTable(bucket: string, image?: TableImage): RecordTab
   }
   // A record's submitter and fields, one text: `[submitter, field number, value, …]`, the
   // field names kept once with the state names, so a million records do not repeat them.
-  const detailsText = ({ submitter, fields }: RecordView) => {
+  const detailsText = ({ submitter, fields }: Pick<RecordView, 'submitter' | 'fields'>) => {
     const parts: (string | number)[] = [submitter]
     for (const [name, value] of Object.entries(fields)) parts.push(nameNumber(name), value)
     return JSON.stringify(parts)
@@ -79,6 +86,18 @@ export function createRecordTable(bucket: string, image?: TableImage): RecordTab
       const bytes = Buffer.from(id)
       return slots.find(hashBytes(bytes), (row) => texts.equals(columns.idRef[row] ?? 0, bytes))
     },
+    // Rows are in filing order, so their filing sequences only grow.
+    rowOfFiling(filedSeq) {
+      let [low, high] = [0, rows - 1]
+      while (low <= high) {
+        const middle = (low + high) >>> 1
+        const at = columns.filedSeq[middle] ?? 0
+        if (at === filedSeq) return middle
+        if (at < filedSeq) low = middle + 1
+        else high = middle - 1
+      }
+      return -1
+    },
     add(view) {
       if (rows === columns.seq.length) columns = copyColumns(columns, rows, Math.max(FIRST_ROWS, rows * 2))
       const row = rows++
@@ -87,6 +106,7 @@ export function createRecordTable(bucket: string, image?: TableImage): RecordTab
       columns.storyline[row] = nameNumber(view.storyline)
       columns.state[row] = nameNumber(view.state)
       columns.seq[row] = view.seq
+      columns.filedSeq[row] = view.filedSeq
       writeTime('filedAt', row, view.filedAt)
       writeTime('enteredAt', row, view.enteredAt)
       slots.insert(texts.hash(columns.idRef[row]), row)
@@ -100,6 +120,10 @@ export function createRecordTable(bucket: string, image?: TableImage): RecordTab
     note(row, seq) {
       columns.seq[row] = seq
     },
+    claim(row, submitter, seq) {
+      columns.detailsRef[row] = texts.add(detailsText({ ...detailsAt(row), submitter }))
+      columns.seq[row] = seq
+    },
     view: (row) => ({
       id: texts.read(columns.idRef[row] ?? 0),
       bucket,
@@ -108,9 +132,14 @@ export function createRecordTable(bucket: string, image?: TableImage): RecordTab
       ...detailsAt(row),
       filedAt: timeText(columns.filedAt[row] ?? Number.NaN, spelled.filedAt, row),
       enteredAt: timeText(columns.enteredAt[row] ?? Number.NaN, spelled.enteredAt, row),
+      filedSeq: columns.filedSeq[row] ?? 0,
       seq: columns.seq[row] ?? 0,
     }),
     state: (row) => nameAt('state', row),
+    enteredMs(row) {
+      const ms = columns.enteredAt[row] ?? Number.NaN
+      return Number.isNaN(ms) ? Date.parse(spelled.enteredAt.get(row) ?? '') : ms
+    },
     storyline: (row) => nameAt('storyline', row),
     submitter: (row) => detailsAt(row).submitter,
     fields: (row) => detailsAt(row).fields,

@@ -18,6 +18,9 @@
 //   records.note({ bucket, id, text, actor, submission }) -> { record, duplicate }
 //       Staff's message to the submitter: a `noted` event by desk on top of the
 //       record's latest version, mailed to the submitter. Same form token, same note.
+//   records.claim({ from, subject, actor }) -> number
+//       At sign-in: the records filed under the browser's anonymous submitter
+//       values become the person's (a `claimed` event each, claim-records.ts).
 //   records.get(bucket, id) -> RecordView | null      from the KV projection (the stream while that lags)
 //   records.history(bucket, id) -> HistoryEntry[]     oldest first
 //   records.projection(bucket, id) -> Projection | null   both at once, from one read
@@ -40,6 +43,7 @@ import { createMemberships } from '../people/memberships'
 import type { GroupGrants } from './grants'
 import { moveRecord } from './move-record'
 import { noteRecord, type NoteInput } from './note-record'
+import { claimRecords, type ClaimInput } from './claim-records'
 import type { MoveInput, MoveOutcome } from './move-record'
 import { createProjectionStore } from './projection-store'
 import { rebuildProjection } from './record-events'
@@ -69,6 +73,7 @@ export interface Records {
   file(input: FileInput): Promise<RecordView>
   move(input: MoveInput): Promise<MoveOutcome>
   note(input: NoteInput): Promise<MoveOutcome>
+  claim(input: ClaimInput): Promise<number>
   get(bucket: string, id: string): Promise<RecordView | null>
   history(bucket: string, id: string): Promise<HistoryEntry[]>
   projection(bucket: string, id: string): Promise<Projection | null>
@@ -108,6 +113,10 @@ export function createRecords(options: RecordsOptions): Records {
     async note(input) {
       await ensured()
       return noteRecord(ctx, input)
+    },
+    async claim(input) {
+      await ensured()
+      return claimRecords(ctx, input)
     },
     async get(bucket, id) {
       return (await read(bucket, id))?.record ?? null

@@ -22,6 +22,8 @@ export interface SideEffects {
   readonly mail?: Mail
   /** What staff wrote to the submitter, mailed to them. */
   readonly message?: string
+  /** The move's note, for `{{note}}` in its mail. */
+  readonly note?: string
   /** Writes the KV projection for this event. */
   readonly project: () => Promise<void>
 }
@@ -37,13 +39,13 @@ export interface SideEffectsOptions {
 export type RunSideEffects = (effects: SideEffects) => Promise<void>
 
 export function createSideEffects({ bus, index, grants, publicUrl }: SideEffectsOptions): RunSideEffects {
-  const mailFor = async ({ site, bucket, view, mail, message }: SideEffects) => {
+  const mailFor = async ({ site, bucket, view, mail, message, note }: SideEffects) => {
     const intent =
       message !== undefined
         ? buildMessageIntent({ site, bucket, view, text: message, publicUrl })
         : mail === undefined
           ? null
-          : buildMailIntent({ site, bucket, mail, view, publicUrl, lookup: (b, id) => index.get(b, id) })
+          : buildMailIntent({ site, bucket, mail, view, publicUrl, note, lookup: (b, id) => index.get(b, id) })
     if (intent !== null) await queueMail(bus, view, intent)
   }
 

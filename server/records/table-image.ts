@@ -1,8 +1,11 @@
 // A record table's contents as plain arrays and bytes: what a snapshot
 // writes and what a table restored from one starts with.
 
-/** Per row: text arena references (id; submitter and fields), the sequence and the times (ms, NaN when kept as written). */
-export const FLOAT_COLUMNS = ['idRef', 'detailsRef', 'seq', 'filedAt', 'enteredAt'] as const
+/**
+ * Per row: text arena references (id; submitter and fields), the sequences (last event, filing) and the times (ms,
+ * NaN when kept as written).
+ */
+export const FLOAT_COLUMNS = ['idRef', 'detailsRef', 'seq', 'filedSeq', 'filedAt', 'enteredAt'] as const
 /** Per row: the number of a state or storyline name. */
 export const NAME_COLUMNS = ['storyline', 'state'] as const
 
@@ -33,6 +36,7 @@ export function allocateColumns(capacity: number): Columns {
     idRef: floats(),
     detailsRef: floats(),
     seq: floats(),
+    filedSeq: floats(),
     filedAt: floats(),
     enteredAt: floats(),
     storyline: names(),
@@ -41,8 +45,8 @@ export function allocateColumns(capacity: number): Columns {
 }
 
 /**
- * The first `rows` of `columns` as they are now, for an image: what a move
- * or note changes (state, seq, enteredAt) is copied; the rest a row never
+ * The first `rows` of `columns` as they are now, for an image: what a move,
+ * note or claim changes (state, seq, enteredAt, details) is copied; the rest a row never
  * changes once filed, and later filings write past `rows` or into new arrays,
  * so those are shared, not copied.
  */
@@ -51,10 +55,12 @@ export function freezeColumns(columns: Columns, rows: number): Columns {
   const copied = <T extends Float64Array | Uint16Array>(column: T) => column.slice(0, rows) as T
   return {
     idRef: shared(columns.idRef),
-    detailsRef: shared(columns.detailsRef),
+    filedSeq: shared(columns.filedSeq),
     filedAt: shared(columns.filedAt),
     storyline: shared(columns.storyline),
     seq: copied(columns.seq),
+    // A claim at sign-in gives a row another submitter.
+    detailsRef: copied(columns.detailsRef),
     enteredAt: copied(columns.enteredAt),
     state: copied(columns.state),
   }

@@ -5,6 +5,9 @@ import { z } from 'zod'
 
 export const RECORDS_STREAM = 'SVC_RECORDS'
 
+/** The longest note a move keeps. */
+export const MAX_NOTE = 5000
+
 export const recordSubject = (bucket: string, id: string): string => `svc.rec.${bucket}.${id}`
 
 /** KV projection of each record (`<bucket>:<id>` through the unstorage key encoding). */
@@ -55,6 +58,8 @@ export const recordEventSchema = z.discriminatedUnion('type', [
     via: z.enum(['desk', 'self', 'timed']),
     /** The one-time token of the form that asked for the move; the clock's moves have none. */
     submission: z.string().optional(),
+    /** What staff wrote with a move that asks for a note (`note:` on the move). */
+    note: z.string().max(MAX_NOTE).optional(),
   }),
   // Something said about the record that leaves its state as it is: a mail
   // that could not be delivered (by the service), and later staff's and the
@@ -64,6 +69,16 @@ export const recordEventSchema = z.discriminatedUnion('type', [
     type: z.literal('noted'),
     via: z.enum(['desk', 'mail', 'service']),
     text: z.string().max(20_000),
+  }),
+  // A case filed before signing in, taken over by the person who signed in
+  // in that browser: from here on the record is theirs on every device.
+  z.object({
+    ...base,
+    type: z.literal('claimed'),
+    /** The submitter value the record had (`session:<digest>`). */
+    from: z.string(),
+    /** The person's subject. */
+    submitter: z.string(),
   }),
 ])
 export type RecordEvent = z.infer<typeof recordEventSchema>
@@ -79,6 +94,8 @@ export interface RecordView {
   readonly filedAt: string
   /** When the record entered its current state (timed moves count from here). */
   readonly enteredAt: string
+  /** Stream sequence of the record's filing: its short reference is made from it (reference.ts). */
+  readonly filedSeq: number
   /** Stream sequence of the record's last event: the version a move must expect. */
   readonly seq: number
 }
@@ -95,6 +112,8 @@ export interface HistoryEntry {
   readonly via?: 'desk' | 'self' | 'timed' | 'mail' | 'service'
   /** A note's text. */
   readonly text?: string
+  /** A move's note. */
+  readonly note?: string
   readonly actor: Actor
   readonly time: string
   readonly seq: number

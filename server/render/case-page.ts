@@ -36,6 +36,8 @@ function renderEntry(entry: TimelineEntry, siteName: string): SafeHtml {
       return html`<li class="timeline-entry">${when}<p><strong>Now: ${entry.state}</strong>${MOVED_HOW[entry.how]}</p></li>`
     case 'message':
       return html`<li class="timeline-entry timeline-message">${when}<p><strong>${siteName} wrote</strong></p><div class="timeline-text">${renderMarkdown(entry.markdown)}</div></li>`
+    case 'claimed':
+      return html`<li class="timeline-entry">${when}<p>Linked to your account when you signed in</p></li>`
     case 'reply':
       return html`<li class="timeline-entry timeline-reply">${when}<p><strong>Your reply by mail</strong></p><p class="timeline-text timeline-plain">${entry.text}</p></li>`
   }
@@ -46,8 +48,10 @@ export function renderCasePage(options: CasePageOptions): string {
   const { record } = data
   const title = record.name ?? record.id
   const siteName = textAt(site.branding.name, story)
+  const reference = html`<code class="case-reference">${record.reference ?? record.id}</code>`
   const body = html`<p class="case-bucket">${data.bucketTitle}</p><h1>${title}</h1>
-<dl class="case-facts"><div><dt>Reference</dt><dd><code>${record.id}</code></dd></div><div><dt>Where it stands</dt><dd><strong>${record.stateLabel}</strong></dd></div></dl>
+<dl class="case-facts"><div><dt>Reference</dt><dd>${reference}</dd></div>
+<div><dt>Where it stands</dt><dd><strong>${record.stateLabel}</strong></dd></div></dl>
 ${renderSelfMoves(record, { csrf: options.csrf, pagePath: data.path })}
 <section aria-labelledby="case-timeline"><h2 id="case-timeline">What has happened</h2>
 <ol class="timeline">${[...data.timeline].reverse().map((entry) => renderEntry(entry, siteName))}</ol></section>

@@ -31,7 +31,8 @@ function renderPaging(data: ListData, headingId: string, title: string): SafeHtm
 function renderSignInNote(data: ListData | undefined): SafeHtml | null {
   const href = data?.signInHref === undefined ? undefined : safeUrl(data.signInHref)
   if (href === undefined) return null
-  return html`<p class="list-sign-in"><a href="${href}">Sign in</a> to see the reports you sent while signed in.</p>`
+  const why = 'to keep the reports you send from this browser with your account and see them on any device.'
+  return html`<p class="list-sign-in"><a href="${href}">Sign in</a> ${why}</p>`
 }
 
 export function renderList(block: ListBlock, bucket: Bucket, options: ListRender): SafeHtml {

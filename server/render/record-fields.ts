@@ -21,9 +21,13 @@ export function renderRecordFields(fields: readonly ShownField[]): SafeHtml | nu
   return html`<dl class="record-fields">${rows}</dl>`
 }
 
-/** The state, and the day it was filed (ISO, so no locale guesses). */
+/** The state, the day it was filed (ISO, so no locale guesses) and, on the submitter's own, its reference. */
 export function renderRecordMeta(record: RecordSummary): SafeHtml {
   const filed = html`<time datetime="${record.filedAt}">${record.filedAt.slice(0, 10)}</time>`
   const state = html`<span class="record-state">${record.stateLabel}</span>`
-  return html`<p class="record-meta">${state} · <span>Filed ${filed}</span></p>`
+  const reference =
+    record.reference === undefined
+      ? null
+      : html` · <span class="record-reference">Reference <code>${record.reference}</code></span>`
+  return html`<p class="record-meta">${state} · <span>Filed ${filed}</span>${reference}</p>`
 }

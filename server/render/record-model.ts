@@ -28,6 +28,8 @@ export interface RecordSummary {
   readonly href?: string
   readonly stateLabel: string
   readonly filedAt: string
+  /** The case's short reference, on the submitter's own records. */
+  readonly reference?: string
   readonly fields: readonly ShownField[]
   readonly selfMoves: readonly SelfMoveButton[]
 }

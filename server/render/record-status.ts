@@ -5,9 +5,19 @@ import { renderMarkdown } from './markdown'
 const DEFAULT_THANKS = 'Thank you, your report is filed.'
 
 /** `thanks` is the bucket's Markdown in the visitor's storyline. */
-export function renderThanks(thanks: string, myCasesHref?: string): SafeHtml {
+export function renderThanks(
+  thanks: string,
+  myCasesHref?: string,
+  reference?: { readonly text: string; readonly href: string },
+): SafeHtml {
   const href = myCasesHref === undefined ? undefined : safeUrl(myCasesHref)
-  return html`<div class="thanks">${renderMarkdown(thanks || DEFAULT_THANKS)}</div>${
+  const caseHref = reference === undefined ? undefined : safeUrl(reference.href)
+  const referenceLine =
+    reference === undefined || caseHref === undefined
+      ? null
+      : html`<p class="thanks-reference">Your reference: <strong>${reference.text}</strong>.
+<a href="${caseHref}">Follow your case</a></p>`
+  return html`<div class="thanks">${renderMarkdown(thanks || DEFAULT_THANKS)}</div>${referenceLine}${
     href === undefined ? null : html`<p><a href="${href}">See my cases</a></p>`
   }`
 }

@@ -18,6 +18,7 @@ export type TimelineEntry =
   | { readonly kind: 'moved'; readonly time: string; readonly state: string; readonly how: 'desk' | 'self' | 'timed' }
   | { readonly kind: 'message'; readonly time: string; readonly markdown: string }
   | { readonly kind: 'reply'; readonly time: string; readonly text: string }
+  | { readonly kind: 'claimed'; readonly time: string }
 
 export interface CasePageData {
   readonly bucketTitle: string
@@ -46,6 +47,8 @@ export function casePageData(
         if (entry.via === 'desk') return [{ kind: 'message', time: entry.time, markdown: entry.text ?? '' }]
         if (entry.via === 'mail') return [{ kind: 'reply', time: entry.time, text: entry.text ?? '' }]
         return []
+      case 'claimed':
+        return [{ kind: 'claimed', time: entry.time }]
     }
   })
   return {

@@ -11,6 +11,8 @@ import type { PageContext } from './context'
 import { stateLabel } from './field-display'
 import { formBuckets, minePageOf } from './page-forms'
 import { shownRecordName } from './record-names'
+import { casePath } from './case-path'
+import { referenceOf } from '../records/reference'
 
 // The redirect can outrun this instance's index; lists should already show
 // what the visitor just did, but a slow index must not hold the page long.
@@ -43,11 +45,11 @@ export async function filedStatus(
     const view = bucket === undefined ? null : await filed(ctx, records, name, id)
     if (bucket === undefined || view === null) continue
     const mine = minePageOf(ctx.site.pages, name)
-    const href =
-      mine !== undefined && ownsRecord(ctx.visitor, bucket, view) && mayOpenPage(ctx.policy, ctx.visitor, mine)
-        ? mine.path
-        : undefined
-    return renderThanks(textAt(bucket.thanks, ctx.story), href)
+    const owned = ownsRecord(ctx.visitor, bucket, view)
+    const href = mine !== undefined && owned && mayOpenPage(ctx.policy, ctx.visitor, mine) ? mine.path : undefined
+    // Only who filed it is told its reference, with the way to follow it.
+    const reference = owned ? { text: referenceOf(view.filedSeq), href: casePath(name, view.id) } : undefined
+    return renderThanks(textAt(bucket.thanks, ctx.story), href, reference)
   }
   return undefined
 }

@@ -9,6 +9,7 @@ import { displayFields, stateLabel } from './field-display'
 import { recordHref, shownRecordName } from './record-names'
 import { selfMoveButtons } from './self-moves'
 import { casePath } from './case-path'
+import { referenceOf } from '../records/reference'
 import { shownFields } from './shown-fields'
 
 export function summarize(
@@ -28,6 +29,7 @@ export function summarize(
     href: recordHref(ctx, bucket.name, view.id) ?? (withSelfMoves ? casePath(bucket.name, view.id) : undefined),
     stateLabel: stateLabel(ctx, bucket, view.state),
     filedAt: view.filedAt,
+    ...(withSelfMoves ? { reference: referenceOf(view.filedSeq) } : {}),
     // The name is the heading already.
     fields: displayFields(ctx, shownFields(bucket, access), view, name === undefined ? undefined : nameField(bucket)),
     selfMoves: withSelfMoves ? selfMoveButtons(ctx, bucket, view) : [],

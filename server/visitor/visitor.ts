@@ -49,6 +49,11 @@ export function cookieSubmitter(visitorCookie: string): string {
   return submitters.get(visitorCookie, () => `${VISITOR_PREFIX}${visitorCookieKey(visitorCookie)}`)
 }
 
+/** What the records filed in session `sessionId` before its person signed in carry as submitter. */
+export function sessionSubmitter(sessionId: string): string {
+  return `${VISITOR_PREFIX}${visitorKey(sessionId)}`
+}
+
 function anonymousVisitor(key: string): Visitor {
   return {
     principal: null,

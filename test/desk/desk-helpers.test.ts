@@ -37,26 +37,36 @@ describe('the desk query', () => {
       bucket: 'potholes',
       state: 'new',
       q: 'mill',
+      sort: 'newest',
       page: 3,
     })
     expect(parseDeskQuery({ bucket: 'Pot-holes', state: '<x>', q: ['a', 'b'], page: '-1' })).toEqual({
       bucket: undefined,
       state: undefined,
       q: 'a',
+      sort: 'newest',
       page: 1,
     })
     expect(parseDeskQuery({ page: '2.5' }).page).toBe(1)
     expect(parseDeskQuery({ q: 'x'.repeat(500) }).q).toHaveLength(200)
-    expect(parseDeskQuery(undefined)).toEqual({ bucket: undefined, state: undefined, q: '', page: 1 })
+    expect(parseDeskQuery(undefined)).toEqual({
+      bucket: undefined,
+      state: undefined,
+      q: '',
+      sort: 'newest',
+      page: 1,
+    })
+    expect(parseDeskQuery({ sort: 'moved', state: '_all' })).toMatchObject({ sort: 'moved', state: '_all' })
+    expect(parseDeskQuery({ sort: 'sideways' }).sort).toBe('newest')
   })
 
   it('takes only a state the bucket has, and writes links without empty values', async () => {
     const potholes = (await loadDemo()).buckets.get('potholes')!
     expect(bucketFilter(potholes, parseDeskQuery({ state: 'retired' })).state).toBeUndefined()
     expect(bucketFilter(potholes, parseDeskQuery({ state: 'fixed' })).state).toBe('fixed')
-    expect(filterQuery('potholes', { state: undefined, q: '', page: 1 })).toBe('?bucket=potholes')
-    expect(filterQuery('potholes', { state: 'new', q: 'a&b', page: 2 })).toBe(
-      '?bucket=potholes&state=new&q=a%26b&page=2',
+    expect(filterQuery('potholes', { state: undefined, q: '', sort: 'newest', page: 1 })).toBe('?bucket=potholes')
+    expect(filterQuery('potholes', { state: 'new', q: 'a&b', sort: 'state', page: 2 })).toBe(
+      '?bucket=potholes&state=new&q=a%26b&sort=state&page=2',
     )
   })
 })

@@ -74,9 +74,9 @@ describe('a desk', () => {
     expect(potholes.range).toBe('1–25 of 30')
     expect(potholes.names.slice(0, 3)).toEqual(['Birch Road 30', 'Mill Lane 29', 'Mill Lane 28'])
     expect(potholes.names).toHaveLength(25)
-    // The state in the visitor's storyline ("plain"), and the filing time.
+    // The state in the staff storyline ("plain"), the record's own storyline as a tag, and the filing time.
     const [name, state, filed] = desk.page.all('section[data-bucket="potholes"] tbody tr:first-child td').map(textOf)
-    expect([name, state]).toEqual(['Birch Road 30', 'Received'])
+    expect([name, state]).toEqual(['Birch Road 30 Told in: plain', 'Received'])
     expect(filed).toMatch(/^2030-01-01 \d\d:\d\d UTC$/)
     expect(sections(desk, 'districts').names).toEqual(['Old Town'])
     const next = desk.page.one('section[data-bucket="potholes"] a[rel="next"]')
@@ -102,7 +102,7 @@ describe('a desk', () => {
     expect(attr(form, 'method')).toBe('get')
     expect(
       desk.page.all('section[data-bucket="potholes"] select[name="state"] option').map((o) => attr(o, 'value')),
-    ).toEqual(['', 'new', 'accepted', 'scheduled', 'fixed', 'closed', 'rejected', 'withdrawn'])
+    ).toEqual(['', '_all', 'new', 'accepted', 'scheduled', 'fixed', 'closed', 'rejected', 'withdrawn'])
     const accepted = await world.get(kari, '/desk/caseworkers?bucket=potholes&state=accepted')
     expect(sections(accepted, 'potholes')).toEqual({
       range: '1–4 of 4',

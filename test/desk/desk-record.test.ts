@@ -51,9 +51,9 @@ describe('a record on a desk', () => {
       Description: 'Deep <b>and</b> wide',
       Photo: 'photo of hole.jpg, 2.3 MB',
       Position: '59.91, 10.74',
-      'Your e-mail': 'Not given',
-      Storyline: 'plain',
+      "Reporter's e-mail": 'Not given',
     })
+    expect(record.page.text('.desk-told .told-in')).toBe('Told in: plain')
     expect(record.body).toContain('Deep &lt;b&gt;and&lt;/b&gt; wide')
     expect(attr(record.page.one('.desk-field a[href^="/desk/"]'), 'href')).toBe(path(district))
     expect(attr(record.page.one('.desk-field a[href^="/attachment/"]'), 'href')).toBe(

@@ -99,7 +99,7 @@ export const path = (view: RecordView, desk = 'caseworkers'): string => `/desk/$
 export function moveForms(fetched: Fetched): { action: string; button: string; fields: Record<string, string> }[] {
   return fetched.page.all('form.desk-move').map((form) => ({
     action: attr(form, 'action'),
-    button: textOf(form).trim(),
+    button: textOf(fetched.page.all('form.desk-move button').find((b) => b.parent === form)).trim(),
     fields: Object.fromEntries(
       fetched.page
         .all('form.desk-move input')

@@ -6,7 +6,7 @@ import { lintCases, yaml } from './repo'
 
 const ALLOWED =
   'a mail may use {{site.name}}, {{record.<field>}} for a field of this bucket, {{record.state}}, ' +
-  '{{record.id}} and {{link}}'
+  '{{record.id}}, {{record.reference}}, {{link}} and, in the mail of a move with note:, {{note}}'
 
 /** A bucket whose receipt starts on line 9 with the lines given. */
 const receipt = (...lines: string[]) => ({
@@ -23,8 +23,11 @@ const receipt = (...lines: string[]) => ({
   ),
 })
 
-/** A move whose mail starts on line 15 with the lines given. */
-const mail = (...lines: string[]) => ({
+/** A move whose mail starts on line 15 with the lines given (line 16 when `noted`, after `note: optional`). */
+const mail = (...lines: string[]) => moveMail([], lines)
+const notedMail = (...lines: string[]) => moveMail(['    note: optional', '    confirm: true'], lines)
+
+const moveMail = (moveKeys: string[], lines: string[]) => ({
   'buckets/reports.yaml': yaml(
     'title: Reports',
     'fields:',
@@ -38,6 +41,7 @@ const mail = (...lines: string[]) => ({
     '  - name: finish',
     '    from: [new]',
     '    to: done',
+    ...moveKeys,
     '    mail:',
     '      to: submitter',
     ...lines,
@@ -50,7 +54,7 @@ describe('mail placeholders', () => {
       name: 'every placeholder there is, spaces inside the braces allowed',
       files: mail(
         '      subject: "{{ record.street }} is {{record.state}}"',
-        '      body: "{{site.name}}: {{record.email}} {{link}}, case {{record.id}}"',
+        '      body: "{{site.name}}: {{record.email}} {{link}}, case {{record.id}} ({{ record.reference }})"',
       ),
       lines: [],
       rules: [],
@@ -88,6 +92,24 @@ describe('mail placeholders', () => {
       rules: ['reserved-name'],
     },
     {
+      name: 'reserved-name: a field may not be called reference, which {{record.reference}} means',
+      files: {
+        'buckets/reports.yaml': yaml(
+          'title: Reports',
+          'fields:',
+          '  - { name: reference, type: text, label: Their reference }',
+          'states:',
+          '  - { name: new }',
+        ),
+      },
+      lines: [
+        'buckets/reports.yaml:3:13: error: buckets/reports.yaml at fields[0].name: a field may not be called ' +
+          "reference: {{record.reference}} in a mail already means the case's short reference; pick another name, " +
+          'e.g. their_reference',
+      ],
+      rules: ['reserved-name'],
+    },
+    {
       name: 'unknown-reference: typos, each with what was meant',
       files: mail(
         '      subject: "{{record.stret}} on {{site.nmae}}"',
@@ -108,6 +130,18 @@ describe('mail placeholders', () => {
         `buckets/reports.yaml:15:28: error: unknown placeholder {{whatever}}; ${ALLOWED}`,
       ],
       rules: ['unknown-reference', 'unknown-reference'],
+    },
+    {
+      name: '{{note}} in the mail of a move that takes a note (note:, confirm: on a desk move)',
+      files: notedMail('      subject: Done', '      body: "Why: {{ note }}"'),
+      lines: [],
+      rules: [],
+    },
+    {
+      name: 'unknown-reference: {{note}} in the mail of a move without note:',
+      files: mail('      subject: Done', '      body: "Why: {{note}}"'),
+      lines: [`buckets/reports.yaml:16:19: error: unknown placeholder {{note}}; ${ALLOWED}`],
+      rules: ['unknown-reference'],
     },
     {
       name: 'bad-value: a file field cannot be put into a mail',

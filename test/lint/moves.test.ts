@@ -4,7 +4,7 @@ import { describe } from 'vitest'
 import { lintCases, yaml } from './repo'
 
 const FIELDS = ['fields:', '  - { name: street, type: text, label: Street }']
-const STATES = ['states:', '  - { name: new }', '  - { name: done }']
+const STATES = ['states:', '  - { name: new }', '  - { name: done, closed: true }']
 /** Lines 1-6 are the same in every bucket below; moves start at line 7. */
 const bucket = (...rest: string[]) => ({
   'buckets/reports.yaml': yaml('title: Reports', ...FIELDS, ...STATES, ...rest),
@@ -110,6 +110,36 @@ describe('bad-value warnings: sign_in: none', () => {
       },
       lines: [],
       rules: [],
+    },
+  ])
+})
+
+describe('closed:, note: and confirm:', () => {
+  lintCases([
+    {
+      name: 'a closed state, a desk move with a note and one that asks to be confirmed',
+      files: bucket(
+        'moves:',
+        '  - { name: finish, from: [new], to: done, note: required, confirm: true }',
+        '  - { name: undo, from: [done], to: new, note: optional }',
+      ),
+      lines: [],
+      rules: [],
+    },
+    {
+      name: 'a note that is neither optional nor required, and a self move that asks for one',
+      files: bucket(
+        'moves:',
+        '  - { name: finish, from: [new], to: done, note: always }',
+        'self:',
+        '  - { name: withdraw, to: done, note: optional }',
+      ),
+      lines: [
+        'buckets/reports.yaml:8:50: error: unknown value "always" for buckets/reports.yaml at moves[0].note (one of: ' +
+          'optional, required)',
+        'buckets/reports.yaml:10:33: error: unknown key "note" in buckets/reports.yaml at self[0]',
+      ],
+      rules: ['bad-value', 'unknown-key'],
     },
   ])
 })

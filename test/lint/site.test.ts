@@ -19,6 +19,18 @@ describe('site.yaml', () => {
       rules: ['missing-file'],
     },
     {
+      name: 'staff_storyline names one of the storylines',
+      files: site('staff_storyline: b'),
+      lines: [],
+      rules: [],
+    },
+    {
+      name: 'unknown-reference: a staff_storyline that is not one of the storylines, with the one meant',
+      files: site('staff_storyline: bb'),
+      lines: ['site.yaml:3:18: error: staff_storyline "bb" is not one of the storylines (a, b); did you mean "b"?'],
+      rules: ['unknown-reference'],
+    },
+    {
       name: 'a logo written as its /site/ address is found',
       files: { ...site('logo: /site/logo.svg'), 'public/logo.svg': '<svg/>' },
       lines: [],

@@ -48,7 +48,7 @@ describe('Mail in development: the outbox', () => {
     const mail = await simpleParser(readFileSync(join(outbox, name)))
     expect((mail.to as { text: string }).text).toBe('ann@example.org')
     expect(mail.subject).toMatch(/Mill Lane 14/)
-    expect(mail.text).toMatch(/(reference is|number) [A-Za-z0-9_-]{16}/)
+    expect(mail.text).toMatch(/(reference is|number) [2-9A-HJKMNP-TV-Z]{3}-[2-9A-HJKMNP-TV-Z]{3}\b/)
     expect(mail.text).not.toContain('**')
     expect(mail.headers.get('auto-submitted')).toBe('auto-generated')
     // A filing without an address asked for nothing.

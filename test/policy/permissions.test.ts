@@ -63,6 +63,7 @@ function record(bucket: string, state: string, submitter: string): RecordView {
     submitter,
     filedAt: time,
     enteredAt: time,
+    filedSeq: 1,
     seq: 1,
   }
 }

@@ -97,7 +97,8 @@ export function timedContract(buses: BusFactory): void {
           id: `${names.cases}:${timed.id}:${closing[1]?.seq}`,
           subject: 'Closed: Timed Lane',
           record: { bucket: names.cases, id: timed.id },
-          body: `closed (story) https://fix.example.org/cases/${timed.id}`,
+          // Mail to staff is read in the staff storyline (the first), not the record's.
+          body: `closed https://fix.example.org/cases/${timed.id}`,
           link: `https://fix.example.org/cases/${timed.id}`,
         })
         expect(deskMail?.to).toEqual({ email: 'roads@example.org' })

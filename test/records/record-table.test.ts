@@ -17,6 +17,7 @@ const filed = (n: number, extra: Partial<RecordView> = {}): RecordView => ({
   submitter: `session:s${n}`,
   filedAt: new Date(Date.UTC(2026, 0, 1) + n * 1000).toISOString(),
   enteredAt: new Date(Date.UTC(2026, 0, 1) + n * 1000).toISOString(),
+  filedSeq: n + 1,
   seq: n + 1,
   ...extra,
 })

@@ -33,7 +33,7 @@ describe('the case page is its submitter’s only', () => {
     expect(page.status).toBe(200)
     const read = readPage(page.body)
     expect(read.text('h1')).toBe(STREET)
-    expect(read.text('.case-facts')).toContain(id)
+    expect(read.text('.case-facts')).toMatch(/Reference[2-9A-HJKMNP-TV-Z]{3}-[2-9A-HJKMNP-TV-Z]{3}/)
     expect(read.text('.case-facts')).toMatch(/Received|Just in/)
     // Their list of reports links to it.
     expect((await openPage(owner, `${site.base}/my-reports`)).html).toContain(`href="/my/potholes/${id}"`)

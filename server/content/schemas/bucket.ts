@@ -5,7 +5,8 @@ import { contentNameSchema, namesSchema, textSchema } from './text'
 const optionValue = z.string().min(1, 'an option needs a value; write it as a text')
 const optionSchema = z.union([optionValue, z.strictObject({ value: optionValue, label: textSchema })])
 
-// {{record.state}} and {{record.id}} in a mail mean the record's state and reference, so no field may take them.
+// {{record.state}}, {{record.id}} and {{record.reference}} in a mail mean the record's state, id and short
+// reference, so no field may take them.
 const fieldName = contentNameSchema
   .refine((n) => n !== 'state', {
     message:
@@ -19,11 +20,19 @@ const fieldName = contentNameSchema
       'name, e.g. number',
     params: { rule: 'reserved-name' },
   })
+  .refine((n) => n !== 'reference', {
+    message:
+      "a field may not be called reference: {{record.reference}} in a mail already means the case's short " +
+      'reference; pick another name, e.g. their_reference',
+    params: { rule: 'reserved-name' },
+  })
 
 export const fieldSchema = z.strictObject({
   name: fieldName,
   type: z.enum(FIELD_TYPES),
   label: textSchema,
+  /** What staff call it on desks, where the visitor's words do not fit. */
+  desk_label: textSchema.optional(),
   help: textSchema.optional(),
   required: z.boolean().optional(),
   contact: z.boolean().optional(),
@@ -49,8 +58,12 @@ export const mailSchema = z.strictObject({
 const stateSchema = z.strictObject({
   name: contentNameSchema,
   label: textSchema.optional(),
+  /** What staff call it on desks, where the visitor's words do not fit. */
+  desk_label: textSchema.optional(),
   after: z.strictObject({ days: z.number(), to: contentNameSchema }).optional(),
   grants: contentNameSchema.optional(),
+  /** Work on the case is done here: a desk leaves it out unless asked for. */
+  closed: z.boolean().optional(),
 })
 
 const moveSchema = z.strictObject({
@@ -63,12 +76,18 @@ const moveSchema = z.strictObject({
 
 const selfMoveSchema = moveSchema.extend({ from: namesSchema.optional() })
 
+/** A desk move may ask staff for a note and for a second press. */
+const deskMoveSchema = moveSchema.extend({
+  note: z.enum(['optional', 'required']).optional(),
+  confirm: z.boolean().optional(),
+})
+
 export const bucketSchema = z.strictObject({
   title: textSchema,
   sign_in: z.enum(['required', 'optional', 'none']).optional(),
   fields: z.array(fieldSchema).min(1, 'a bucket needs at least one field'),
   states: z.array(stateSchema),
-  moves: z.array(moveSchema).optional(),
+  moves: z.array(deskMoveSchema).optional(),
   self: z.array(selfMoveSchema).optional(),
   public: z
     .strictObject({ states: z.array(contentNameSchema).optional(), fields: z.array(contentNameSchema).optional() })

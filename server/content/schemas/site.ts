@@ -25,5 +25,7 @@ export const siteSchema = z.strictObject({
     .min(1, 'name at least one storyline, or leave storylines out for [main]')
     .optional(),
   inbox: z.email().optional(),
+  /** The storyline desks, the People view and staff mail are read in; the first storyline when not given. */
+  staff_storyline: contentNameSchema.optional(),
 })
 export type RawSite = z.infer<typeof siteSchema>

@@ -1,25 +1,33 @@
 // A bucket's filter on the desk: a GET form, so it works without scripts and
 // the result is a link that can be kept or shared with a colleague.
 import type { Bucket } from '../../content/model'
-import type { BucketFilter } from '../../desk/desk-query'
-import { MAX_SEARCH } from '../../desk/desk-query'
+import { ALL_STATES, isFiltered, MAX_SEARCH, type BucketFilter } from '../../desk/desk-query'
 import { deskPath } from '../../desk/names'
 import { hiddenInputs } from '../form'
 import { html, type SafeHtml } from '../html'
 import { textAt } from '../storyline'
+import { deskLabelOf } from './state-label'
 
 export function renderBucketFilter(desk: string, bucket: Bucket, story: number, filter: BucketFilter): SafeHtml {
   const id = (part: string) => `${bucket.name}-${part}`
-  const options = bucket.states.map((state) => {
-    const selected = state.name === filter.state ? html` selected` : null
-    return html`<option value="${state.name}"${selected}>${textAt(state.label, story)}</option>`
-  })
-  const filtered = filter.state !== undefined || filter.q !== ''
-  const select = html`<select id="${id('state')}" name="state"><option value="">All states</option>${options}</select>`
+  const option = (value: string, label: string) => {
+    const selected = value === (filter.state ?? '') ? html` selected` : null
+    return html`<option value="${value}"${selected}>${label}</option>`
+  }
+  const closed = bucket.states.some((state) => state.closed === true)
+  const options = [
+    closed ? option('', 'Open cases') : null,
+    option(closed ? ALL_STATES : '', 'All states'),
+    ...bucket.states.map((state) =>
+      option(state.name, `${deskLabelOf(state, story)}${state.closed === true ? ' (closed)' : ''}`),
+    ),
+  ]
+  const filtered = isFiltered(filter)
+  const select = html`<select id="${id('state')}" name="state">${options}</select>`
   const search = html`<input type="search" id="${id('q')}" name="q" value="${filter.q}" maxlength="${MAX_SEARCH}">`
   const clear = filtered ? html`<a href="${deskPath(desk)}">Clear filter</a>` : null
   const parts = [
-    hiddenInputs({ bucket: bucket.name }),
+    hiddenInputs(filter.sort === 'newest' ? { bucket: bucket.name } : { bucket: bucket.name, sort: filter.sort }),
     html`<div class="desk-filter-field"><label for="${id('state')}">State</label>${select}</div>`,
     html`<div class="desk-filter-field"><label for="${id('q')}">Search</label>${search}</div>`,
     html`<div class="desk-filter-actions"><button type="submit" class="button">Show</button>${clear}</div>`,

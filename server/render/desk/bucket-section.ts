@@ -1,43 +1,49 @@
-// One bucket on a desk: its filter, a table of records newest first, the
-// range shown, paging and the CSV export of what is filtered.
-import { filterQuery } from '../../desk/desk-query'
+// One bucket on a desk: its filter, a table of records in the order asked
+// for (newest first unless a column heading was chosen), the range shown,
+// paging and the CSV export of what is filtered.
+import { filterQuery, isFiltered } from '../../desk/desk-query'
 import { exportPath, deskRecordPath } from '../../desk/names'
 import type { BucketListing } from '../../desk/listing'
 import { rangeText } from '../../desk/paging'
 import { recordName } from '../../content/record-name'
+import { referenceOf } from '../../records/reference'
 import { html, type SafeHtml } from '../html'
 import { textAt } from '../storyline'
 import { renderBucketFilter } from './bucket-filter'
 import { renderPager } from './pager'
+import { renderSortHead, sortCaption } from './sort-head'
 import { stateLabel } from './state-label'
 import { renderTime } from './time'
+import { renderToldIn } from './told-in'
 
-function renderRows(desk: string, { bucket, items }: BucketListing, story: number): SafeHtml {
+function renderRows(desk: string, { bucket, items }: BucketListing, story: number, tags: boolean): SafeHtml {
   return html`${items.map((view) => {
     const href = deskRecordPath(desk, bucket.name, view.id)
-    const name = html`<td><a href="${href}">${recordName(bucket, view)}</a></td>`
-    return html`<tr>${name}<td>${stateLabel(bucket, view.state, story)}</td><td>${renderTime(view.filedAt)}</td></tr>`
+    const tag = tags ? html` ${renderToldIn(view.storyline)}` : null
+    const name = html`<td><a href="${href}">${recordName(bucket, view)}</a>${tag}</td>`
+    const moved = view.enteredAt === view.filedAt ? html`<td></td>` : html`<td>${renderTime(view.enteredAt)}</td>`
+    const state = html`<td>${stateLabel(bucket, view.state, story)}</td>`
+    const reference = html`<td><code>${referenceOf(view.filedSeq)}</code></td>`
+    return html`<tr>${name}${state}<td>${renderTime(view.filedAt)}</td>${moved}${reference}</tr>`
   })}`
 }
 
-const HEAD_CELLS = ['Name', 'State', 'Filed'].map((name) => html`<th scope="col">${name}</th>`)
-const TABLE_HEAD = html`<thead><tr>${HEAD_CELLS}</tr></thead>`
-
-function renderTable(desk: string, listing: BucketListing, story: number, title: string): SafeHtml {
-  const caption = html`<caption class="visually-hidden">${title}, newest first</caption>`
-  const body = html`<tbody>${renderRows(desk, listing, story)}</tbody>`
-  return html`<table class="desk-table">${caption}${TABLE_HEAD}${body}</table>`
+function renderTable(desk: string, listing: BucketListing, story: number, title: string, tags: boolean): SafeHtml {
+  const caption = html`<caption class="visually-hidden">${title}, ${sortCaption(listing.filter.sort)}</caption>`
+  const head = renderSortHead(desk, listing.bucket.name, listing.filter)
+  const body = html`<tbody>${renderRows(desk, listing, story, tags)}</tbody>`
+  return html`<table class="desk-table">${caption}${head}${body}</table>`
 }
 
-export function renderBucketSection(desk: string, listing: BucketListing, story: number): SafeHtml {
+export function renderBucketSection(desk: string, listing: BucketListing, story: number, tags: boolean): SafeHtml {
   const { bucket, filter, window, total, items } = listing
   const title = textAt(bucket.title, story) || bucket.name
   const headingId = `desk-${bucket.name}`
-  const filtered = filter.state !== undefined || filter.q !== ''
+  const filtered = isFiltered(filter)
   const table =
     items.length === 0
       ? html`<p class="empty">${filtered ? 'No records match this filter.' : 'No records yet.'}</p>`
-      : renderTable(desk, listing, story, title)
+      : renderTable(desk, listing, story, title, tags)
   // With nothing to list, the empty message says so once; no "No records" above it.
   const range = total === 0 ? null : rangeText(total, window.offset, items.length)
   const exportHref = `${exportPath(desk, bucket.name)}${filterQuery(bucket.name, { ...filter, page: 1 })}`

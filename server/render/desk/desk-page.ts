@@ -23,7 +23,9 @@ export interface DeskPageOptions {
 export function renderDeskPage(options: DeskPageOptions): string {
   const { site, story, viewer, assets, desk, listings, peopleHref } = options
   const title = textAt(desk.title, story) || desk.name
-  const sections = listings.map((listing) => renderBucketSection(desk.name, listing, story))
+  // One storyline needs no tag.
+  const tags = site.storylines.length > 1
+  const sections = listings.map((listing) => renderBucketSection(desk.name, listing, story, tags))
   const people =
     peopleHref === undefined ? null : html`<p><a href="${peopleHref}">People on this desk: invite and remove</a></p>`
   const suggestions = desk.suggestions

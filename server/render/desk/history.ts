@@ -42,13 +42,19 @@ function how(bucket: Bucket, entry: HistoryEntry, story: number): string {
 function renderEntry(bucket: Bucket, entry: HistoryEntry, story: number): SafeHtml {
   const state = (name: string | undefined) => stateLabel(bucket, name ?? '', story)
   if (entry.type === 'noted') return renderNote(entry)
+  if (entry.type === 'claimed') {
+    const what = html`<span class="desk-history-what">Linked to the submitter's account at sign-in</span>`
+    const who = html`<span class="desk-history-who">by ${actorText(entry.actor)}</span>`
+    return html`<li class="desk-history-entry">${renderTime(entry.time)}${what}${who}</li>`
+  }
   const what =
     entry.type === 'filed'
       ? html`<strong>Filed</strong> in ${state(entry.to)}`
       : html`<strong>Moved from ${state(entry.from)} to ${state(entry.to)}</strong> (${how(bucket, entry, story)})`
   const who = html`<span class="desk-history-who">by ${actorText(entry.actor)}</span>`
   const whatSpan = html`<span class="desk-history-what">${what}</span>`
-  return html`<li class="desk-history-entry">${renderTime(entry.time)}${whatSpan}${who}</li>`
+  const note = entry.note === undefined ? null : html`<span class="desk-history-note">Note: ${entry.note}</span>`
+  return html`<li class="desk-history-entry">${renderTime(entry.time)}${whatSpan}${who}${note}</li>`
 }
 
 // What was said and who said it how: staff's messages as the Markdown they

@@ -4,6 +4,7 @@ import type { Bucket, Desk, Move, SiteModel } from '../../content/model'
 import type { LinkedRecord } from '../../desk/linked-records'
 import { deskPath } from '../../desk/names'
 import { recordName } from '../../content/record-name'
+import { referenceOf } from '../../records/reference'
 import type { HistoryEntry, RecordView } from '../../records/types'
 import type { Viewer } from '../account'
 import type { Assets } from '../document'
@@ -16,11 +17,13 @@ import { textAt } from '../storyline'
 import { renderFieldValue } from './field-value'
 import { renderHistory } from './history'
 import { renderMoveButtons } from './move-buttons'
-import { stateLabel } from './state-label'
+import { deskLabelOf, stateLabel } from './state-label'
 import { renderTime } from './time'
+import { renderToldIn } from './told-in'
 import { renderWriteForm, type WriteState } from './write-form'
 
-export interface RecordPageOptions {
+/** What every page about one record on a desk shows it with. */
+export interface DeskRecordBase {
   readonly site: SiteModel
   readonly story: number
   readonly viewer: Viewer
@@ -28,6 +31,9 @@ export interface RecordPageOptions {
   readonly desk: Desk
   readonly bucket: Bucket
   readonly view: RecordView
+}
+
+export interface RecordPageOptions extends DeskRecordBase {
   readonly history: readonly HistoryEntry[]
   readonly moves: readonly Move[]
   readonly links: ReadonlyMap<string, LinkedRecord>
@@ -45,9 +51,12 @@ function detail(term: string, value: SafeHtml | string): SafeHtml {
 
 function renderDetails({ bucket, view, story, links }: RecordPageOptions): SafeHtml {
   const fields = bucket.fields.map((field) =>
-    detail(textAt(field.label, story) || field.name, renderFieldValue(field, { bucket, view, story, links })),
+    detail(deskLabelOf(field, story), renderFieldValue(field, { bucket, view, story, links })),
   )
-  const filed = [detail('Filed', renderTime(view.filedAt)), detail('Storyline', view.storyline)]
+  const filed = [
+    detail('Reference', html`<code>${referenceOf(view.filedSeq)}</code>`),
+    detail('Filed', renderTime(view.filedAt)),
+  ]
   return html`<dl class="desk-fields">${filed}${fields}</dl>`
 }
 
@@ -55,7 +64,7 @@ function renderDetails({ bucket, view, story, links }: RecordPageOptions): SafeH
 function placesOf({ bucket, view, story }: RecordPageOptions): MapPoint[] {
   return bucket.fields.flatMap((field) => {
     const at = field.type === 'location' ? readLocation(view.fields[field.name]) : null
-    return at === null ? [] : [{ ...at, label: textAt(field.label, story) || field.name }]
+    return at === null ? [] : [{ ...at, label: deskLabelOf(field, story) }]
   })
 }
 
@@ -68,11 +77,12 @@ export function renderRecordPage(options: RecordPageOptions): string {
   const name = recordName(bucket, view)
   const deskTitle = textAt(desk.title, story) || desk.name
   const state = html`<strong>${stateLabel(bucket, view.state, story)}</strong>`
-  const moves = renderMoveButtons(desk.name, view, options.moves, options.csrf, story)
+  const moves = renderMoveButtons(desk.name, bucket, view, options.moves, options.csrf, story)
   const places = placesOf(options)
   const body = html`${[
     html`<p class="desk-back"><a href="${deskPath(desk.name)}">Back to ${deskTitle}</a></p><h1>${name}</h1>`,
     html`<p class="desk-state">${textAt(bucket.title, story) || bucket.name}: ${state}</p>`,
+    html`<p class="desk-told">${renderToldIn(view.storyline)}</p>`,
     section('record-moves', 'Move this case', moves),
     options.write.kind === 'hidden'
       ? null

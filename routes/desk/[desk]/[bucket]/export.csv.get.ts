@@ -7,7 +7,7 @@ import { bucketFilter, parseDeskQuery } from '../../../../server/desk/desk-query
 import { sendRefusal } from '../../../../utils/desk-reply'
 import { pathParam, readDeskRequest } from '../../../../utils/desk-request'
 import { findDeskBucket } from '../../../../server/desk/find-record'
-import { listFilter } from '../../../../server/desk/listing'
+import { listFilter, listOrder } from '../../../../server/desk/listing'
 import { toCsv } from '../../../../server/desk/csv'
 import { mayReadRecord } from '../../../../server/policy/questions'
 
@@ -17,8 +17,9 @@ export default defineEventHandler(async (event) => {
   if (found.refused !== undefined) return sendRefusal(event, req, found.refused)
   const { desk, bucket } = found
   const { index } = await useRecords()
-  const filter = listFilter(bucketFilter(bucket, parseDeskQuery(getQuery(event))))
-  const { items } = index.list(bucket.name, { ...filter, offset: 0, limit: Number.MAX_SAFE_INTEGER })
+  const filter = bucketFilter(bucket, parseDeskQuery(getQuery(event)))
+  const query = { ...listFilter(bucket, filter), order: listOrder(bucket, filter) }
+  const { items } = index.list(bucket.name, { ...query, offset: 0, limit: Number.MAX_SAFE_INTEGER })
   // Only the records the person may read, as on each record's own page.
   const readable = items.filter((view) => mayReadRecord(req.policy, req, view))
   setResponseHeader(event, 'content-type', 'text/csv; charset=utf-8; header=present')

@@ -1,15 +1,18 @@
 // POST /desk/{desk}/{bucket}/{id}/move: takes one declared move, from the
-// version of the record the person saw, then back to the record (303).
+// version of the record the person saw, then back to the record (303). A
+// move that asks to be confirmed and was not shows its confirmation; a
+// note it needs and lacks comes back on the move's page (422).
 import { createError, defineEventHandler, sendRedirect } from 'h3'
 import { useRecords } from '../../../../../server/app/records'
 import { sendDeskMessage, sendRefusal } from '../../../../../utils/desk-reply'
-import { MOVE_FORM_LIMIT, parseMoveForm } from '../../../../../server/desk/move-form'
+import { MOVE_FORM_LIMIT, noteProblem, parseMoveForm } from '../../../../../server/desk/move-form'
 import { declaredMovesFrom } from '../../../../../server/desk/moves'
 import { mayMove } from '../../../../../server/policy/questions'
 import { EdgeNotAllowedError, RecordChangedError, RecordNotFoundError } from '../../../../../server/records/errors'
 import { moveNotAvailableMessage, moveRefusedMessage, staleMessage } from '../../../../../server/render/desk/refusals'
 import { stateLabel } from '../../../../../server/render/desk/state-label'
 import { readDeskForm, readDeskRecordRequest } from '../../../../../utils/desk-record-request'
+import { sendMovePage } from '../../../../../utils/move-page'
 
 export default defineEventHandler(async (event) => {
   const asked = await readDeskRecordRequest(event)
@@ -29,13 +32,20 @@ export default defineEventHandler(async (event) => {
   const seen = (await records.history(bucket.name, view.id)).find((entry) => entry.seq === form.seq)
   if (seen === undefined) return sendDeskMessage(event, req, staleMessage(here))
   const seenView = { ...view, state: seen.to, seq: seen.seq }
-  if (!declaredMovesFrom(bucket, seen.to).some((move) => move.name === form.edge)) {
+  const move = declaredMovesFrom(bucket, seen.to).find((declared) => declared.name === form.edge)
+  if (move === undefined) {
     return sendDeskMessage(event, req, moveNotAvailableMessage(here, stateLabel(bucket, seen.to, req.story)))
   }
   if (!mayMove(req.policy, req, seenView, form.edge)) return sendDeskMessage(event, req, moveRefusedMessage(here))
 
   const user = req.user
   if (user === null) return sendRefusal(event, req, 'sign-in')
+  const kept = { kept: form.keptNote }
+  if (move.confirm === true && !form.confirmed)
+    return sendMovePage(event, req, found, { view: seenView, move, note: kept })
+  const problem = move.note === undefined ? undefined : noteProblem(move, form.note)
+  if (problem !== undefined)
+    return sendMovePage(event, req, found, { view: seenView, move, note: { ...kept, error: problem } })
   try {
     await records.move({
       bucket: bucket.name,
@@ -45,6 +55,7 @@ export default defineEventHandler(async (event) => {
       expectSeq: form.seq,
       submission,
       actor: { kind: 'person', subject: user.subject, name: user.name },
+      ...(move.note === undefined || form.note === '' ? {} : { note: form.note }),
     })
   } catch (error) {
     if (error instanceof RecordChangedError) return sendDeskMessage(event, req, staleMessage(here))

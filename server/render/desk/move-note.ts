@@ -1,0 +1,29 @@
+// The note a move asks for (`note: optional | required`): a text area with
+// its error beside it when a post was refused, the words kept.
+import type { Move } from '../../content/model'
+import { NOTE_FIELD } from '../../desk/move-form'
+import { html, type SafeHtml } from '../html'
+
+export interface NoteState {
+  readonly kept?: string
+  readonly error?: string
+}
+
+const help = (move: Move) =>
+  [move.mail?.subject, move.mail?.body].some((text) => text?.some((entry) => /\{\{\s*note\s*\}\}/.test(entry)))
+    ? 'Kept in the history with the move, and put into its mail.'
+    : 'Kept in the history with the move.'
+
+export function renderMoveNote(move: Move, state: NoteState = {}): SafeHtml | null {
+  if (move.note === undefined) return null
+  const id = `note-${move.name}`
+  const errorId = `${id}-error`
+  const { error } = state
+  const message = error === undefined ? null : html`<p class="field-error-message" id="${errorId}">${error}</p>`
+  const described = error === undefined ? null : html` aria-describedby="${errorId}" aria-invalid="true"`
+  const which = move.note === 'required' ? 'Note' : 'Note (optional)'
+  return html`<div class="field${error === undefined ? '' : ' field-invalid'}"><label for="${id}">${which}</label>
+<p class="field-help">${help(move)}</p>
+${message}<textarea id="${id}" name="${NOTE_FIELD}" rows="3"${described}>
+${state.kept ?? ''}</textarea></div>`
+}
