@@ -133,6 +133,8 @@ export interface Page {
   /** Record pages: the bucket whose record this page shows. */
   readonly record?: string
   readonly blocks: readonly Block[]
+  /** Its place in the site's menu; pages without one stay out of it (unless no page has one). */
+  readonly nav?: { readonly label: Text; readonly order: number }
 }
 
 export interface Desk {

@@ -9,6 +9,8 @@ export type Viewer =
       readonly name: string
       readonly csrf: string
       readonly desks: readonly { readonly href: string; readonly label: string }[]
+      /** Group-only menu pages this person may open: their menu shows them. */
+      readonly groupPages: readonly string[]
     }
   | { readonly signedIn: false; readonly signInHref: string | null }
 

@@ -26,13 +26,15 @@ export interface DocumentParts {
   readonly maps?: boolean
 }
 
+// On a phone the menu folds into a disclosure that works without JavaScript;
+// on a wide screen site.css shows it open, without the summary.
 function renderNav(links: readonly NavLink[]): SafeHtml | null {
   if (links.length === 0) return null
   const items = links.map((link) => {
     const current = link.current ? html` aria-current="page"` : null
     return html`<li><a href="${safeUrl(link.href) ?? '/'}"${current}>${link.label}</a></li>`
   })
-  return html`<nav class="site-nav" aria-label="Main"><ul>${items}</ul></nav>`
+  return html`<nav class="site-nav" aria-label="Main"><details class="site-menu"><summary>Menu</summary><ul>${items}</ul></details></nav>`
 }
 
 function mapAssets({ maps, assets }: DocumentParts): SafeHtml | null {

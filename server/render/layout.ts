@@ -6,7 +6,7 @@ import { renderDocument, type Assets } from './document'
 import { html, type SafeHtml } from './html'
 import { renderMarkdown } from './markdown'
 import { siteFileUrl } from './site-file'
-import { siteNav, type NavLink } from './site-pages'
+import { siteNav } from './site-pages'
 import { checkStory, textAt } from './storyline'
 import { themeAsset } from './theme-asset'
 
@@ -16,8 +16,8 @@ export interface LayoutOptions {
   readonly title: string
   readonly body: SafeHtml
   readonly assets: Assets
-  /** Defaults to the site's top-level public pages. */
-  readonly nav?: readonly NavLink[]
+  /** The page shown, marked in the menu. */
+  readonly currentPath?: string
   /** A message shown at the top of the page, e.g. after filing a record. */
   readonly status?: SafeHtml
   /** Who is looking: shown in the header with sign-in or sign-out. */
@@ -55,7 +55,10 @@ export function renderLayout(options: LayoutOptions): string {
     favicon: favicon === undefined ? undefined : siteFileUrl(favicon),
     themeHref: themeAsset(site.branding).href,
     banner: html`${renderBanner(site, name)}${renderAccount(options.viewer)}`,
-    nav: options.nav ?? siteNav(site, story),
+    nav: siteNav(site, story, {
+      currentPath: options.currentPath,
+      groupPages: options.viewer?.signedIn === true ? options.viewer.groupPages : undefined,
+    }),
     status: options.status,
     main: options.body,
     footer: renderFooter(site, story),

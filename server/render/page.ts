@@ -4,7 +4,6 @@ import type { Viewer } from './account'
 import type { Assets } from './document'
 import { html, type SafeHtml } from './html'
 import { renderLayout } from './layout'
-import { siteNav } from './site-pages'
 import { textAt } from './storyline'
 
 export interface PageOptions extends BlocksOptions {
@@ -22,7 +21,7 @@ export function renderPage(options: PageOptions): string {
     title,
     body: html`<h1>${title}</h1>${renderBlocks(options)}`,
     assets: options.assets,
-    nav: siteNav(site, story, page.path),
+    currentPath: page.path,
     status: options.status,
     viewer: options.viewer,
     maps: options.mapsOn && page.blocks.some((block) => block.kind !== 'text'),
