@@ -3,6 +3,7 @@
 // back to `returnTo`.
 import type { H3Event } from 'h3'
 import { useContent } from '../server/app/content'
+import { en } from '../server/messages/en'
 import { renderSignInPage } from '../server/sign-in/sign-in-page'
 import { useSignIn } from '../server/sign-in/use-sign-in'
 import { pkgAssets } from './assets'
@@ -32,7 +33,7 @@ export async function sendSignInReply(event: H3Event, reply: SignInReply): Promi
       link:
         returnTo === null
           ? undefined
-          : { href: `/auth/sign-in?return=${encodeURIComponent(returnTo)}`, label: 'Try signing in again' },
+          : { href: `/auth/sign-in?return=${encodeURIComponent(returnTo)}`, label: en['sign-in.try-again'] },
     }),
     reply.status,
   )

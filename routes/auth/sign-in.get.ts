@@ -2,6 +2,8 @@
 // return in the visitor's session, then sends them to the identity provider.
 import { defineEventHandler, getQuery, getRequestURL, sendRedirect } from 'h3'
 import { log } from '../../server/log'
+import { en } from '../../server/messages/en'
+import { englishMessages } from '../../server/messages/messages'
 import { SessionsUnavailableError } from '../../server/sessions'
 import { beginSignIn } from '../../server/sign-in/oidc-flow'
 import { sanitizeReturnPath } from '../../server/sign-in/return-path'
@@ -17,7 +19,12 @@ export default defineEventHandler(async (event) => {
   const page = (status: number, title: string, message: string) =>
     sendSignInReply(event, { status, title, message, returnTo: status === 503 ? null : returnTo })
 
-  if (!signIn.on) return page(503, 'Sign-in is not configured', `Sign-in is not configured (${signIn.reason}).`)
+  if (!signIn.on)
+    return page(
+      503,
+      en['sign-in.not-configured.title'],
+      englishMessages.say('sign-in.not-configured.message', { reason: signIn.reason }),
+    )
   let start
   try {
     // Back to the registered callback on the name the browser used (development's localhost or 127.0.0.1).
@@ -25,11 +32,7 @@ export default defineEventHandler(async (event) => {
     start = await beginSignIn(await signIn.discover(), signIn.settings, returnTo, Date.now(), callback)
   } catch (error) {
     log('error', 'auth', `[svc] [auth] the identity provider is unavailable: ${describeSignInError(error)}`)
-    return page(
-      502,
-      'Sign-in is unavailable',
-      'The sign-in service is not answering right now. Try again in a few minutes.',
-    )
+    return page(502, en['sign-in.unavailable.title'], en['sign-in.unavailable.message'])
   }
   try {
     await updateSession(event, (session) => ({ ...session, pending: start.pending }))

@@ -1,6 +1,7 @@
 // site.yaml -> Branding, checked against the files under public/.
 import type { CompileContext } from './compile-context'
 import { suggestion } from './did-you-mean'
+import { compileMessages } from './compile-messages'
 import type { Branding } from './model'
 import type { RawSite } from './schemas/site'
 import type { YamlFile } from './yaml-file'
@@ -58,5 +59,6 @@ export function compileBranding(
     footer: raw.footer === undefined ? undefined : ctx.markdown(yaml, ['footer'], raw.footer),
     language: raw.language ?? 'en',
     inbox: raw.inbox,
+    messages: compileMessages(ctx, yaml, raw.messages ?? {}),
   }
 }

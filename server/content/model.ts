@@ -21,6 +21,8 @@ export interface Branding {
   readonly footer?: Text
   readonly language: string
   readonly inbox?: string
+  /** site.yaml `messages:`: the service's own texts the site words its own way, by message id. */
+  readonly messages?: ReadonlyMap<string, Text>
 }
 
 export const FIELD_TYPES = [

@@ -1,6 +1,7 @@
 // A site page's document: the site's branding, read in one storyline, around
 // a page body.
 import type { SiteModel } from '../content/model'
+import { messagesFor } from '../messages/messages'
 import { renderAccount, type Viewer } from './account'
 import { renderDocument, type Assets } from './document'
 import { html, type SafeHtml } from './html'
@@ -48,13 +49,15 @@ export function renderLayout(options: LayoutOptions): string {
   checkStory(site, story)
   const name = textAt(site.branding.name, story)
   const favicon = site.branding.favicon
+  const m = messagesFor(site, story)
   return renderDocument({
+    m,
     lang: site.branding.language,
     title: options.title && options.title !== name ? `${options.title} – ${name}` : name,
     assets: options.assets,
     favicon: favicon === undefined ? undefined : siteFileUrl(favicon),
     themeHref: themeAsset(site.branding).href,
-    banner: html`${renderBanner(site, name)}${renderAccount(options.viewer)}`,
+    banner: html`${renderBanner(site, name)}${renderAccount(options.viewer, m)}`,
     nav: siteNav(site, story, {
       currentPath: options.currentPath,
       groupPages: options.viewer?.signedIn === true ? options.viewer.groupPages : undefined,

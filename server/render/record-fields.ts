@@ -1,4 +1,5 @@
 // A record's shown fields as a description list, and when it was filed.
+import type { Messages } from '../messages/messages'
 import { html, safeUrl, type SafeHtml } from './html'
 import { withColon } from './label-colon'
 import type { RecordSummary, ShownField } from './record-model'
@@ -22,8 +23,8 @@ export function renderRecordFields(fields: readonly ShownField[]): SafeHtml | nu
 }
 
 /** The state, and the day it was filed (ISO, so no locale guesses). */
-export function renderRecordMeta(record: RecordSummary): SafeHtml {
+export function renderRecordMeta(record: RecordSummary, m: Messages): SafeHtml {
   const filed = html`<time datetime="${record.filedAt}">${record.filedAt.slice(0, 10)}</time>`
   const state = html`<span class="record-state">${record.stateLabel}</span>`
-  return html`<p class="record-meta">${state} · <span>Filed ${filed}</span></p>`
+  return html`<p class="record-meta">${state} · <span>${m.sayHtml('record.filed-on', { date: filed })}</span></p>`
 }

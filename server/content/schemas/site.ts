@@ -25,5 +25,6 @@ export const siteSchema = z.strictObject({
     .min(1, 'name at least one storyline, or leave storylines out for [main]')
     .optional(),
   inbox: z.email().optional(),
+  messages: z.record(z.string(), textSchema).optional(),
 })
 export type RawSite = z.infer<typeof siteSchema>

@@ -1,9 +1,9 @@
 // One bucket on a desk: its filter, a table of records newest first, the
 // range shown, paging and the CSV export of what is filtered.
+import type { Messages } from '../../messages/messages'
 import { filterQuery } from '../../desk/desk-query'
 import { exportPath, deskRecordPath } from '../../desk/names'
 import type { BucketListing } from '../../desk/listing'
-import { rangeText } from '../../desk/paging'
 import { recordName } from '../../content/record-name'
 import { html, type SafeHtml } from '../html'
 import { textAt } from '../storyline'
@@ -20,37 +20,45 @@ function renderRows(desk: string, { bucket, items }: BucketListing, story: numbe
   })}`
 }
 
-const HEAD_CELLS = ['Name', 'State', 'Filed'].map((name) => html`<th scope="col">${name}</th>`)
-const TABLE_HEAD = html`<thead><tr>${HEAD_CELLS}</tr></thead>`
+const COLUMNS = ['desk.column.name', 'desk.column.state', 'desk.column.filed'] as const
 
-function renderTable(desk: string, listing: BucketListing, story: number, title: string): SafeHtml {
-  const caption = html`<caption class="visually-hidden">${title}, newest first</caption>`
+function renderTable(desk: string, listing: BucketListing, story: number, title: string, m: Messages): SafeHtml {
+  const caption = html`<caption class="visually-hidden">${m.say('desk.newest-first', { title })}</caption>`
+  const head = html`<thead><tr>${COLUMNS.map((id) => html`<th scope="col">${m.say(id)}</th>`)}</tr></thead>`
   const body = html`<tbody>${renderRows(desk, listing, story)}</tbody>`
-  return html`<table class="desk-table">${caption}${TABLE_HEAD}${body}</table>`
+  return html`<table class="desk-table">${caption}${head}${body}</table>`
 }
 
-export function renderBucketSection(desk: string, listing: BucketListing, story: number): SafeHtml {
+function rangeLineOf(total: number, offset: number, shown: number, m: Messages): SafeHtml | null {
+  if (total === 0) return null
+  const range =
+    shown === 0
+      ? m.say('desk.range-none', { total })
+      : m.say('desk.range', { from: offset + 1, to: offset + shown, total })
+  return html`<p class="desk-range" aria-live="polite">${range}</p>`
+}
+
+export function renderBucketSection(desk: string, listing: BucketListing, story: number, m: Messages): SafeHtml {
   const { bucket, filter, window, total, items } = listing
   const title = textAt(bucket.title, story) || bucket.name
   const headingId = `desk-${bucket.name}`
   const filtered = filter.state !== undefined || filter.q !== ''
   const table =
     items.length === 0
-      ? html`<p class="empty">${filtered ? 'No records match this filter.' : 'No records yet.'}</p>`
-      : renderTable(desk, listing, story, title)
+      ? html`<p class="empty">${m.say(filtered ? 'desk.no-match' : 'desk.no-records')}</p>`
+      : renderTable(desk, listing, story, title, m)
   // With nothing to list, the empty message says so once; no "No records" above it.
-  const range = total === 0 ? null : rangeText(total, window.offset, items.length)
   const exportHref = `${exportPath(desk, bucket.name)}${filterQuery(bucket.name, { ...filter, page: 1 })}`
-  const what = filtered ? 'these records' : 'all records'
   const heading = html`<h2 id="${headingId}">${title}</h2>`
-  const rangeLine = range === null ? null : html`<p class="desk-range" aria-live="polite">${range}</p>`
-  const exportLine = html`<p class="desk-export"><a href="${exportHref}" download>Download ${what} as CSV</a></p>`
+  const rangeLine = rangeLineOf(total, window.offset, items.length, m)
+  const download = m.say(filtered ? 'desk.export-these' : 'desk.export-all')
+  const exportLine = html`<p class="desk-export"><a href="${exportHref}" download>${download}</a></p>`
   const parts = [
     heading,
-    renderBucketFilter(desk, bucket, story, filter),
+    renderBucketFilter(desk, bucket, story, filter, m),
     rangeLine,
     table,
-    renderPager(desk, bucket.name, title, filter, window),
+    renderPager(desk, bucket.name, title, filter, window, m),
     exportLine,
   ]
   const attrs = html`aria-labelledby="${headingId}" data-bucket="${bucket.name}"`

@@ -3,6 +3,7 @@
 // meanwhile by someone else turns this one into a "reload" instead of a
 // surprise. Each form has its own one-time token: pressing it twice is one
 // move, while another form of the same version is another person's try.
+import type { Messages } from '../../messages/messages'
 import type { Move } from '../../content/model'
 import { deskRecordPath } from '../../desk/names'
 import { newSubmissionToken } from '../../forms/submission-token'
@@ -18,8 +19,9 @@ export function renderMoveButtons(
   moves: readonly Move[],
   csrf: string,
   story: number,
+  m: Messages,
 ): SafeHtml {
-  if (moves.length === 0) return html`<p class="empty">There are no moves you can make from this state.</p>`
+  if (moves.length === 0) return html`<p class="empty">${m.say('desk.no-moves')}</p>`
   const action = `${deskRecordPath(desk, view.bucket, view.id)}/move`
   const forms = moves.map((move) => {
     const hidden = hiddenInputs({

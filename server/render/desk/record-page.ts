@@ -1,5 +1,6 @@
 // GET /desk/{desk}/{bucket}/{id}: a record with every field, the moves the
 // person may make from its state, and its whole history.
+import { messagesFor, type Messages } from '../../messages/messages'
 import type { Bucket, Desk, Move, SiteModel } from '../../content/model'
 import type { LinkedRecord } from '../../desk/linked-records'
 import { deskPath } from '../../desk/names'
@@ -43,11 +44,11 @@ function detail(term: string, value: SafeHtml | string): SafeHtml {
   return html`<div class="desk-field"><dt>${term}</dt><dd>${value}</dd></div>`
 }
 
-function renderDetails({ bucket, view, story, links }: RecordPageOptions): SafeHtml {
+function renderDetails({ bucket, view, story, links }: RecordPageOptions, m: Messages): SafeHtml {
   const fields = bucket.fields.map((field) =>
-    detail(textAt(field.label, story) || field.name, renderFieldValue(field, { bucket, view, story, links })),
+    detail(textAt(field.label, story) || field.name, renderFieldValue(field, { bucket, view, story, m, links })),
   )
-  const filed = [detail('Filed', renderTime(view.filedAt)), detail('Storyline', view.storyline)]
+  const filed = [detail(m.say('desk.filed'), renderTime(view.filedAt)), detail(m.say('desk.storyline'), view.storyline)]
   return html`<dl class="desk-fields">${filed}${fields}</dl>`
 }
 
@@ -65,27 +66,24 @@ function section(id: string, title: string, content: SafeHtml): SafeHtml {
 
 export function renderRecordPage(options: RecordPageOptions): string {
   const { site, story, desk, bucket, view } = options
+  const m = messagesFor(site, story)
   const name = recordName(bucket, view)
   const deskTitle = textAt(desk.title, story) || desk.name
   const state = html`<strong>${stateLabel(bucket, view.state, story)}</strong>`
-  const moves = renderMoveButtons(desk.name, view, options.moves, options.csrf, story)
+  const moves = renderMoveButtons(desk.name, view, options.moves, options.csrf, story, m)
   const places = placesOf(options)
   const body = html`${[
-    html`<p class="desk-back"><a href="${deskPath(desk.name)}">Back to ${deskTitle}</a></p><h1>${name}</h1>`,
+    html`<p class="desk-back"><a href="${deskPath(desk.name)}">${m.say('desk.back-to', { desk: deskTitle })}</a></p><h1>${name}</h1>`,
     html`<p class="desk-state">${textAt(bucket.title, story) || bucket.name}: ${state}</p>`,
-    section('record-moves', 'Move this case', moves),
+    section('record-moves', m.say('desk.move-this-case'), moves),
     options.write.kind === 'hidden'
       ? null
-      : section(
-          'record-write',
-          'Write to the submitter',
-          renderWriteForm(desk.name, view, options.csrf, options.write),
-        ),
-    section('record-details', 'Details', renderDetails(options)),
+      : section('record-write', m.say('desk.write'), renderWriteForm(desk.name, view, options.csrf, options.write, m)),
+    section('record-details', m.say('desk.details'), renderDetails(options, m)),
     places.length === 0 || options.maps === undefined
       ? null
-      : renderMap(bucket, story, places, options.maps.attribution),
-    section('record-history', 'History', renderHistory(bucket, options.history, story)),
+      : renderMap(bucket, story, places, options.maps.attribution, m),
+    section('record-history', m.say('desk.history'), renderHistory(bucket, options.history, story, m)),
   ]}`
   return renderLayout({
     site,
@@ -94,7 +92,7 @@ export function renderRecordPage(options: RecordPageOptions): string {
     body,
     assets: options.assets,
     viewer: options.viewer,
-    status: options.status === undefined ? undefined : html`${options.status}`,
+    status: options.status === undefined ? undefined : html`${m.problem(options.status)}`,
     maps: places.length > 0 && options.maps !== undefined,
   })
 }
