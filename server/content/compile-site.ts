@@ -2,7 +2,7 @@
 import type { CompileContext } from './compile-context'
 import { suggestion } from './did-you-mean'
 import { compileMessages } from './compile-messages'
-import type { Branding } from './model'
+import { DEFAULT_TIME_ZONE, type Branding } from './model'
 import type { RawSite } from './schemas/site'
 import type { YamlFile } from './yaml-file'
 
@@ -60,5 +60,18 @@ export function compileBranding(
     language: raw.language ?? 'en',
     inbox: raw.inbox,
     messages: compileMessages(ctx, yaml, raw.messages ?? {}),
+    timeZone: compileTimeZone(ctx, yaml, raw.timezone),
+  }
+}
+
+// Checked with the runtime's own time zone data, which is what shows the times.
+function compileTimeZone(ctx: CompileContext, yaml: YamlFile, zone: string | undefined): string {
+  if (zone === undefined) return DEFAULT_TIME_ZONE
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone
+  } catch {
+    const fix = suggestion(zone, Intl.supportedValuesOf('timeZone')) || '; use an IANA name such as Europe/Oslo'
+    ctx.report(yaml, ['timezone'], 'bad-value', `"${zone}" is not a time zone${fix}`)
+    return DEFAULT_TIME_ZONE
   }
 }

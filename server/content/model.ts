@@ -23,7 +23,11 @@ export interface Branding {
   readonly inbox?: string
   /** site.yaml `messages:`: the service's own texts the site words its own way, by message id. */
   readonly messages?: ReadonlyMap<string, Text>
+  /** site.yaml `timezone:`, an IANA name; times are shown in it. Absent: DEFAULT_TIME_ZONE. */
+  readonly timeZone?: string
 }
+
+export const DEFAULT_TIME_ZONE = 'Europe/Oslo'
 
 export const FIELD_TYPES = [
   'text',

@@ -1,7 +1,8 @@
 // The service's own texts for one site and storyline: the built-in catalogue
 // of the site's language with the site's `messages:` over it, made once per
 // content version and storyline and handed to every renderer.
-import type { SiteModel } from '../content/model'
+import { DEFAULT_TIME_ZONE, type SiteModel } from '../content/model'
+import type { Clock } from '../render/desk/time'
 import { html, type SafeHtml } from '../render/html'
 import { textAt } from '../render/storyline'
 import { builtInCatalogue, type Catalogue } from './catalogue'
@@ -11,7 +12,7 @@ import { localizer } from './localize'
 type Values = Readonly<Record<string, string | number>>
 type HtmlValues = Readonly<Record<string, string | number | SafeHtml>>
 
-export interface Messages {
+export interface Messages extends Clock {
   /** The site's language tag, for Intl. */
   readonly language: string
   say(id: MessageId, values?: Values): string
@@ -35,16 +36,16 @@ export function messagesFor(site: SiteModel, story: number): Messages {
 }
 
 /** Without a site (the plain error page): English. */
-export const englishMessages: Messages = createFromCatalogue('en', en)
+export const englishMessages: Messages = createFromCatalogue('en', DEFAULT_TIME_ZONE, en)
 
 function createMessages(site: SiteModel, story: number): Messages {
   const language = site.branding.language
   const catalogue: Record<string, string> = { ...builtInCatalogue(language) }
   for (const [id, text] of site.branding.messages ?? []) catalogue[id] = textAt(text, story)
-  return createFromCatalogue(language, catalogue as Catalogue)
+  return createFromCatalogue(language, site.branding.timeZone ?? DEFAULT_TIME_ZONE, catalogue as Catalogue)
 }
 
-function createFromCatalogue(language: string, catalogue: Catalogue): Messages {
+function createFromCatalogue(language: string, timeZone: string, catalogue: Catalogue): Messages {
   const parts = (id: MessageId) => catalogue[id].split(/\{([a-z]+)\}/)
   const say = (id: MessageId, values: Values = {}) =>
     parts(id)
@@ -53,6 +54,7 @@ function createFromCatalogue(language: string, catalogue: Catalogue): Messages {
   const localize = localizer((id, values) => say(id, values))
   return {
     language,
+    timeZone,
     say,
     sayHtml: (id, values) => html`${parts(id).map((part, i) => (i % 2 === 0 ? part : (values[part] ?? `{${part}}`)))}`,
     localize,

@@ -29,7 +29,7 @@ export interface CasePageOptions {
 const MOVED_HOW = { desk: null, self: 'case.moved-by-you', timed: 'case.moved-by-clock' } as const
 
 function renderEntry(entry: TimelineEntry, siteName: string, m: Messages): SafeHtml {
-  const when = renderTime(entry.time)
+  const when = renderTime(entry.time, m)
   switch (entry.kind) {
     case 'filed':
       return html`<li class="timeline-entry">${when}<p><strong>${m.say('case.filed')}</strong>: ${entry.state}</p></li>`

@@ -1,4 +1,5 @@
 // A record's shown fields as a description list, and when it was filed.
+import { renderDay } from './desk/time'
 import type { Messages } from '../messages/messages'
 import { html, safeUrl, type SafeHtml } from './html'
 import { withColon } from './label-colon'
@@ -22,9 +23,9 @@ export function renderRecordFields(fields: readonly ShownField[]): SafeHtml | nu
   return html`<dl class="record-fields">${rows}</dl>`
 }
 
-/** The state, and the day it was filed (ISO, so no locale guesses). */
+/** The state, and the day it was filed in the site's time zone. */
 export function renderRecordMeta(record: RecordSummary, m: Messages): SafeHtml {
-  const filed = html`<time datetime="${record.filedAt}">${record.filedAt.slice(0, 10)}</time>`
+  const filed = renderDay(record.filedAt, m)
   const state = html`<span class="record-state">${record.stateLabel}</span>`
   return html`<p class="record-meta">${state} · <span>${m.sayHtml('record.filed-on', { date: filed })}</span></p>`
 }

@@ -26,5 +26,6 @@ export const siteSchema = z.strictObject({
     .optional(),
   inbox: z.email().optional(),
   messages: z.record(z.string(), textSchema).optional(),
+  timezone: z.string().optional(),
 })
 export type RawSite = z.infer<typeof siteSchema>

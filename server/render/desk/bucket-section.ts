@@ -12,11 +12,11 @@ import { renderPager } from './pager'
 import { stateLabel } from './state-label'
 import { renderTime } from './time'
 
-function renderRows(desk: string, { bucket, items }: BucketListing, story: number): SafeHtml {
+function renderRows(desk: string, { bucket, items }: BucketListing, story: number, m: Messages): SafeHtml {
   return html`${items.map((view) => {
     const href = deskRecordPath(desk, bucket.name, view.id)
     const name = html`<td><a href="${href}">${recordName(bucket, view)}</a></td>`
-    return html`<tr>${name}<td>${stateLabel(bucket, view.state, story)}</td><td>${renderTime(view.filedAt)}</td></tr>`
+    return html`<tr>${name}<td>${stateLabel(bucket, view.state, story)}</td><td>${renderTime(view.filedAt, m)}</td></tr>`
   })}`
 }
 
@@ -25,7 +25,7 @@ const COLUMNS = ['desk.column.name', 'desk.column.state', 'desk.column.filed'] a
 function renderTable(desk: string, listing: BucketListing, story: number, title: string, m: Messages): SafeHtml {
   const caption = html`<caption class="visually-hidden">${m.say('desk.newest-first', { title })}</caption>`
   const head = html`<thead><tr>${COLUMNS.map((id) => html`<th scope="col">${m.say(id)}</th>`)}</tr></thead>`
-  const body = html`<tbody>${renderRows(desk, listing, story)}</tbody>`
+  const body = html`<tbody>${renderRows(desk, listing, story, m)}</tbody>`
   return html`<table class="desk-table">${caption}${head}${body}</table>`
 }
 

@@ -55,7 +55,7 @@ function renderEntry(bucket: Bucket, entry: HistoryEntry, story: number, m: Mess
         )})`
   const who = html`<span class="desk-history-who">${m.say('desk.history.by', { who: actorText(entry.actor, m) })}</span>`
   const whatSpan = html`<span class="desk-history-what">${what}</span>`
-  return html`<li class="desk-history-entry">${renderTime(entry.time)}${whatSpan}${who}</li>`
+  return html`<li class="desk-history-entry">${renderTime(entry.time, m)}${whatSpan}${who}</li>`
 }
 
 // What was said and who said it how: staff's messages as the Markdown they
@@ -72,7 +72,7 @@ function renderNote(entry: HistoryEntry, m: Messages): SafeHtml {
     entry.via === 'desk'
       ? html`<div class="desk-history-what desk-history-message">${renderMarkdown(text)}</div>`
       : html`<span class="desk-history-what desk-history-note">${text}</span>`
-  return html`<li class="desk-history-entry">${renderTime(entry.time)}${what}${who}</li>`
+  return html`<li class="desk-history-entry">${renderTime(entry.time, m)}${what}${who}</li>`
 }
 
 export function renderHistory(bucket: Bucket, history: readonly HistoryEntry[], story: number, m: Messages): SafeHtml {

@@ -48,7 +48,10 @@ function renderDetails({ bucket, view, story, links }: RecordPageOptions, m: Mes
   const fields = bucket.fields.map((field) =>
     detail(textAt(field.label, story) || field.name, renderFieldValue(field, { bucket, view, story, m, links })),
   )
-  const filed = [detail(m.say('desk.filed'), renderTime(view.filedAt)), detail(m.say('desk.storyline'), view.storyline)]
+  const filed = [
+    detail(m.say('desk.filed'), renderTime(view.filedAt, m)),
+    detail(m.say('desk.storyline'), view.storyline),
+  ]
   return html`<dl class="desk-fields">${filed}${fields}</dl>`
 }
 

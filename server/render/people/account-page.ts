@@ -1,5 +1,6 @@
 // GET /my: the signed-in person's own account: who the service knows them
 // as, their groups and where each came from, and invites waiting for them.
+import { messagesFor } from '../../messages/messages'
 import type { SiteModel } from '../../content/model'
 import type { AccountGroups, GroupOrigin } from '../../people/account-groups'
 import type { SessionUser } from '../../sessions'
@@ -40,6 +41,7 @@ export function renderAccountPage(options: AccountPageOptions): string {
     const deskTitle = (desk === undefined ? '' : textAt(desk.title, story)) || invite.desk
     return html`<li>Into <strong>${invite.group}</strong> on the ${deskTitle}, until ${renderTime(
       new Date(invite.expiresAt * 1000).toISOString(),
+      messagesFor(site, story),
     )}</li>`
   })
   const body = html`<h1>${title}</h1>

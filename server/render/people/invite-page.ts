@@ -1,5 +1,6 @@
 // GET /invite/{token}: who invited the person to what, and sign-in; or,
 // plainly, why the link no longer works, with sign-in offered anyway.
+import { messagesFor } from '../../messages/messages'
 import type { SiteModel } from '../../content/model'
 import type { InviteLink } from '../../people/read-invite-link'
 import { actorName } from '../../people/membership-record'
@@ -48,12 +49,14 @@ export function renderInvitePage(options: InvitePageOptions): string {
       title = 'This invite link has run out'
       body = html`<p>${inviter} invited you into <strong>${invite.group}</strong>, but the link ran out on ${renderTime(
         new Date(invite.expiresAt * 1000).toISOString(),
+        messagesFor(site, story),
       )}. Ask them to send you a fresh one.</p>${signIn('Sign in anyway')}`
     } else {
       title = 'You are invited'
       body = html`<p>${inviter} has invited ${invite.name || 'you'} to join <strong>${invite.group}</strong> on the ${deskTitle}.</p>
 <p>Sign in${invite.email === undefined ? ' with the account that holds your phone number' : ' with the e-mail address the invite was sent to'}, and you are in. The link works until ${renderTime(
         new Date(invite.expiresAt * 1000).toISOString(),
+        messagesFor(site, story),
       )}.</p>${signIn('Sign in to accept')}`
     }
   }

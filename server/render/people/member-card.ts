@@ -7,7 +7,7 @@ import { newSubmissionToken } from '../../forms/submission-token'
 import { CSRF_FIELD, hiddenInputs } from '../form'
 import { html, type SafeHtml } from '../html'
 import { SUBMISSION_FIELD } from '../service-fields'
-import { renderTime } from '../desk/time'
+import { renderTime, type Clock } from '../desk/time'
 
 export interface PeopleRow {
   readonly key: string
@@ -28,14 +28,14 @@ const SOURCE: Readonly<Record<Membership['source'], string>> = {
   responsible: 'responsible for a page',
 }
 
-export function renderMemberCard(action: string, row: PeopleRow, csrf: string, now: Date): SafeHtml {
+export function renderMemberCard(action: string, row: PeopleRow, csrf: string, now: Date, clock: Clock): SafeHtml {
   const { entry, invite } = row
   const reach = [entry.email, entry.phone].filter((value): value is string => value !== undefined)
   const who = entry.name || reach[0] || 'Someone known only by their sign-in'
   const linkState = invite === null || entry.state !== 'invited' ? null : inviteStateAt(invite, now)
   const link =
     linkState === 'open' && invite !== null
-      ? html`<p class="member-link">The link works until ${renderTime(new Date(invite.expiresAt * 1000).toISOString())}.</p>`
+      ? html`<p class="member-link">The link works until ${renderTime(new Date(invite.expiresAt * 1000).toISOString(), clock)}.</p>`
       : linkState === 'expired'
         ? html`<p class="member-link member-link-expired"><strong>The invite link has run out.</strong></p>`
         : null
@@ -56,7 +56,7 @@ export function renderMemberCard(action: string, row: PeopleRow, csrf: string, n
     )
   return html`<li class="member member-${entry.state}"><p class="member-name"><strong>${who}</strong>${
     reach.length > 0 ? html` <span class="member-reach">${reach.join(' · ')}</span>` : null
-  }</p><p class="member-stage"><span class="member-badge">${STAGE[entry.state]}</span> since ${renderTime(entry.since)}, ${
+  }</p><p class="member-stage"><span class="member-badge">${STAGE[entry.state]}</span> since ${renderTime(entry.since, clock)}, ${
     SOURCE[entry.source]
   }</p>${link}<div class="desk-moves">${buttons}</div></li>`
 }

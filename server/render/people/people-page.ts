@@ -1,6 +1,7 @@
 // GET /desk/{desk}/people: the memberships of the groups this desk invites
 // into (those the person may invite into), an invite form, and per person
 // remove, invite-again and fresh-link buttons.
+import { messagesFor } from '../../messages/messages'
 import type { Desk, SiteModel } from '../../content/model'
 import type { Viewer } from '../account'
 import type { Assets } from '../document'
@@ -39,7 +40,9 @@ export function renderPeoplePage(options: PeoplePageOptions): string {
   const deskTitle = textAt(desk.title, story) || desk.name
   const title = `People: ${deskTitle}`
   const action = peoplePath(desk.name)
-  const lists = sections.map((section) => renderPeopleSection(action, section, query, { csrf, now }))
+  const lists = sections.map((section) =>
+    renderPeopleSection(action, section, query, { csrf, now, clock: messagesFor(site, story) }),
+  )
   const shown =
     notice === undefined
       ? null

@@ -1,5 +1,6 @@
 // The People view's lists: a search, then one section per group with its
 // count, a page of cards, and the way to the rest of the group.
+import type { Clock } from '../desk/time'
 import { peopleQueryString, type PeopleQuery } from '../../people/people-query'
 import type { PeopleSection } from '../../people/people-rows'
 import { html, type SafeHtml } from '../html'
@@ -20,7 +21,7 @@ export function renderPeopleSection(
   path: string,
   section: PeopleSection,
   query: PeopleQuery,
-  card: { readonly csrf: string; readonly now: Date },
+  card: { readonly csrf: string; readonly now: Date; readonly clock: Clock },
 ): SafeHtml {
   const { group, total, rows } = section
   const heading = html`<h2 id="group-${group}">${group} <span class="people-count">(${count(total)})</span></h2>`
@@ -28,7 +29,7 @@ export function renderPeopleSection(
     const none = query.q === '' ? 'Nobody is in this group through the service yet.' : 'Nobody here matches the search.'
     return html`<section class="people-group" aria-labelledby="group-${group}">${heading}<p class="empty">${none}</p></section>`
   }
-  const cards = html`<ul class="members">${rows.map((row) => renderMemberCard(path, row, card.csrf, card.now))}</ul>`
+  const cards = html`<ul class="members">${rows.map((row) => renderMemberCard(path, row, card.csrf, card.now, card.clock))}</ul>`
   return html`<section class="people-group" aria-labelledby="group-${group}">${heading}${cards}${renderMore(path, section, query)}</section>`
 }
 
