@@ -155,6 +155,31 @@ export const en = {
   'case.site-wrote': '{site} wrote',
   'case.your-reply': 'Your reply by mail',
 
+  // The account page and the People view
+  'account.title': 'Your account',
+  'account.groups': 'Your groups',
+  'account.no-group': 'You are in no group.',
+  'account.invites': 'Invites waiting for you',
+  'account.no-invites': 'None.',
+  'account.accept-hint': 'Sign in again to accept them.',
+  'account.sign-in-again': 'Sign in again',
+  'account.invite-into': 'Into {group} on the {desk}, until {until}',
+  'account.origin.provider': 'from your sign-in provider',
+  'account.origin.invite': 'by invite',
+  'account.origin.grant': 'from a case of yours',
+  'account.origin.seed': 'as the first person in',
+  'account.origin.responsible': 'as responsible for a page',
+  'account.sign-in.title': 'Sign in to see your account',
+  'account.sign-in.message':
+    'Your account page shows your groups and the invites waiting for you once you are signed in.',
+  'people.done.invited': 'The invite is sent. The link in it works until the time shown below.',
+  'people.done.removed': 'Removed. They lose the group at their very next click.',
+  'people.done.again': 'That form was sent already; nothing more was done.',
+  'people.refused.title': 'The form was refused',
+  'people.refused.message':
+    'This form was out of date or did not come from this site, so nothing was changed. Reload the page and try again.',
+  'people.refused.reload': 'Reload the People view',
+
   // Report
   'report.title': 'Report',
   'report.what': 'How many records each bucket holds, per state and per storyline. Nothing else is counted.',

@@ -54,7 +54,7 @@ describe('the service in the site language (language: nb)', () => {
   it('shows no English service text on the visitor screens, errors and refusals', async () => {
     const client = visitor()
     const seen = new Map<string, { status: number; html: string }>()
-    for (const path of ['/', '/about', '/nowhere', '/staff', '/report', '/desk/caseworkers', '/auth/sign-out'])
+    for (const path of ['/', '/about', '/nowhere', '/staff', '/report', '/desk/caseworkers', '/auth/sign-out', '/my'])
       seen.set(path, await openPage(client, `${server.site}${path}`))
     seen.set('/my/potholes/none', await openPage(client, `${server.site}/my/potholes/aaaaaaaaaaaaaaaaaaaaaaaa`))
     const refused = await fileThrough(client, server.site, '/', 'potholes', { street: '', email: 'not-an-email' })
@@ -82,7 +82,7 @@ describe('the service in the site language (language: nb)', () => {
     expect(html).not.toContain(nb['form.problem'])
   })
 
-  it('shows no English service text on a desk and its case page', async () => {
+  it('shows no English service text on a desk, its case page and the account page', async () => {
     const filed = await fileThrough(visitor(), server.site, '/', 'potholes', {
       street: 'Storgata 1',
       kind: 'pothole',
@@ -97,6 +97,10 @@ describe('the service in the site language (language: nb)', () => {
     const record = await page.content()
     expect(record).toContain('Historikk')
     expect(englishIn(record)).toEqual([])
+    await page.goto(`${server.site}/my`)
+    const account = await page.content()
+    expect(account).toContain('<h1>Kontoen din</h1>')
+    expect(englishIn(account)).toEqual([])
     await page.context().close()
   })
 })

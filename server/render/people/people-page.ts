@@ -46,7 +46,7 @@ export function renderPeoplePage(options: PeoplePageOptions): string {
   const shown =
     notice === undefined
       ? null
-      : html`<p class="form-notice${notice.problem ? ' form-problem' : ''}" role="${notice.problem ? 'alert' : 'status'}">${notice.text}</p>`
+      : html`<p class="form-notice${notice.problem ? ' form-problem' : ''}" role="${notice.problem ? 'alert' : 'status'}">${messagesFor(site, story).problem(notice.text)}</p>`
   const body = html`<p class="desk-back"><a href="/desk/${desk.name}">Back to ${deskTitle}</a></p><h1>${title}</h1>${shown}
 <section class="people-invite" aria-labelledby="invite-heading"><h2 id="invite-heading">Invite someone</h2>${renderInviteForm(action, groups, csrf, options.form)}</section>
 ${renderPeopleSearch(action, query)}${lists}
