@@ -82,7 +82,7 @@ describe('the service in the site language (language: nb)', () => {
     expect(html).not.toContain(nb['form.problem'])
   })
 
-  it('shows no English service text on a desk, its case page and the account page', async () => {
+  it('shows no English service text on a desk, its case page, its People view and the account page', async () => {
     const filed = await fileThrough(visitor(), server.site, '/', 'potholes', {
       street: 'Storgata 1',
       kind: 'pothole',
@@ -97,6 +97,10 @@ describe('the service in the site language (language: nb)', () => {
     const record = await page.content()
     expect(record).toContain('Historikk')
     expect(englishIn(record)).toEqual([])
+    await page.goto(`${server.site}/desk/caseworkers/people`)
+    const people = await page.content()
+    expect(people).toContain('Inviter noen')
+    expect(englishIn(people)).toEqual([])
     await page.goto(`${server.site}/my`)
     const account = await page.content()
     expect(account).toContain('<h1>Kontoen din</h1>')
