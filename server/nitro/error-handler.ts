@@ -12,6 +12,7 @@ import { SessionsUnavailableError } from '../sessions'
 import { renderErrorPage } from '../render/error-page'
 import { pkgAssets } from '../../utils/assets'
 import { sendSessionsUnavailable } from '../../utils/session'
+import { keptStoryline } from '../../utils/storyline'
 
 // English here; the error page says them in the site's language (server/messages).
 const TITLES: Record<number, string> = {
@@ -53,9 +54,10 @@ export default defineNitroErrorHandler((error, event) => {
   setResponseHeader(event, 'content-type', 'text/html; charset=utf-8')
   for (const [name, value] of Object.entries(PAGE_HEADERS)) setResponseHeader(event, name, value)
   const site = useContentStore()?.current()?.site
-  const m = site === undefined ? englishMessages : messagesFor(site, 0)
+  const story = site === undefined ? 0 : keptStoryline(event, site)
+  const m = site === undefined ? englishMessages : messagesFor(site, story)
   const title = m.problem(TITLES[status] ?? en['error.other'])
   // A message the catalogue does not know is English: on a site in another language the title says enough.
   const said = m.localize(message) ?? (m.language.startsWith('en') ? message : '')
-  return send(event, renderErrorPage({ site, status, title, message: said, assets: pkgAssets }))
+  return send(event, renderErrorPage({ site, story, status, title, message: said, assets: pkgAssets }))
 })

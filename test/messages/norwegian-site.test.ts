@@ -13,6 +13,7 @@ import { DEMO, startDevServer, type RunningServer } from '../support/server'
 import { bucketForm, createCookieFetch, fileThrough, openPage, postForm } from '../visitor/visitor-client'
 
 const OVERRIDE = 'Noe mangler i skjemaet'
+const GONE = 'Her var det tomt'
 
 let server: RunningServer & { readonly site: string }
 let browser: Browser
@@ -20,7 +21,8 @@ beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'svc-nb-site-'))
   cpSync(DEMO, dir, { recursive: true })
   const siteYaml = readFileSync(join(dir, 'site.yaml'), 'utf8').replace(/^language: en$/m, 'language: nb')
-  writeFileSync(join(dir, 'site.yaml'), `${siteYaml}messages:\n  form.problem: ${OVERRIDE}\n`)
+  const messages = `messages:\n  form.problem: ${OVERRIDE}\n  error.404: [Fant ikke siden, ${GONE}]\n`
+  writeFileSync(join(dir, 'site.yaml'), `${siteYaml}${messages}`)
   ;[server, browser] = await Promise.all([startDevServer({ CONTENT_REPO: dir }), launchChromium()])
 })
 afterAll(async () => {
@@ -80,6 +82,20 @@ describe('the service in the site language (language: nb)', () => {
     const html = await refused.text()
     expect(html).toContain(`>${OVERRIDE}</h2>`)
     expect(html).not.toContain(nb['form.problem'])
+  })
+
+  it('an error page, from a page or from a thrown error, in the storyline of the visitor and its override', async () => {
+    const asStory = { accept: 'text/html', cookie: 'svc_story=story' }
+    const missing = await fetch(`${server.site}/nowhere`, { headers: asStory })
+    expect(await missing.text()).toContain(`<h1>${GONE}</h1>`)
+    // No webhook secret is set, so the push hook is not there: a 404 thrown to the error handler.
+    const thrown = await fetch(`${server.site}/hooks/content`, { method: 'POST', headers: asStory })
+    expect(thrown.status).toBe(404)
+    const html = await thrown.text()
+    expect(html).toContain(`<h1>${GONE}</h1>`)
+    expect(html).toContain('Feil 404')
+    expect(html).toContain(`<p>${nb['error.not-found']}</p>`)
+    expect(englishIn(html)).toEqual([])
   })
 
   it('shows no English service text on a desk, its case page, its People view and the account page', async () => {
