@@ -79,6 +79,8 @@ export const en = {
   'form.choose': 'Choose…',
   'form.latitude': 'Latitude',
   'form.longitude': 'Longitude',
+  'form.map-help': 'Tap the map to place the spot.',
+  'form.map-locate': 'Use my position',
   'form.yes': 'Yes',
   'form.no': 'No',
   'answer.enter': 'Enter an answer',

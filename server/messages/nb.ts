@@ -76,6 +76,8 @@ export const nb: Readonly<Record<MessageId, string>> = {
   'form.choose': 'Velg …',
   'form.latitude': 'Breddegrad',
   'form.longitude': 'Lengdegrad',
+  'form.map-help': 'Trykk på kartet for å plassere stedet.',
+  'form.map-locate': 'Bruk posisjonen min',
   'form.yes': 'Ja',
   'form.no': 'Nei',
   'answer.enter': 'Skriv et svar',

@@ -15,6 +15,10 @@ export function renderLocation(ctx: FieldContext): SafeHtml {
   const lng = part('lng', ctx.m.say('form.longitude'), `${ctx.ids.control}-lng`)
   // map.js adds the map and a "use my position" button; without it the two inputs are the whole field.
   const picker =
-    ctx.mapPicker === undefined ? null : html` data-map-picker data-attribution="${ctx.mapPicker.attribution}"`
+    ctx.mapPicker === undefined
+      ? null
+      : html` data-map-picker data-attribution="${ctx.mapPicker.attribution}" data-picker-help="${ctx.m.say(
+          'form.map-help',
+        )}" data-locate-label="${ctx.m.say('form.map-locate')}"`
   return html`<div class="location"${picker}>${lat}${lng}</div>`
 }
