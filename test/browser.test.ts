@@ -45,10 +45,11 @@ describe('on a phone-sized screen (320 px, no JavaScript)', () => {
     await page.close()
   })
 
-  it('takes a visitor to another page by tapping a navigation link', async () => {
+  it('takes a visitor to another page by opening the menu and tapping a link in it', async () => {
     const page = await phone.newPage()
     await page.goto(`${server.url}/`)
-    await page.locator('nav a[href="/districts"]').tap()
+    await page.locator('nav.site-nav summary').tap()
+    await page.locator('nav.site-nav a[href="/districts"]').tap()
     await page.waitForURL(`${server.url}/districts`)
     await expect(page.locator('h1').textContent()).resolves.toMatch(/district|neighbourhood/i)
     await page.close()

@@ -1,5 +1,6 @@
 // Sending the desk record page, as GET shows it and as a refused message
 // re-renders it (with the words kept and the error beside them).
+import { en } from '../server/messages/en'
 import { getQuery, type H3Event } from 'h3'
 import { useRecords } from '../server/app/records'
 import { useConfig } from '../server/config/use-config'
@@ -18,7 +19,7 @@ import { sendPage } from './html-response'
 
 type Found = Exclude<DeskRecordFound, { refused: unknown }>
 
-const WRITTEN_STATUS = 'Your message is in the history and on its way to the submitter.'
+const WRITTEN_STATUS = en['desk.written']
 
 /** Whether the person may write to this record's submitter, and whether anyone can. */
 export function writeStateOf(req: DeskRequest, found: Found): WriteState {

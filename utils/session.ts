@@ -5,6 +5,7 @@ import { deleteCookie, getCookie, setCookie, setResponseHeader, type H3Event } f
 import { useContentStore } from '../server/app/content'
 import { BusConflictError } from '../server/bus/errors'
 import { useSessions, type Session } from '../server/sessions'
+import { englishMessages, messagesFor } from '../server/messages/messages'
 import { renderErrorPage } from '../server/render/error-page'
 import { pkgAssets } from './assets'
 import { sendPage } from './html-response'
@@ -77,14 +78,16 @@ function clearSessionCookie(event: H3Event): void {
 export function sendSessionsUnavailable(event: H3Event): string {
   const site = useContentStore()?.current()?.site
   setResponseHeader(event, 'retry-after', 30)
+  const story = site === undefined ? undefined : getStoryline(event, site)
+  const m = site === undefined ? englishMessages : messagesFor(site, story ?? 0)
   return sendPage(
     event,
     renderErrorPage({
       site,
-      story: site === undefined ? undefined : getStoryline(event, site),
+      story,
       status: 503,
-      title: 'Temporarily unavailable',
-      message: 'Signed-in visits cannot be served right now. Try again in a minute.',
+      title: m.say('sessions.unavailable.title'),
+      message: m.say('sessions.unavailable.message'),
       assets: pkgAssets,
     }),
     503,

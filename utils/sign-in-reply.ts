@@ -4,6 +4,7 @@
 import type { H3Event } from 'h3'
 import { useContent } from '../server/app/content'
 import { log } from '../server/log'
+import { en } from '../server/messages/en'
 import type { AddressMismatch } from '../server/sign-in/address-mismatch'
 import { renderSignInPage } from '../server/sign-in/sign-in-page'
 import { useSignIn } from '../server/sign-in/use-sign-in'
@@ -37,7 +38,7 @@ export async function sendSignInReply(event: H3Event, reply: SignInReply): Promi
         reply.link ??
         (returnTo === null
           ? undefined
-          : { href: `/auth/sign-in?return=${encodeURIComponent(returnTo)}`, label: 'Try signing in again' }),
+          : { href: `/auth/sign-in?return=${encodeURIComponent(returnTo)}`, label: en['sign-in.try-again'] }),
     }),
     reply.status,
   )

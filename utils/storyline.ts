@@ -27,3 +27,10 @@ export function getStoryline(event: H3Event, site: SiteModel): number {
   event.context.storyline = story
   return story
 }
+
+/** The visitor's storyline if they have one already, else the first; never draws or sets one (error pages). */
+export function keptStoryline(event: H3Event, site: SiteModel): number {
+  const cached = event.context.storyline as number | undefined
+  if (cached !== undefined) return cached
+  return Math.max(0, site.storylines.indexOf(getCookie(event, STORYLINE_COOKIE) ?? ''))
+}

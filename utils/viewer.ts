@@ -2,9 +2,10 @@
 import { getRequestURL, type H3Event } from 'h3'
 import type { SiteModel } from '../server/content/model'
 import type { PolicyEngine } from '../server/policy/engine'
-import { openableDesks } from '../server/policy/questions'
+import { mayOpenPage, openableDesks } from '../server/policy/questions'
 import { useSignIn } from '../server/sign-in/use-sign-in'
 import type { Viewer } from '../server/render/account'
+import { menuPages } from '../server/render/site-pages'
 import { textAt } from '../server/render/storyline'
 import { getPrincipal } from './caller'
 import { getSession } from './session'
@@ -26,5 +27,9 @@ export async function getViewer(event: H3Event, site: SiteModel, story: number, 
     href: `/desk/${desk.name}`,
     label: textAt(desk.title, story),
   }))
-  return { signedIn: true, name: user.name ?? user.email ?? user.phone ?? 'you', csrf: session.csrf, desks }
+  const groupPages = menuPages(site)
+    .filter((page) => page.access !== 'public' && mayOpenPage(policy, { principal }, page))
+    .map((page) => page.path)
+  const name = user.name ?? user.email ?? user.phone ?? 'you'
+  return { signedIn: true, name, csrf: session.csrf, desks, groupPages }
 }

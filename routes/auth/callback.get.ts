@@ -3,6 +3,8 @@
 // session id (the old one is deleted), so a planted id is worth nothing. The
 // cases this browser filed before signing in become the person's, and the
 // storyline kept for the person becomes this browser's.
+import { en } from '../../server/messages/en'
+import { englishMessages } from '../../server/messages/messages'
 import { defineEventHandler, getRequestURL, sendRedirect } from 'h3'
 import { activateMemberships, rememberPerson } from '../../server/app/people'
 import { BusConflictError } from '../../server/bus/errors'
@@ -22,10 +24,15 @@ export default defineEventHandler(async (event) => {
     sendSignInReply(event, { status, title, message, returnTo })
   const refused = (why: string, returnTo?: string) => {
     log('warn', 'auth', `[svc] [auth] sign-in refused: ${why}`)
-    return page(400, 'Sign-in did not complete', 'Sign-in did not complete; try again.', returnTo)
+    return page(400, en['sign-in.incomplete.title'], en['sign-in.incomplete.message'], returnTo)
   }
 
-  if (!signIn.on) return page(503, 'Sign-in is not configured', `Sign-in is not configured (${signIn.reason}).`)
+  if (!signIn.on)
+    return page(
+      503,
+      en['sign-in.not-configured.title'],
+      englishMessages.say('sign-in.not-configured.message', { reason: signIn.reason }),
+    )
   try {
     const sessions = await useSessions()
     const session = await getSession(event)
@@ -47,12 +54,7 @@ export default defineEventHandler(async (event) => {
     } catch (error) {
       if (!isProviderUnavailable(error)) return refused(describeSignInError(error), pending.returnTo)
       log('error', 'auth', `[svc] [auth] the identity provider is unavailable: ${describeSignInError(error)}`)
-      return page(
-        502,
-        'Sign-in is unavailable',
-        'The sign-in service is not answering right now. Try again in a few minutes.',
-        pending.returnTo,
-      )
+      return page(502, en['sign-in.unavailable.title'], en['sign-in.unavailable.message'], pending.returnTo)
     }
 
     startSession(event, await sessions.create({ user }))

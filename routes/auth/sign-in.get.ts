@@ -2,6 +2,8 @@
 // return in the visitor's session, then sends them to the identity provider.
 import { defineEventHandler, getQuery, getRequestURL, sendRedirect } from 'h3'
 import { log } from '../../server/log'
+import { en } from '../../server/messages/en'
+import { englishMessages } from '../../server/messages/messages'
 import { SessionsUnavailableError } from '../../server/sessions'
 import { findAddressMismatch } from '../../server/sign-in/address-mismatch'
 import { beginSignIn } from '../../server/sign-in/oidc-flow'
@@ -19,7 +21,12 @@ export default defineEventHandler(async (event) => {
   const page = (status: number, title: string, message: string) =>
     sendSignInReply(event, { status, title, message, returnTo: status === 503 ? null : returnTo })
 
-  if (!signIn.on) return page(503, 'Sign-in is not configured', `Sign-in is not configured (${signIn.reason}).`)
+  if (!signIn.on)
+    return page(
+      503,
+      en['sign-in.not-configured.title'],
+      englishMessages.say('sign-in.not-configured.message', { reason: signIn.reason }),
+    )
   const mismatch = findAddressMismatch(signIn.settings.callbackUrls, getBrowserAddress(event))
   if (mismatch !== null) return sendAddressMismatch(event, mismatch, returnTo)
   let start
@@ -29,11 +36,7 @@ export default defineEventHandler(async (event) => {
     start = await beginSignIn(await signIn.discover(), signIn.settings, returnTo, Date.now(), callback)
   } catch (error) {
     log('error', 'auth', `[svc] [auth] the identity provider is unavailable: ${describeSignInError(error)}`)
-    return page(
-      502,
-      'Sign-in is unavailable',
-      'The sign-in service is not answering right now. Try again in a few minutes.',
-    )
+    return page(502, en['sign-in.unavailable.title'], en['sign-in.unavailable.message'])
   }
   try {
     await updateSession(event, (session) => ({ ...session, pending: start.pending }))

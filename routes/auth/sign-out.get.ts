@@ -2,6 +2,7 @@
 // page header can lead here and signing out works without script.
 import { defineEventHandler } from 'h3'
 import { useContent } from '../../server/app/content'
+import { messagesFor } from '../../server/messages/messages'
 import { renderSignInPage, renderSignOutForm } from '../../server/sign-in/sign-in-page'
 import { useSignIn } from '../../server/sign-in/use-sign-in'
 import { pkgAssets } from '../../utils/assets'
@@ -13,15 +14,17 @@ export default defineEventHandler(async (event) => {
   const { site } = await useContent()
   const { development } = await useSignIn()
   const session = await getSession(event)
-  const common = { site, story: getStoryline(event, site), assets: pkgAssets, development }
+  const story = getStoryline(event, site)
+  const m = messagesFor(site, story)
+  const common = { site, story, assets: pkgAssets, development }
   if (!session?.user) {
     return sendPage(
       event,
       renderSignInPage({
         ...common,
-        title: 'Sign out',
-        message: 'You are not signed in.',
-        link: { href: '/', label: 'Go to the home page' },
+        title: m.say('sign-out.title'),
+        message: m.say('sign-out.not-signed-in'),
+        link: { href: '/', label: m.say('layout.home-link') },
       }),
     )
   }
@@ -30,9 +33,9 @@ export default defineEventHandler(async (event) => {
     event,
     renderSignInPage({
       ...common,
-      title: 'Sign out',
-      message: `You are signed in as ${who}.`,
-      form: renderSignOutForm(session.csrf),
+      title: m.say('sign-out.title'),
+      message: m.say('sign-out.signed-in-as', { who }),
+      form: renderSignOutForm(session.csrf, m),
     }),
   )
 })

@@ -5,6 +5,7 @@ import { useContent } from '../../server/app/content'
 import type { FormBody } from '../../server/forms/form-body'
 import { readFormBody } from '../../server/forms/read-form-body'
 import { SessionsUnavailableError } from '../../server/sessions'
+import { messagesFor } from '../../server/messages/messages'
 import { renderErrorPage } from '../../server/render/error-page'
 import { CSRF_FIELD } from '../../server/render/form'
 import { pkgAssets } from '../../utils/assets'
@@ -23,15 +24,17 @@ export default defineEventHandler(async (event) => {
   const form: FormBody = await readFormBody(event, { maxBytes: SIGN_OUT_FORM_LIMIT }).catch(() => new Map())
   if (!(await checkCsrf(event, form.get(CSRF_FIELD)))) {
     const { site } = await useContent()
+    const story = getStoryline(event, site)
+    const m = messagesFor(site, story)
     return sendPage(
       event,
       renderErrorPage({
         site,
-        story: getStoryline(event, site),
+        story,
         status: 403,
         assets: pkgAssets,
-        title: 'Sign-out was refused',
-        message: 'This form was out of date. Go back, reload the page and sign out again.',
+        title: m.say('sign-out.refused.title'),
+        message: m.say('sign-out.refused.message'),
       }),
       403,
     )

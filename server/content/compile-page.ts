@@ -2,9 +2,10 @@
 import { compileBlocks, type SiteRefs } from './compile-blocks'
 import type { CompileContext } from './compile-context'
 import { suggestion } from './did-you-mean'
-import type { Page, Person } from './model'
+import type { Page, Person, Text } from './model'
 import { normalizePhone } from './phone'
 import type { RawPage } from './schemas/page'
+import { textEntries } from './text-entries'
 import type { YamlFile } from './yaml-file'
 
 export function compilePage(
@@ -95,6 +96,7 @@ export function compilePage(
 
   return {
     path: at.path,
+    nav: raw.nav === undefined ? undefined : compileNav(ctx, yaml, at.isRecord, raw.nav),
     file: yaml.file,
     title: ctx.text(yaml, ['title'], raw.title),
     responsible,
@@ -102,4 +104,22 @@ export function compilePage(
     record: raw.record,
     blocks: compileBlocks(ctx, yaml, raw, refs),
   }
+}
+
+function compileNav(
+  ctx: CompileContext,
+  yaml: YamlFile,
+  isRecord: boolean,
+  raw: NonNullable<RawPage['nav']>,
+): { label: Text; order: number } | undefined {
+  if (isRecord) {
+    ctx.report(yaml, ['nav'], 'bad-value', 'a record page needs an id, so it cannot be in the menu; drop "nav:"', {
+      key: true,
+    })
+    return undefined
+  }
+  for (const entry of textEntries(['nav', 'label'], raw.label))
+    if (entry.text.trim() === '')
+      ctx.report(yaml, entry.path, 'bad-value', 'a menu label cannot be empty; write the word the menu shows')
+  return { label: ctx.text(yaml, ['nav', 'label'], raw.label), order: raw.order }
 }

@@ -1,7 +1,8 @@
 // site.yaml -> Branding, checked against the files under public/.
 import type { CompileContext } from './compile-context'
 import { suggestion } from './did-you-mean'
-import type { Branding } from './model'
+import { compileMessages } from './compile-messages'
+import { DEFAULT_TIME_ZONE, type Branding } from './model'
 import type { RawSite } from './schemas/site'
 import type { YamlFile } from './yaml-file'
 
@@ -73,5 +74,19 @@ export function compileBranding(
     language: raw.language ?? 'en',
     inbox: raw.inbox,
     ...(staffStoryline(ctx, yaml, raw) ?? {}),
+    messages: compileMessages(ctx, yaml, raw.messages ?? {}),
+    timeZone: compileTimeZone(ctx, yaml, raw.timezone),
+  }
+}
+
+// Checked with the runtime's own time zone data, which is what shows the times.
+function compileTimeZone(ctx: CompileContext, yaml: YamlFile, zone: string | undefined): string {
+  if (zone === undefined) return DEFAULT_TIME_ZONE
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone
+  } catch {
+    const fix = suggestion(zone, Intl.supportedValuesOf('timeZone')) || '; use an IANA name such as Europe/Oslo'
+    ctx.report(yaml, ['timezone'], 'bad-value', `"${zone}" is not a time zone${fix}`)
+    return DEFAULT_TIME_ZONE
   }
 }

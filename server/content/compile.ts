@@ -17,7 +17,7 @@ import { deskSchema } from './schemas/desk'
 import { pageSchema } from './schemas/page'
 import { siteSchema } from './schemas/site'
 import { contentNameSchema } from './schemas/text'
-import { checkInbox, checkSuggestionsDesk, homePageDiagnostics, knownGroups } from './site-checks'
+import { checkInbox, checkNavOrder, checkSuggestionsDesk, homePageDiagnostics, knownGroups } from './site-checks'
 import { parseYamlFile, type YamlFile } from './yaml-file'
 import { validate } from './zod-issues'
 
@@ -186,6 +186,7 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
     ctx.diagnostics.push(...raw.diagnostics)
     if (raw.value) pages.push(compilePage(ctx, yaml, at, raw.value, refs))
   }
+  checkNavOrder(ctx, parsed, pages)
   ctx.diagnostics.push(...homePageDiagnostics(files.texts.keys()))
   if (site.value) checkInbox(ctx, siteYaml, site.value, pages)
 

@@ -23,7 +23,13 @@ export interface Branding {
   readonly inbox?: string
   /** The storyline staff read desks, the People view and staff mail in (`staff_storyline:`); the first when absent. */
   readonly staffStoryline?: string
+  /** site.yaml `messages:`: the service's own texts the site words its own way, by message id. */
+  readonly messages?: ReadonlyMap<string, Text>
+  /** site.yaml `timezone:`, an IANA name; times are shown in it. Absent: DEFAULT_TIME_ZONE. */
+  readonly timeZone?: string
 }
+
+export const DEFAULT_TIME_ZONE = 'Europe/Oslo'
 
 export const FIELD_TYPES = [
   'text',
@@ -147,6 +153,8 @@ export interface Page {
   /** Record pages: the bucket whose record this page shows. */
   readonly record?: string
   readonly blocks: readonly Block[]
+  /** Its place in the site's menu; pages without one stay out of it (unless no page has one). */
+  readonly nav?: { readonly label: Text; readonly order: number }
 }
 
 export interface Desk {

@@ -62,3 +62,25 @@ export function checkSuggestionsDesk(
     )
   }
 }
+
+/** Two menu entries with one `order` would be shown in an order nobody chose. */
+export function checkNavOrder(
+  ctx: CompileContext,
+  pageYaml: ReadonlyMap<string, YamlFile>,
+  pages: readonly Page[],
+): void {
+  const byOrder = new Map<number, Page>()
+  for (const page of pages) {
+    if (page.nav === undefined) continue
+    const first = byOrder.get(page.nav.order)
+    const yaml = pageYaml.get(page.file)
+    if (first === undefined) byOrder.set(page.nav.order, page)
+    else if (yaml !== undefined)
+      ctx.report(
+        yaml,
+        ['nav', 'order'],
+        'nav-order',
+        `${first.file} has nav order ${page.nav.order} too; give each menu entry its own order`,
+      )
+  }
+}

@@ -1,12 +1,13 @@
 // A file field's part of a post. Its stored value is an object key the server
 // makes when it keeps the upload, so nothing the caller sends under the
 // field's name (a text value included) is ever taken as that value.
+import { en } from '../messages/en'
 import type { Field } from '../content/model'
 import { fileLimit } from './body-limit'
 import { isUploadedFile, type FormValue, type UploadedFile } from './form-body'
 
 /** Said whenever a file field is used while uploads fail closed. */
-const UPLOADS_OFF = 'Uploads are not available on this site right now'
+const UPLOADS_OFF = en['form.uploads-off']
 
 // Browsers send an empty file input as a nameless, empty part.
 function chosenFile(value: FormValue | undefined): UploadedFile | undefined {
@@ -32,11 +33,11 @@ export function checkFile(field: Field, value: FormValue | undefined, uploadsEna
   const file = chosenFile(value)
   if (file === undefined) {
     if (!field.required) return undefined
-    return uploadsEnabled ? 'Choose a file' : UPLOADS_OFF
+    return uploadsEnabled ? en['answer.choose-file'] : UPLOADS_OFF
   }
   if (!uploadsEnabled) return UPLOADS_OFF
-  if (file.size === 0) return 'The chosen file is empty'
-  if (file.size > fileLimit(field)) return 'The chosen file is too large'
-  if (!accepts(field.accept, file)) return 'This type of file is not accepted here'
+  if (file.size === 0) return en['answer.file-empty']
+  if (file.size > fileLimit(field)) return en['answer.file-too-large']
+  if (!accepts(field.accept, file)) return en['answer.file-type']
   return undefined
 }

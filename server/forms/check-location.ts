@@ -1,5 +1,6 @@
 // A place given as two inputs, `<field>.lat` and `<field>.lng`, stored as
 // `lat,lng`. Half a place is no place, so both or neither must be given.
+import { en } from '../messages/en'
 import { fail, ok, type Checked } from './checked'
 import { parseDecimal } from './decimal'
 
@@ -16,11 +17,11 @@ function degreesWithin(text: string, limit: number): number | null {
 }
 
 export function checkLocation(required: boolean, lat: string, lng: string): Checked {
-  if (lat === '' && lng === '') return required ? fail('Enter a latitude and a longitude') : ok('')
-  if (lat === '' || lng === '') return fail('Enter both a latitude and a longitude')
+  if (lat === '' && lng === '') return required ? fail(en['answer.lat-lng']) : ok('')
+  if (lat === '' || lng === '') return fail(en['answer.both-lat-lng'])
   const latitude = degreesWithin(lat, 90)
-  if (latitude === null) return fail('Enter a latitude between -90 and 90')
+  if (latitude === null) return fail(en['answer.latitude'])
   const longitude = degreesWithin(lng, 180)
-  if (longitude === null) return fail('Enter a longitude between -180 and 180')
+  if (longitude === null) return fail(en['answer.longitude'])
   return ok(`${rounded(latitude)},${rounded(longitude)}`)
 }

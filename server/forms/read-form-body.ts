@@ -1,6 +1,7 @@
 // Reads a posted form without ever holding more than its limit: a declared
 // length over the limit is refused before any of the body is read, and a body
 // that grows past it while arriving is cut off, whatever its header claimed.
+import { en } from '../messages/en'
 import { createError, getRequestHeader, type H3Event } from 'h3'
 import { readBodyWithin, refuseDeclaredOversize } from '../http/read-body-within'
 import { FORM_TEXT_LIMIT } from './body-limit'
@@ -43,7 +44,7 @@ async function readWithin(event: H3Event, limit: number): Promise<Uint8Array<Arr
 // Keeping the first means an appended copy cannot override what the form
 // sent, both encodings behave alike, and no field ever sees a list.
 function firstOfEach(pairs: ReadonlyArray<[string, FormValue]> | null): FormBody {
-  if (pairs === null) throw createError({ statusCode: 400, statusMessage: 'The form could not be read' })
+  if (pairs === null) throw createError({ statusCode: 400, statusMessage: en['error.form-unreadable'] })
   const body = new Map<string, FormValue>()
   for (const [name, value] of pairs) if (!body.has(name)) body.set(name, value)
   return body

@@ -2,6 +2,8 @@
 // bytes and held to its field's `accept`, limited while it streams, stored
 // under the record's prefix, a preview made for a picture. Whatever happens,
 // the rest of the part is read and dropped, so the form around it goes on.
+import { en } from '../messages/en'
+import { englishMessages } from '../messages/messages'
 import type { Readable } from 'node:stream'
 import { Readable as ReadableStream } from 'node:stream'
 import type { Field } from '../content/model'
@@ -44,9 +46,9 @@ export async function storeUpload(
       headBytes += piece.length
     }
     const start = Buffer.concat(head)
-    if (start.length === 0) return refused('The chosen file is empty')
+    if (start.length === 0) return refused(en['answer.file-empty'])
     const type = acceptedType(field.accept, await sniffType(start))
-    if (type === null) return refused('This type of file is not accepted here')
+    if (type === null) return refused(en['answer.file-type'])
     const limit = fileLimit(field)
     const key = uploadKey(prefix, field.name)
     let size = 0
@@ -69,7 +71,7 @@ export async function storeUpload(
     } catch (error) {
       await store.delete(key).catch(() => undefined)
       if (!over) throw error
-      return refused(`The chosen file is too large: at most ${Math.round(limit / 1048576)} MB`)
+      return refused(englishMessages.say('answer.file-too-large-mb', { mb: Math.round(limit / 1048576) }))
     }
     const preview = PREVIEW_TYPES.has(type) && (await makePreview(store, key))
     const stored = { key, name: cleanFileName(filename), size, type, preview }

@@ -3,6 +3,7 @@
 // ones) are never read, so they can never be stored. Field names cannot hold
 // a dot or start with svc_, so `<location>.lat` and service keys never clash
 // with a field.
+import { en } from '../messages/en'
 import type { Bucket, Field, FieldType } from '../content/model'
 import { isRecordId } from '../names'
 import { checkAnswer } from './check-answer'
@@ -29,11 +30,11 @@ export type Validation =
   | { readonly ok: true; readonly values: Record<string, string> }
   | { readonly ok: false; readonly errors: Record<string, string>; readonly input: Record<string, string> }
 
-const NOT_A_FILE = 'Type this answer, do not attach a file'
+const NOT_A_FILE = en['answer.not-a-file']
 
 function missing(type: FieldType): string {
-  if (type === 'checkbox') return 'Tick this box to continue'
-  return type === 'choice' || type === 'record' ? 'Choose an option' : 'Enter an answer'
+  if (type === 'checkbox') return en['answer.tick']
+  return type === 'choice' || type === 'record' ? en['answer.choose'] : en['answer.enter']
 }
 
 /** Reads one text input, keeping it for re-rendering; null for a file part. */
@@ -48,7 +49,7 @@ function readText(body: FormBody, key: string, input: Record<string, string>): s
 
 async function checkRecord(field: Field, id: string, options: ValidateOptions): Promise<Checked> {
   const exists = isRecordId(id) && field.of !== undefined && (await options.recordExists(field.of, id))
-  return exists ? ok(id) : fail('Choose one of the options')
+  return exists ? ok(id) : fail(en['answer.one-of-options'])
 }
 
 /** The value to store; undefined for a file field, whose key comes from the upload. */
@@ -82,7 +83,7 @@ function storedFileAnswer(
 ): Checked | undefined {
   if (outcome === undefined) {
     if (!field.required) return undefined
-    return fail(options.uploadsEnabled ? 'Choose a file' : 'Uploads are not available on this site right now')
+    return fail(options.uploadsEnabled ? en['answer.choose-file'] : en['form.uploads-off'])
   }
   return 'error' in outcome ? fail(outcome.error) : ok(storedFileValue(outcome.stored))
 }

@@ -2,6 +2,7 @@
 // same Markdown body, the site's name and colour, a button to the case, and
 // the headers that mark it as sent by a machine. Every value that reaches a
 // header has its line breaks folded away first.
+import { builtInCatalogue } from '../messages/catalogue'
 import { html, safeUrl } from '../render/html'
 import { renderMarkdown } from '../render/markdown'
 import type { MailIntent } from './mail-intent'
@@ -28,7 +29,6 @@ export interface Sender {
 }
 
 const FALLBACK_COLOUR = '#1d4ed8'
-const CASE_BUTTON: Readonly<Record<string, string>> = { nb: 'Åpne saken', nn: 'Opne saka', en: 'Open the case' }
 
 /** One line, no control characters: what a header may carry from a record's values. */
 export function headerText(value: string): string {
@@ -43,7 +43,7 @@ export function composeMail(intent: MailIntent, to: string, sender: Sender, repl
   const domain = sender.address.split('@')[1] ?? 'localhost'
   const colour = /^#[0-9a-f]{3,8}$/i.test(intent.brand?.primary ?? '') ? intent.brand!.primary : FALLBACK_COLOUR
   const language = intent.brand?.language ?? 'en'
-  const button = intent.button ?? CASE_BUTTON[language.split('-')[0] ?? 'en'] ?? CASE_BUTTON.en
+  const button = intent.button ?? intent.brand?.button ?? builtInCatalogue(language)['mail.open-case']
   const link = safeUrl(intent.link)
   const text = [markdownToText(intent.body), link === undefined ? '' : `${button}: ${link}`]
     .filter(Boolean)

@@ -1,6 +1,8 @@
 // The mail that carries an invite's link, in the site's first storyline and
 // language. The words are the service's own; names from the form and the
 // content are escaped so they read as plain text.
+import { messagesFor } from '../messages/messages'
+import { timeText } from '../render/desk/time'
 import type { SiteModel } from '../content/model'
 import { brandOf, type MailIntent } from './mail-intent'
 import { markdownText } from './mail-text'
@@ -77,7 +79,7 @@ export function buildInviteIntent({
   const brand = brandOf(site, storyline)
   const words = WORDS[brand.language.split('-')[0] ?? 'en'] ?? ENGLISH
   const until =
-    expiresAt === undefined ? null : `${new Date(expiresAt * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`
+    expiresAt === undefined ? null : timeText(new Date(expiresAt * 1000).toISOString(), messagesFor(site, 0))
   const body = words.body({
     inviter: markdownText(inviter),
     name: markdownText(invite.name),

@@ -1,6 +1,7 @@
 // A mail intent: what the mailer unit reads from SVC_MAIL (`svc.mail.<bucket>`).
 // Its id is stable per event, and is the append's msgId, so a retried move
 // never queues a second mail.
+import { messagesFor } from '../messages/messages'
 import { z } from 'zod'
 import type { Bucket, Mail, SiteModel } from '../content/model'
 import { resolveRecipient } from './mail-recipient'
@@ -35,7 +36,15 @@ export const mailIntentSchema = z.object({
   /** The button's words, when the link is not to a case (an invite's "Accept the invite"). */
   button: z.string().optional(),
   /** How the mail looks: the site's name in the record's storyline, its primary colour and language. */
-  brand: z.object({ name: z.string(), primary: z.string(), language: z.string() }).optional(),
+  brand: z
+    .object({
+      name: z.string(),
+      primary: z.string(),
+      language: z.string(),
+      // The case button's words as the site says them (its `messages:`); older intents have none.
+      button: z.string().optional(),
+    })
+    .optional(),
 })
 export type MailIntent = z.infer<typeof mailIntentSchema>
 
@@ -86,6 +95,7 @@ export function brandOf(site: SiteModel, storyline: string): NonNullable<MailInt
     name: inStoryline(site, site.branding.name, storyline),
     primary: site.branding.colors.primary,
     language: site.branding.language,
+    button: messagesFor(site, Math.max(0, site.storylines.indexOf(storyline))).say('mail.open-case'),
   }
 }
 

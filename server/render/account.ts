@@ -1,5 +1,6 @@
 // The header's account corner: who is signed in, their desks, and sign-out;
 // or a sign-in link for a visitor.
+import type { Messages } from '../messages/messages'
 import { CSRF_FIELD, hiddenInputs } from './form'
 import { html, type SafeHtml } from './html'
 
@@ -9,22 +10,24 @@ export type Viewer =
       readonly name: string
       readonly csrf: string
       readonly desks: readonly { readonly href: string; readonly label: string }[]
+      /** Group-only menu pages this person may open: their menu shows them. */
+      readonly groupPages: readonly string[]
     }
   | { readonly signedIn: false; readonly signInHref: string | null }
 
-const SIGN_OUT_BUTTON = html`<button type="submit">Sign out</button>`
-
-export function renderAccount(viewer: Viewer | undefined): SafeHtml | null {
+export function renderAccount(viewer: Viewer | undefined, m: Messages): SafeHtml | null {
   if (viewer === undefined) return null
   if (!viewer.signedIn) {
     return viewer.signInHref === null
       ? null
-      : html`<div class="account"><a href="${viewer.signInHref}">Sign in</a></div>`
+      : html`<div class="account"><a href="${viewer.signInHref}">${m.say('account.sign-in')}</a></div>`
   }
   const desks = viewer.desks.map((d) => html`<li><a href="${d.href}">${d.label}</a></li>`)
-  const name = html`<span class="account-name">Signed in as <a href="/my"><strong>${viewer.name}</strong></a></span>`
-  const deskList = desks.length > 0 ? html`<ul class="account-desks" aria-label="Your desks">${desks}</ul>` : null
+  const who = html`<a href="/my"><strong>${viewer.name}</strong></a>`
+  const name = html`<span class="account-name">${m.say('account.signed-in-as')} ${who}</span>`
+  const desksLabel = m.say('account.your-desks')
+  const deskList = desks.length > 0 ? html`<ul class="account-desks" aria-label="${desksLabel}">${desks}</ul>` : null
   const csrf = hiddenInputs({ [CSRF_FIELD]: viewer.csrf })
-  const signOut = html`<form method="post" action="/auth/sign-out" class="sign-out">${csrf}${SIGN_OUT_BUTTON}</form>`
+  const signOut = html`<form method="post" action="/auth/sign-out" class="sign-out">${csrf}<button type="submit">${m.say('account.sign-out')}</button></form>`
   return html`<div class="account">${name}${deskList}${signOut}</div>`
 }

@@ -1,4 +1,5 @@
 // A page's blocks, in content order, in one storyline.
+import { messagesFor, type Messages } from '../messages/messages'
 import type { Block, Page, SiteModel } from '../content/model'
 import { renderForm, type FormOptions } from './form'
 import { html, safeUrl, type SafeHtml } from './html'
@@ -53,16 +54,15 @@ function hiddenInputs(options: BlocksOptions): Readonly<Record<string, string>> 
     : { [PAGE_FIELD]: options.pagePath, [RECORD_FIELD]: options.recordId }
 }
 
-const NO_SIGN_IN = 'This form is for signed-in people, and signing in is not available right now.'
-
-function renderSignInToFile(href: string | null): SafeHtml {
+function renderSignInToFile(href: string | null, m: Messages): SafeHtml {
   const safe = href === null ? undefined : safeUrl(href)
-  if (safe === undefined) return html`<p class="form-sign-in">${NO_SIGN_IN}</p>`
-  return html`<p class="form-sign-in"><a class="button" href="${safe}">Sign in to report</a></p>`
+  if (safe === undefined) return html`<p class="form-sign-in">${m.say('form.no-sign-in')}</p>`
+  return html`<p class="form-sign-in"><a class="button" href="${safe}">${m.say('form.sign-in-to-file')}</a></p>`
 }
 
 function renderBlock(block: Block, index: number, options: BlocksOptions): SafeHtml | null {
   const { site, story } = options
+  const m = messagesFor(site, story)
   if (block.kind === 'text') return html`<div class="text">${renderMarkdown(textAt(block.text, story))}</div>`
   // The compiled model has checked every bucket name; a missing one renders nothing.
   const bucket = site.buckets.get(block.bucket)
@@ -70,8 +70,9 @@ function renderBlock(block: Block, index: number, options: BlocksOptions): SafeH
   switch (block.kind) {
     case 'form': {
       const signIn = options.signInToFile?.[bucket.name]
-      if (signIn !== undefined) return renderSignInToFile(signIn)
+      if (signIn !== undefined) return renderSignInToFile(signIn, m)
       return renderForm(bucket, story, {
+        m,
         ...options.forms?.[bucket.name],
         values: formValues(options, bucket.name),
         csrf: options.csrf ?? options.forms?.[bucket.name]?.csrf,
@@ -83,6 +84,7 @@ function renderBlock(block: Block, index: number, options: BlocksOptions): SafeH
     case 'list':
       return renderList(block, bucket, {
         story,
+        m,
         index,
         recordId: options.recordId,
         data: options.lists?.[index],
@@ -90,7 +92,7 @@ function renderBlock(block: Block, index: number, options: BlocksOptions): SafeH
       })
     case 'map':
       if (!options.mapsOn) return null
-      return renderMap(bucket, story, options.maps?.[index] ?? [], options.mapAttribution ?? '')
+      return renderMap(bucket, story, options.maps?.[index] ?? [], options.mapAttribution ?? '', m)
   }
 }
 
@@ -98,6 +100,10 @@ export function renderBlocks(options: BlocksOptions): SafeHtml {
   const record =
     options.record === undefined
       ? null
-      : renderRecordHeader(options.record, { csrf: options.csrf, pagePath: options.pagePath ?? options.page.path })
+      : renderRecordHeader(
+          options.record,
+          { csrf: options.csrf, pagePath: options.pagePath ?? options.page.path },
+          messagesFor(options.site, options.story),
+        )
   return html`${record}${options.page.blocks.map((block, index) => renderBlock(block, index, options))}`
 }

@@ -1,6 +1,7 @@
 // The submitter's case page: reference, state, what they filed, and the
 // timeline with staff's messages (Markdown, rendered as pages are) and their
 // own replies by mail (plain text, line breaks kept).
+import { messagesFor, type Messages } from '../messages/messages'
 import type { SiteModel } from '../content/model'
 import type { CasePageData, TimelineEntry } from '../visitor/case-page'
 import type { Viewer } from './account'
@@ -25,21 +26,25 @@ export interface CasePageOptions {
   readonly moved: boolean
 }
 
-const MOVED_HOW = { desk: '', self: ' (you moved it)', timed: ' (after the time set for it)' } as const
+const MOVED_HOW = { desk: null, self: 'case.moved-by-you', timed: 'case.moved-by-clock' } as const
 
-function renderEntry(entry: TimelineEntry, siteName: string): SafeHtml {
-  const when = renderTime(entry.time)
+function renderEntry(entry: TimelineEntry, siteName: string, m: Messages): SafeHtml {
+  const when = renderTime(entry.time, m)
   switch (entry.kind) {
     case 'filed':
-      return html`<li class="timeline-entry">${when}<p><strong>Filed</strong>: ${entry.state}</p></li>`
-    case 'moved':
-      return html`<li class="timeline-entry">${when}<p><strong>Now: ${entry.state}</strong>${MOVED_HOW[entry.how]}</p></li>`
+      return html`<li class="timeline-entry">${when}<p><strong>${m.say('case.filed')}</strong>: ${entry.state}</p></li>`
+    case 'moved': {
+      const how = MOVED_HOW[entry.how]
+      return html`<li class="timeline-entry">${when}<p><strong>${m.say('case.now', { state: entry.state })}</strong>${
+        how === null ? null : m.say(how)
+      }</p></li>`
+    }
     case 'message':
-      return html`<li class="timeline-entry timeline-message">${when}<p><strong>${siteName} wrote</strong></p><div class="timeline-text">${renderMarkdown(entry.markdown)}</div></li>`
+      return html`<li class="timeline-entry timeline-message">${when}<p><strong>${m.say('case.site-wrote', { site: siteName })}</strong></p><div class="timeline-text">${renderMarkdown(entry.markdown)}</div></li>`
     case 'claimed':
-      return html`<li class="timeline-entry">${when}<p>Linked to your account when you signed in</p></li>`
+      return html`<li class="timeline-entry">${when}<p>${m.say('case.claimed')}</p></li>`
     case 'reply':
-      return html`<li class="timeline-entry timeline-reply">${when}<p><strong>Your reply by mail</strong></p><p class="timeline-text timeline-plain">${entry.text}</p></li>`
+      return html`<li class="timeline-entry timeline-reply">${when}<p><strong>${m.say('case.your-reply')}</strong></p><p class="timeline-text timeline-plain">${entry.text}</p></li>`
   }
 }
 
@@ -48,14 +53,15 @@ export function renderCasePage(options: CasePageOptions): string {
   const { record } = data
   const title = record.name ?? record.id
   const siteName = textAt(site.branding.name, story)
+  const m = messagesFor(site, story)
   const reference = html`<code class="case-reference">${record.reference ?? record.id}</code>`
   const body = html`<p class="case-bucket">${data.bucketTitle}</p><h1>${title}</h1>
-<dl class="case-facts"><div><dt>Reference</dt><dd>${reference}</dd></div>
-<div><dt>Where it stands</dt><dd><strong>${record.stateLabel}</strong></dd></div></dl>
+<dl class="case-facts"><div><dt>${m.say('case.reference')}</dt><dd>${reference}</dd></div>
+<div><dt>${m.say('case.where-it-stands')}</dt><dd><strong>${record.stateLabel}</strong></dd></div></dl>
 ${renderSelfMoves(record, { csrf: options.csrf, pagePath: data.path })}
-<section aria-labelledby="case-timeline"><h2 id="case-timeline">What has happened</h2>
-<ol class="timeline">${[...data.timeline].reverse().map((entry) => renderEntry(entry, siteName))}</ol></section>
-<section aria-labelledby="case-details"><h2 id="case-details">What you told us</h2>${renderRecordFields(record.fields)}</section>`
+<section aria-labelledby="case-timeline"><h2 id="case-timeline">${m.say('case.timeline')}</h2>
+<ol class="timeline">${[...data.timeline].reverse().map((entry) => renderEntry(entry, siteName, m))}</ol></section>
+<section aria-labelledby="case-details"><h2 id="case-details">${m.say('case.details')}</h2>${renderRecordFields(record.fields)}</section>`
   return renderLayout({
     site,
     story,
@@ -63,6 +69,6 @@ ${renderSelfMoves(record, { csrf: options.csrf, pagePath: data.path })}
     body,
     assets: options.assets,
     viewer: options.viewer,
-    status: options.moved ? renderMoved(record.stateLabel) : undefined,
+    status: options.moved ? renderMoved(record.stateLabel, m) : undefined,
   })
 }

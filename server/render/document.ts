@@ -1,6 +1,7 @@
 // The document shell shared by site pages and the plain error page: head,
 // skip link and landmarks. Everything site-specific arrives already resolved.
 import { html, safeUrl, type SafeHtml } from './html'
+import type { Messages } from '../messages/messages'
 import type { NavLink } from './site-pages'
 
 export interface Assets {
@@ -11,6 +12,8 @@ export interface Assets {
 }
 
 export interface DocumentParts {
+  /** The service's own words, in the site's language. */
+  readonly m: Messages
   readonly lang: string
   readonly title: string
   readonly assets: Assets
@@ -26,13 +29,16 @@ export interface DocumentParts {
   readonly maps?: boolean
 }
 
-function renderNav(links: readonly NavLink[]): SafeHtml | null {
+// On a phone the menu folds into a disclosure that works without JavaScript;
+// on a wide screen site.css shows it open, without the summary.
+function renderNav(links: readonly NavLink[], m: Messages): SafeHtml | null {
   if (links.length === 0) return null
   const items = links.map((link) => {
     const current = link.current ? html` aria-current="page"` : null
     return html`<li><a href="${safeUrl(link.href) ?? '/'}"${current}>${link.label}</a></li>`
   })
-  return html`<nav class="site-nav" aria-label="Main"><ul>${items}</ul></nav>`
+  const label = m.say('layout.nav-label')
+  return html`<nav class="site-nav" aria-label="${label}"><details class="site-menu"><summary>${m.say('layout.menu')}</summary><ul>${items}</ul></details></nav>`
 }
 
 function mapAssets({ maps, assets }: DocumentParts): SafeHtml | null {
@@ -59,8 +65,8 @@ ${favicon}
 <link rel="stylesheet" href="${parts.themeHref}">
 </head>
 <body>
-<a class="skip-link" href="#main">Skip to content</a>
-<header class="site-header" role="banner"><div class="container">${parts.banner}${renderNav(parts.nav)}</div></header>
+<a class="skip-link" href="#main">${parts.m.say('layout.skip-link')}</a>
+<header class="site-header" role="banner"><div class="container">${parts.banner}${renderNav(parts.nav, parts.m)}</div></header>
 <main id="main" class="container" tabindex="-1">${status}${parts.main}</main>
 ${footer}
 </body>

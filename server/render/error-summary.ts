@@ -1,5 +1,6 @@
 // A refused form lists its problems first, each linking to its field, so
 // people who cannot see the page at a glance still find every error.
+import type { Messages } from '../messages/messages'
 import type { Bucket } from '../content/model'
 import { fieldIds } from './field-context'
 import { html, type SafeHtml } from './html'
@@ -10,21 +11,24 @@ export function renderErrorSummary(
   bucket: Bucket,
   story: number,
   errors: Readonly<Record<string, string>>,
+  m: Messages,
 ): SafeHtml | null {
   const fieldNames = new Set(bucket.fields.map((field) => field.name))
   const fieldItems = bucket.fields.flatMap((field) => {
     const message = errors[field.name]
     if (!message) return []
     const label = textAt(field.label, story)
-    return [html`<li><a href="#${fieldIds(bucket.name, field.name).control}">${withColon(label)} ${message}</a></li>`]
+    return [
+      html`<li><a href="#${fieldIds(bucket.name, field.name).control}">${withColon(label)} ${m.problem(message)}</a></li>`,
+    ]
   })
   // Errors not about one field (an expired form, say) are listed without a link.
   const formItems = Object.entries(errors)
     .filter(([name, message]) => message && !fieldNames.has(name))
-    .map(([, message]) => html`<li>${message}</li>`)
+    .map(([, message]) => html`<li>${m.problem(message)}</li>`)
   if (fieldItems.length === 0 && formItems.length === 0) return null
   const titleId = `f-${bucket.name}-errors`
-  const heading = html`<h2 id="${titleId}">There is a problem</h2>`
+  const heading = html`<h2 id="${titleId}">${m.say('form.problem')}</h2>`
   const attrs = html`role="alert" aria-labelledby="${titleId}" tabindex="-1"`
   return html`<div class="error-summary" ${attrs}>${heading}<ul>${formItems}${fieldItems}</ul></div>`
 }

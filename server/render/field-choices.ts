@@ -38,5 +38,5 @@ export function renderSelect(ctx: FieldContext, choices: readonly Choice[]): Saf
     const selected = choice.value === current ? html` selected` : null
     return html`<option value="${choice.value}"${selected}>${choice.label}</option>`
   })
-  return html`<select${controlAttrs(ctx)}><option value="">Choose…</option>${options}</select>`
+  return html`<select${controlAttrs(ctx)}><option value="">${ctx.m.say('form.choose')}</option>${options}</select>`
 }

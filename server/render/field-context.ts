@@ -1,5 +1,6 @@
 // What every field control needs to know, and the attributes they share, so
 // required/invalid/described-by are spelled the same way for every type.
+import type { Messages } from '../messages/messages'
 import type { Field } from '../content/model'
 import { html, type SafeHtml } from './html'
 
@@ -18,6 +19,7 @@ export interface FieldIds {
 export interface FieldContext {
   readonly field: Field
   readonly story: number
+  readonly m: Messages
   readonly ids: FieldIds
   readonly values: Readonly<Record<string, string>>
   readonly error?: string

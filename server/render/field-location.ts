@@ -11,10 +11,14 @@ export function renderLocation(ctx: FieldContext): SafeHtml {
     const input = html`<input type="text" inputmode="decimal" autocomplete="off"${attrs} value="${value}">`
     return html`<div class="location-part"><label for="${id}">${label}</label>${input}</div>`
   }
-  const lat = part('lat', 'Latitude', ctx.ids.control)
-  const lng = part('lng', 'Longitude', `${ctx.ids.control}-lng`)
+  const lat = part('lat', ctx.m.say('form.latitude'), ctx.ids.control)
+  const lng = part('lng', ctx.m.say('form.longitude'), `${ctx.ids.control}-lng`)
   // map.js adds the map and a "use my position" button; without it the two inputs are the whole field.
   const picker =
-    ctx.mapPicker === undefined ? null : html` data-map-picker data-attribution="${ctx.mapPicker.attribution}"`
+    ctx.mapPicker === undefined
+      ? null
+      : html` data-map-picker data-attribution="${ctx.mapPicker.attribution}" data-picker-help="${ctx.m.say(
+          'form.map-help',
+        )}" data-locate-label="${ctx.m.say('form.map-locate')}"`
   return html`<div class="location"${picker}>${lat}${lng}</div>`
 }

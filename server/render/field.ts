@@ -1,5 +1,6 @@
 // One form field: its label or legend, help, note and error beside the
 // control, all tied to the control for assistive technology.
+import type { Messages } from '../messages/messages'
 import type { Field } from '../content/model'
 import { describedAttrs, type FieldContext, type FieldIds, type RecordOption } from './field-context'
 import { choicesOf, MAX_RADIOS, renderRadios, renderSelect } from './field-choices'
@@ -10,6 +11,7 @@ import { textAt } from './storyline'
 
 export interface FieldInput {
   readonly story: number
+  readonly m: Messages
   readonly ids: FieldIds
   readonly values: Readonly<Record<string, string>>
   readonly error?: string
@@ -20,16 +22,15 @@ export interface FieldInput {
 }
 
 function noteFor(field: Field, input: FieldInput): string | undefined {
+  const { m } = input
   switch (field.type) {
     case 'file':
-      if (!input.filesEnabled) return 'Uploads are not available on this site right now.'
-      return field.maxMb === undefined ? undefined : `Largest file: ${field.maxMb} MB.`
+      if (!input.filesEnabled) return m.say('form.uploads-off-note')
+      return field.maxMb === undefined ? undefined : m.say('form.largest-file', { mb: field.maxMb })
     case 'record':
-      return input.recordOptions.length === 0 ? 'There is nothing to choose from yet.' : undefined
+      return input.recordOptions.length === 0 ? m.say('form.nothing-to-choose') : undefined
     case 'location':
-      return input.mapPicker === undefined
-        ? 'Give the place as latitude and longitude in decimal degrees, for example 59.91 and 10.75.'
-        : 'Tap the map to place it, or give latitude and longitude in decimal degrees, for example 59.91 and 10.75.'
+      return m.say(input.mapPicker === undefined ? 'form.location-note' : 'form.location-map-note')
     default:
       return undefined
   }
@@ -41,7 +42,9 @@ function renderLabelText(ctx: FieldContext): SafeHtml {
 }
 
 function renderDetails(ctx: FieldContext): SafeHtml {
-  const error = html`<span class="visually-hidden">Error: </span>${ctx.error}`
+  const error = html`<span class="visually-hidden">${ctx.m.say('form.error-prefix')}</span>${
+    ctx.error === undefined ? null : ctx.m.problem(ctx.error)
+  }`
   return html`${ctx.help ? html`<p class="field-help" id="${ctx.ids.help}">${ctx.help}</p>` : null}${
     ctx.note ? html`<p class="field-note" id="${ctx.ids.note}">${ctx.note}</p>` : null
   }${ctx.error ? html`<p class="field-error-message" id="${ctx.ids.error}">${error}</p>` : null}`

@@ -1,5 +1,6 @@
 // A bucket's filing form. It re-renders a refused submission with the input
 // kept and each error beside its field.
+import { englishMessages, type Messages } from '../messages/messages'
 import type { Bucket } from '../content/model'
 import { newSubmissionToken } from '../forms/submission-token'
 import { renderErrorSummary } from './error-summary'
@@ -33,6 +34,8 @@ export interface FormOptions {
   /** Choices for `record` fields, by field name. */
   readonly recordOptions?: Readonly<Record<string, readonly RecordOption[]>>
   readonly submitLabel?: string
+  /** The service's own words; English unless given. */
+  readonly m?: Messages
   /** Service inputs sent along, e.g. the page the form is on (`svc_` names only). */
   readonly hidden?: Readonly<Record<string, string>>
 }
@@ -40,10 +43,12 @@ export interface FormOptions {
 export function renderForm(bucket: Bucket, story: number, options: FormOptions = {}): SafeHtml {
   const values = options.values ?? {}
   const errors = options.errors ?? {}
+  const m = options.m ?? englishMessages
   const hasFile = bucket.fields.some((field) => field.type === 'file')
   const fields = bucket.fields.map((field) =>
     renderField(field, {
       story,
+      m,
       ids: fieldIds(bucket.name, field.name),
       values,
       error: errors[field.name] || undefined,
@@ -54,11 +59,11 @@ export function renderForm(bucket: Bucket, story: number, options: FormOptions =
   )
   return html`<form class="record-form" method="post" action="/file/${encodeURIComponent(bucket.name)}"${
     hasFile ? html` enctype="multipart/form-data"` : null
-  }>${renderErrorSummary(bucket, story, errors)}${
+  }>${renderErrorSummary(bucket, story, errors, m)}${
     options.notice === undefined ? null : html`<div class="form-notice">${options.notice}</div>`
   }${
     options.csrf === undefined ? null : html`<input type="hidden" name="${CSRF_FIELD}" value="${options.csrf}">`
   }<input type="hidden" name="${SUBMISSION_FIELD}" value="${newSubmissionToken()}">${hiddenInputs(
     options.hidden ?? {},
-  )}${fields}<button type="submit" class="button">${options.submitLabel || 'Send'}</button></form>`
+  )}${fields}<button type="submit" class="button">${options.submitLabel || m.say('form.send')}</button></form>`
 }

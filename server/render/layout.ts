@@ -1,12 +1,13 @@
 // A site page's document: the site's branding, read in one storyline, around
 // a page body.
 import type { SiteModel } from '../content/model'
+import { messagesFor } from '../messages/messages'
 import { renderAccount, type Viewer } from './account'
 import { renderDocument, type Assets } from './document'
 import { html, type SafeHtml } from './html'
 import { renderMarkdown } from './markdown'
 import { siteFileUrl } from './site-file'
-import { siteNav, type NavLink } from './site-pages'
+import { siteNav } from './site-pages'
 import { checkStory, textAt } from './storyline'
 import { themeAsset } from './theme-asset'
 
@@ -16,8 +17,8 @@ export interface LayoutOptions {
   readonly title: string
   readonly body: SafeHtml
   readonly assets: Assets
-  /** Defaults to the site's top-level public pages. */
-  readonly nav?: readonly NavLink[]
+  /** The page shown, marked in the menu. */
+  readonly currentPath?: string
   /** A message shown at the top of the page, e.g. after filing a record. */
   readonly status?: SafeHtml
   /** Who is looking: shown in the header with sign-in or sign-out. */
@@ -48,14 +49,19 @@ export function renderLayout(options: LayoutOptions): string {
   checkStory(site, story)
   const name = textAt(site.branding.name, story)
   const favicon = site.branding.favicon
+  const m = messagesFor(site, story)
   return renderDocument({
+    m,
     lang: site.branding.language,
     title: options.title && options.title !== name ? `${options.title} – ${name}` : name,
     assets: options.assets,
     favicon: favicon === undefined ? undefined : siteFileUrl(favicon),
     themeHref: themeAsset(site.branding).href,
-    banner: html`${renderBanner(site, name)}${renderAccount(options.viewer)}`,
-    nav: options.nav ?? siteNav(site, story),
+    banner: html`${renderBanner(site, name)}${renderAccount(options.viewer, m)}`,
+    nav: siteNav(site, story, {
+      currentPath: options.currentPath,
+      groupPages: options.viewer?.signedIn === true ? options.viewer.groupPages : undefined,
+    }),
     status: options.status,
     main: options.body,
     footer: renderFooter(site, story),

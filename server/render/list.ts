@@ -1,5 +1,6 @@
 // A listing block: its records (already narrowed to what the visitor may
 // see), a way to the next page, or its empty state.
+import type { Messages } from '../messages/messages'
 import type { Block, Bucket } from '../content/model'
 import { html, safeUrl, type SafeHtml } from './html'
 import { renderListItem } from './list-item'
@@ -10,6 +11,7 @@ type ListBlock = Extract<Block, { kind: 'list' }>
 
 export interface ListRender {
   readonly story: number
+  readonly m: Messages
   readonly index: number
   readonly recordId?: string
   /** Absent: nothing was looked up, so the list shows its empty state. */
@@ -17,22 +19,21 @@ export interface ListRender {
   readonly selfMoves?: SelfMoveForm
 }
 
-function renderPaging(data: ListData, headingId: string, title: string): SafeHtml | null {
+function renderPaging(data: ListData, headingId: string, title: string, m: Messages): SafeHtml | null {
   const link = (href: string | undefined, label: string) => {
     const safe = href === undefined ? undefined : safeUrl(href)
     return safe === undefined ? null : html`<a href="${safe}#${headingId}">${label}</a>`
   }
-  const more = link(data.moreHref, 'Show more')
-  const newest = link(data.newestHref, 'Back to the newest')
+  const more = link(data.moreHref, m.say('list.more'))
+  const newest = link(data.newestHref, m.say('list.newest'))
   if (more === null && newest === null) return null
-  return html`<nav class="list-pages" aria-label="${`More of ${title}`}">${more}${newest}</nav>`
+  return html`<nav class="list-pages" aria-label="${m.say('list.more-of', { title })}">${more}${newest}</nav>`
 }
 
-function renderSignInNote(data: ListData | undefined): SafeHtml | null {
+function renderSignInNote(data: ListData | undefined, m: Messages): SafeHtml | null {
   const href = data?.signInHref === undefined ? undefined : safeUrl(data.signInHref)
   if (href === undefined) return null
-  const why = 'to keep the reports you send from this browser with your account and see them on any device.'
-  return html`<p class="list-sign-in"><a href="${href}">Sign in</a> ${why}</p>`
+  return html`<p class="list-sign-in"><a href="${href}">${m.say('account.sign-in')}</a> ${m.say('list.sign-in-note')}</p>`
 }
 
 export function renderList(block: ListBlock, bucket: Bucket, options: ListRender): SafeHtml {
@@ -45,12 +46,12 @@ export function renderList(block: ListBlock, bucket: Bucket, options: ListRender
   const form = options.selfMoves ?? { pagePath: '/' }
   const shown =
     items.length === 0
-      ? html`<p class="empty">Nothing here yet.</p>`
-      : html`<ul class="records">${items.map((item) => renderListItem(item, form))}</ul>`
-  const body = html`${shown}${data ? renderPaging(data, headingId, title) : null}`
+      ? html`<p class="empty">${options.m.say('list.empty')}</p>`
+      : html`<ul class="records">${items.map((item) => renderListItem(item, form, options.m))}</ul>`
+  const body = html`${shown}${data ? renderPaging(data, headingId, title, options.m) : null}`
   const attrs = html`data-bucket="${bucket.name}" data-view="${block.view}"${
     block.where ? html` data-where-field="${block.where.field}"` : null
   }${record === undefined ? null : html` data-record="${record}"`} aria-labelledby="${headingId}"`
   const heading = html`<h2 id="${headingId}">${title}</h2>`
-  return html`<section class="list" ${attrs}>${heading}${renderSignInNote(data)}${body}</section>`
+  return html`<section class="list" ${attrs}>${heading}${renderSignInNote(data, options.m)}${body}</section>`
 }

@@ -1,6 +1,7 @@
 // A map block: its places as a list with links, which is all a page without
 // script shows, and the same places as markers once map.js has run. Only
 // rendered when maps are on (MAP_TOKEN), so no page offers a map that cannot load.
+import type { Messages } from '../messages/messages'
 import type { Bucket } from '../content/model'
 import { html, safeUrl, type SafeHtml } from './html'
 import type { MapPoint } from './record-model'
@@ -14,11 +15,17 @@ function renderPlace(point: MapPoint): SafeHtml {
     : html`<li><a href="${href}">${point.label}</a> ${where}</li>`
 }
 
-export function renderMap(bucket: Bucket, story: number, points: readonly MapPoint[], attribution: string): SafeHtml {
+export function renderMap(
+  bucket: Bucket,
+  story: number,
+  points: readonly MapPoint[],
+  attribution: string,
+  m: Messages,
+): SafeHtml {
   const title = textAt(bucket.title, story) || bucket.name
   const places =
     points.length === 0
-      ? html`<p class="empty">No places to show yet.</p>`
+      ? html`<p class="empty">${m.say('map.empty')}</p>`
       : html`<ul class="map-places">${points.map(renderPlace)}</ul>`
-  return html`<figure class="map" data-points="${JSON.stringify(points)}" data-attribution="${attribution}"><div class="map-canvas" role="presentation"></div><figcaption>Map: ${title}</figcaption>${places}</figure>`
+  return html`<figure class="map" data-points="${JSON.stringify(points)}" data-attribution="${attribution}"><div class="map-canvas" role="presentation"></div><figcaption>${m.say('map.caption', { title })}</figcaption>${places}</figure>`
 }

@@ -1,4 +1,5 @@
 // A 404 that helps: it says what was missing and offers the way back.
+import { messagesFor } from '../messages/messages'
 import type { SiteModel } from '../content/model'
 import type { Assets } from './document'
 import { html } from './html'
@@ -14,16 +15,17 @@ export interface NotFoundOptions {
   readonly path: string
 }
 
-const MISTYPED = 'The address may be mistyped, or the page may have moved.'
-
 export function renderNotFound(options: NotFoundOptions): string {
   const { site, story } = options
+  const m = messagesFor(site, story)
   const pages = topLevelPublicPages(site).map(
     (page) => html`<li><a href="${page.path}">${textAt(page.title, story)}</a></li>`,
   )
-  const where = html`There is no page at <code>${options.path}</code>.`
-  const body = html`<h1>Page not found</h1><p>${where} ${MISTYPED}</p><p><a href="/">Go to the home page</a></p>${
-    pages.length > 0 ? html`<h2>Pages on this site</h2><ul class="page-list">${pages}</ul>` : null
+  const where = m.sayHtml('not-found.where', { path: html`<code>${options.path}</code>` })
+  const title = m.say('error.404')
+  const home = html`<p><a href="/">${m.say('layout.home-link')}</a></p>`
+  const body = html`<h1>${title}</h1><p>${where} ${m.say('not-found.mistyped')}</p>${home}${
+    pages.length > 0 ? html`<h2>${m.say('not-found.pages')}</h2><ul class="page-list">${pages}</ul>` : null
   }`
-  return renderLayout({ site, story, title: 'Page not found', body, assets: options.assets })
+  return renderLayout({ site, story, title, body, assets: options.assets })
 }

@@ -4,7 +4,6 @@ import type { Viewer } from './account'
 import type { Assets } from './document'
 import { html, type SafeHtml } from './html'
 import { renderLayout } from './layout'
-import { siteNav } from './site-pages'
 import { textAt } from './storyline'
 
 export interface PageOptions extends BlocksOptions {
@@ -28,7 +27,7 @@ export function renderPage(options: PageOptions): string {
         : html`<p class="suggest-link"><a class="button button-secondary" href="${options.suggestHref}">Suggest a change</a></p>`
     }`,
     assets: options.assets,
-    nav: siteNav(site, story, page.path),
+    currentPath: page.path,
     status: options.status,
     viewer: options.viewer,
     maps: options.mapsOn && page.blocks.some((block) => block.kind !== 'text'),

@@ -1,4 +1,6 @@
 // A record's shown fields as a description list, and when it was filed.
+import { renderDay } from './desk/time'
+import type { Messages } from '../messages/messages'
 import { html, safeUrl, type SafeHtml } from './html'
 import { withColon } from './label-colon'
 import type { RecordSummary, ShownField } from './record-model'
@@ -21,13 +23,13 @@ export function renderRecordFields(fields: readonly ShownField[]): SafeHtml | nu
   return html`<dl class="record-fields">${rows}</dl>`
 }
 
-/** The state, the day it was filed (ISO, so no locale guesses) and, on the submitter's own, its reference. */
-export function renderRecordMeta(record: RecordSummary): SafeHtml {
-  const filed = html`<time datetime="${record.filedAt}">${record.filedAt.slice(0, 10)}</time>`
+/** The state, the day it was filed in the site's time zone and, on the submitter's own, its reference. */
+export function renderRecordMeta(record: RecordSummary, m: Messages): SafeHtml {
+  const filed = renderDay(record.filedAt, m)
   const state = html`<span class="record-state">${record.stateLabel}</span>`
   const reference =
     record.reference === undefined
       ? null
-      : html` · <span class="record-reference">Reference <code>${record.reference}</code></span>`
-  return html`<p class="record-meta">${state} · <span>Filed ${filed}</span>${reference}</p>`
+      : html` · <span class="record-reference">${m.say('case.reference')} <code>${record.reference}</code></span>`
+  return html`<p class="record-meta">${state} · <span>${m.sayHtml('record.filed-on', { date: filed })}</span>${reference}</p>`
 }

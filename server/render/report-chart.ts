@@ -2,11 +2,17 @@
 // per storyline. Widths are worked out here, relative to the bucket's largest
 // count, and every bar carries its storyline and number as text, so the chart
 // reads the same without colour, without CSS and to a screen reader.
+import type { Messages } from '../messages/messages'
 import type { ReportTable } from '../report/report-tables'
 import { html, type SafeHtml } from './html'
 import type { CountFormat } from './report-number'
 
-export function renderReportChart(table: ReportTable, storylines: readonly string[], format: CountFormat): SafeHtml {
+export function renderReportChart(
+  table: ReportTable,
+  storylines: readonly string[],
+  format: CountFormat,
+  m: Messages,
+): SafeHtml {
   const bar = (count: number, column: number) => {
     // An SVG's own width attribute, not a style: the page allows no inline style (Content-Security-Policy).
     const track = html`<svg class="report-bar" viewBox="0 0 100 1" preserveAspectRatio="none" aria-hidden="true" focusable="false"><rect width="${barWidth(count, table.max)}" height="1"></rect></svg>`
@@ -18,7 +24,7 @@ export function renderReportChart(table: ReportTable, storylines: readonly strin
     const label = html`<span class="report-chart-state">${row.label}</span>`
     return html`<li>${label}<ul class="report-bars">${row.counts.map(bar)}</ul></li>`
   })
-  const caption = html`<figcaption>${table.title}: the same counts as bars, one per storyline</figcaption>`
+  const caption = html`<figcaption>${m.say('report.chart-caption', { title: table.title })}</figcaption>`
   return html`<figure class="report-chart">${caption}<ul class="report-chart-states">${groups}</ul></figure>`
 }
 

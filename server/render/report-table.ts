@@ -1,10 +1,16 @@
 // One bucket's counts as a table: a row per state, a column per storyline
 // (named as site.yaml names them), totals on both sides.
+import type { Messages } from '../messages/messages'
 import type { ReportTable } from '../report/report-tables'
 import { html, type SafeHtml } from './html'
 import type { CountFormat } from './report-number'
 
-export function renderReportTable(table: ReportTable, storylines: readonly string[], format: CountFormat): SafeHtml {
+export function renderReportTable(
+  table: ReportTable,
+  storylines: readonly string[],
+  format: CountFormat,
+  m: Messages,
+): SafeHtml {
   const head = storylines.map((storyline) => html`<th scope="col">${storyline}</th>`)
   const rows = table.rows.map(
     (row) =>
@@ -16,8 +22,8 @@ export function renderReportTable(table: ReportTable, storylines: readonly strin
     (count, column) => html`<td data-storyline="${storylines[column]}">${format(count)}</td>`,
   )
   const caption = html`<caption>${table.title}: records per state and storyline</caption>`
-  const thead = html`<thead><tr><th scope="col">State</th>${head}<th scope="col">Total</th></tr></thead>`
+  const thead = html`<thead><tr><th scope="col">${m.say('report.state')}</th>${head}<th scope="col">${m.say('report.total')}</th></tr></thead>`
   const total = html`<td data-total>${format(table.total)}</td>`
-  const totalRow = html`<tr data-total><th scope="row">Total</th>${totals}${total}</tr>`
+  const totalRow = html`<tr data-total><th scope="row">${m.say('report.total')}</th>${totals}${total}</tr>`
   return html`<table class="report-table">${caption}${thead}<tbody>${rows}</tbody><tfoot>${totalRow}</tfoot></table>`
 }

@@ -1,6 +1,7 @@
 // The report page (GET /report for a browser): per bucket a table and a bar
 // chart of the same counts the JSON carries, labelled in the visitor's
 // storyline, and a link to the JSON.
+import { messagesFor, type Messages } from '../messages/messages'
 import type { SiteModel } from '../content/model'
 import type { StateCount } from '../records/state-counts'
 import { reportTables, type ReportTable } from '../report/report-tables'
@@ -22,25 +23,25 @@ export interface ReportPageOptions {
   readonly jsonHref: string
 }
 
-const WHAT_IS_COUNTED = 'How many records each bucket holds, per state and per storyline. Nothing else is counted.'
-
 export function renderReport(options: ReportPageOptions): string {
   const { site, story } = options
   const { storylines, tables } = reportTables(site, story, options.counts)
   const format = countFormat(site.branding.language)
-  const sections = tables.map((table) => renderBucket(table, storylines, format))
-  const body = html`<h1>Report</h1><p>${WHAT_IS_COUNTED}</p>${
-    sections.length > 0 ? sections : html`<p class="empty">Nothing here yet.</p>`
-  }<p><a href="${options.jsonHref}" type="application/json">The same counts as JSON</a></p>`
-  return renderLayout({ site, story, title: 'Report', body, assets: options.assets, viewer: options.viewer })
+  const m = messagesFor(site, story)
+  const sections = tables.map((table) => renderBucket(table, storylines, format, m))
+  const title = m.say('report.title')
+  const body = html`<h1>${title}</h1><p>${m.say('report.what')}</p>${
+    sections.length > 0 ? sections : html`<p class="empty">${m.say('list.empty')}</p>`
+  }<p><a href="${options.jsonHref}" type="application/json">${m.say('report.json')}</a></p>`
+  return renderLayout({ site, story, title, body, assets: options.assets, viewer: options.viewer })
 }
 
-function renderBucket(table: ReportTable, storylines: readonly string[], format: CountFormat): SafeHtml {
+function renderBucket(table: ReportTable, storylines: readonly string[], format: CountFormat, m: Messages): SafeHtml {
   const headingId = `report-${table.bucket}`
   const content =
     table.total === 0
-      ? html`<p class="empty">No records yet.</p>`
-      : html`${renderReportTable(table, storylines, format)}${renderReportChart(table, storylines, format)}`
+      ? html`<p class="empty">${m.say('report.no-records')}</p>`
+      : html`${renderReportTable(table, storylines, format, m)}${renderReportChart(table, storylines, format, m)}`
   const attrs = html`data-bucket="${table.bucket}" aria-labelledby="${headingId}"`
   return html`<section class="report-bucket" ${attrs}><h2 id="${headingId}">${table.title}</h2>${content}</section>`
 }

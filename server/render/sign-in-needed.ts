@@ -1,4 +1,5 @@
 // A page someone may only open once signed in, or not at all.
+import { messagesFor } from '../messages/messages'
 import type { SiteModel } from '../content/model'
 import type { Assets } from './document'
 import { html, safeUrl } from './html'
@@ -12,19 +13,17 @@ export interface SignInNeededOptions {
   readonly signInHref: string | null
 }
 
-const ERROR_403 = html`<p class="error-code">Error 403</p>`
-const HOME_LINK = html`<p><a href="/">Go to the home page</a></p>`
-const GROUPS_ONLY = 'This page is open to members of some groups only.'
-const SIGNED_IN_ONLY = 'This page is open to signed-in members of some groups only.'
-
-const signInLink = (href: string) => html`<p><a class="button" href="${href}">Sign in</a></p>`
-
 export function renderPageRefused(options: SignInNeededOptions): string {
+  const m = messagesFor(options.site, options.story)
   const href = options.signInHref === null ? undefined : safeUrl(options.signInHref)
+  const error403 = html`<p class="error-code">${m.say('layout.error-code', { status: 403 })}</p>`
+  const home = html`<p><a href="/">${m.say('layout.home-link')}</a></p>`
+  const title = href === undefined ? m.say('error.403') : m.say('refused.sign-in-needed')
   const body =
     href === undefined
-      ? html`<h1>Not open to you</h1><p>${GROUPS_ONLY}</p>${ERROR_403}${HOME_LINK}`
-      : html`<h1>Sign in needed</h1><p>${SIGNED_IN_ONLY}</p>${signInLink(href)}${ERROR_403}`
-  const title = href === undefined ? 'Not open to you' : 'Sign in needed'
+      ? html`<h1>${title}</h1><p>${m.say('refused.groups-only')}</p>${error403}${home}`
+      : html`<h1>${title}</h1><p>${m.say('refused.signed-in-only')}</p><p><a class="button" href="${href}">${m.say(
+          'account.sign-in',
+        )}</a></p>${error403}`
   return renderLayout({ site: options.site, story: options.story, title, body, assets: options.assets })
 }

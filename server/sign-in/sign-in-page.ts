@@ -1,6 +1,7 @@
 // The pages a sign-in can end on besides the site itself: a refusal, a
 // provider that is down, sign-in switched off, and the sign-out form.
 import type { SiteModel } from '../content/model'
+import { messagesFor, type Messages } from '../messages/messages'
 import type { Assets } from '../render/document'
 import { CSRF_FIELD, hiddenInputs } from '../render/form'
 import { html, type SafeHtml } from '../render/html'
@@ -10,6 +11,7 @@ export interface SignInPageOptions {
   readonly site: SiteModel
   readonly story: number
   readonly assets: Assets
+  /** Said in the site's language; the English of the catalogue is said in it too (server/messages). */
   readonly title: string
   readonly message: string
   /** Where the visitor can go next, e.g. to try again. */
@@ -20,18 +22,18 @@ export interface SignInPageOptions {
   readonly development: boolean
 }
 
-const DEV_NOTE =
-  'Development mode: sign-in uses the built-in development provider with demo people. Not for production.'
-
 export function renderSignInPage(options: SignInPageOptions): string {
-  const note = options.development ? html`<p role="note" class="dev-note">${DEV_NOTE}</p>` : null
-  const link = options.link === undefined ? null : html`<p><a href="${options.link.href}">${options.link.label}</a></p>`
-  const body = html`<h1>${options.title}</h1><p>${options.message}</p>${options.form ?? null}${link}${note}`
-  return renderLayout({ site: options.site, story: options.story, title: options.title, body, assets: options.assets })
+  const m = messagesFor(options.site, options.story)
+  const title = m.problem(options.title)
+  const note = options.development ? html`<p role="note" class="dev-note">${m.say('sign-in.dev-note')}</p>` : null
+  const link =
+    options.link === undefined ? null : html`<p><a href="${options.link.href}">${m.problem(options.link.label)}</a></p>`
+  const body = html`<h1>${title}</h1><p>${m.problem(options.message)}</p>${options.form ?? null}${link}${note}`
+  return renderLayout({ site: options.site, story: options.story, title, body, assets: options.assets })
 }
 
 /** The sign-out button; a real form so it works without script. */
-export function renderSignOutForm(csrf: string): SafeHtml {
-  const button = html`<button type="submit" class="button">Sign out</button>`
+export function renderSignOutForm(csrf: string, m: Messages): SafeHtml {
+  const button = html`<button type="submit" class="button">${m.say('account.sign-out')}</button>`
   return html`<form method="post" action="/auth/sign-out">${hiddenInputs({ [CSRF_FIELD]: csrf })}${button}</form>`
 }

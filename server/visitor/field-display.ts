@@ -1,5 +1,6 @@
 // A record's field values as a person reads them: choice labels in their
 // storyline, yes/no, another record's name. Empty answers are left out.
+import { messagesFor } from '../messages/messages'
 import type { Bucket, Field } from '../content/model'
 import type { ShownField } from '../render/record-model'
 import { textAt } from '../render/storyline'
@@ -21,7 +22,7 @@ function shownValue(
       return { value: option ? textAt(option.label, ctx.story) || value : value }
     }
     case 'checkbox':
-      return { value: value === 'yes' ? 'Yes' : 'No' }
+      return { value: messagesFor(ctx.site, ctx.story).say(value === 'yes' ? 'form.yes' : 'form.no') }
     case 'file': {
       // The object key is not for showing: attachments are served through their record.
       const file = readStoredFile(value)

@@ -1,5 +1,6 @@
 // The message at the top of a page after post/redirect/get: the bucket's
 // thanks after filing, the new state after a self move.
+import { messagesFor } from '../messages/messages'
 import type { Page } from '../content/model'
 import { mayOpenPage, ownsRecord, recordAccess } from '../policy/questions'
 import type { SafeHtml } from '../render/html'
@@ -49,7 +50,7 @@ export async function filedStatus(
     const href = mine !== undefined && owned && mayOpenPage(ctx.policy, ctx.visitor, mine) ? mine.path : undefined
     // Only who filed it is told its reference, with the way to follow it.
     const reference = owned ? { text: referenceOf(view.filedSeq), href: casePath(name, view.id) } : undefined
-    return renderThanks(textAt(bucket.thanks, ctx.story), href, reference)
+    return renderThanks(textAt(bucket.thanks, ctx.story), messagesFor(ctx.site, ctx.story), href, reference)
   }
   return undefined
 }
@@ -66,7 +67,8 @@ export async function movedStatus(
     const view = bucket === undefined ? null : await settled(ctx, records, name, id)
     if (bucket === undefined || view === null || !ownsRecord(ctx.visitor, bucket, view)) continue
     const access = recordAccess(ctx.policy, ctx.visitor, bucket, view) ?? 'public'
-    return renderMoved(stateLabel(ctx, bucket, view.state), shownRecordName(bucket, view, access))
+    const m = messagesFor(ctx.site, ctx.story)
+    return renderMoved(stateLabel(ctx, bucket, view.state), m, shownRecordName(bucket, view, access))
   }
   return undefined
 }

@@ -61,10 +61,11 @@ describe('a record on a desk', () => {
     )
   })
 
-  it('shows its history: filed, by whom and when', async () => {
+  it("shows its history: filed, by whom and when (in the site's time zone, Europe/Oslo by default)", async () => {
     const record = await world.get(await world.as('kari'), path(pothole))
     expect(record.page.all('.desk-history-entry')).toHaveLength(1)
-    expect(record.page.text('.desk-history-entry time')).toMatch(/^2030-01-01 08:\d\d UTC$/)
+    // Filed at 08:xx UTC on New Year's Day: 09:xx in Oslo.
+    expect(record.page.text('.desk-history-entry time')).toMatch(/^Jan 1, 2030, 09:\d\d$/)
     expect(record.page.text('.desk-history-entry .desk-history-what')).toBe('Filed in Received')
     expect(record.page.text('.desk-history-entry .desk-history-who')).toBe('by a visitor who was not signed in')
   })

@@ -7,6 +7,24 @@ const site = (...lines: string[]) => ({ 'site.yaml': yaml('name: Test site', 'st
 describe('site.yaml', () => {
   lintCases([
     {
+      name: 'timezone: an IANA name is fine',
+      files: site('timezone: America/New_York'),
+      lines: [],
+      rules: [],
+    },
+    {
+      name: 'bad-value: a timezone that is not one, with the name meant',
+      files: site('timezone: Europe/Olso'),
+      lines: ['site.yaml:3:11: error: "Europe/Olso" is not a time zone; did you mean "Europe/Oslo"?'],
+      rules: ['bad-value'],
+    },
+    {
+      name: 'bad-value: a timezone nothing like one',
+      files: site('timezone: CEST+2'),
+      lines: ['site.yaml:3:11: error: "CEST+2" is not a time zone; use an IANA name such as Europe/Oslo'],
+      rules: ['bad-value'],
+    },
+    {
       name: 'missing-file: a logo that is not under public/, with the file meant',
       files: { ...site('logo: logo.svg'), 'public/logo.png': 'png' },
       lines: ['site.yaml:3:7: error: logo "logo.svg" is not a file under public/; did you mean "logo.png"?'],

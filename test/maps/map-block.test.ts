@@ -61,6 +61,8 @@ describe('map blocks', () => {
     expect(home).not.toContain('Fresh Place 2')
     expect(home).toMatch(/<script src="\/pkg\/leaflet\.[0-9a-f]{10}\.js" defer><\/script>/)
     expect(home).toContain('data-map-picker')
+    // map.js's own words come from the service's messages, in the site's language.
+    expect(home).toContain('data-locate-label="Use my position"')
     expect(home).not.toContain('map-block-token')
   })
 

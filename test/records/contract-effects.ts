@@ -111,7 +111,7 @@ export function effectsContract(buses: BusFactory): void {
           storyline: 'story',
           link,
           audience: 'submitter',
-          brand: { name: 'Our Street', primary: '#000000', language: 'en' },
+          brand: { name: 'Our Street', primary: '#000000', language: 'en', button: 'Open the case' },
         })
         // a retried move is the same move: no second mail
         expect((await records.move(move)).duplicate).toBe(true)

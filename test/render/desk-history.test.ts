@@ -1,6 +1,7 @@
 // A case's history on the desk: a note (a mail that could not be delivered)
 // reads as what was said and who said it, escaped like every value.
 import { describe, expect, it } from 'vitest'
+import { englishMessages } from '../../server/messages/messages'
 import { renderHistory } from '../../server/render/desk/history'
 import { freshNames, recordsSite } from '../records/site'
 
@@ -30,6 +31,7 @@ describe('desk history', () => {
           },
         ],
         0,
+        englishMessages,
       ),
     )
     expect(html).toContain('mail to &lt;ann@example.org&gt; could not be delivered: 550 &lt;script&gt;x&lt;/script&gt;')

@@ -88,7 +88,7 @@ export function createSite(branding: Partial<Branding> = {}): SiteModel {
       colors: { primary: '#0b6e4f', accent: '#f2c14e', text: '#1b1b1b', background: '#ffffff' },
       font: 'system',
       footer: t('Run by [the city](https://example.org)'),
-      language: 'nb',
+      language: 'en-GB',
       ...branding,
     },
     pages: Object.values(pages),

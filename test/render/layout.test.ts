@@ -24,7 +24,7 @@ describe('renderLayout', () => {
   it('is a full document with lang, charset, viewport, title and stylesheet', () => {
     const doc = layout()
     expect(doc.startsWith('<!doctype html>')).toBe(true)
-    expect(doc).toContain('<html lang="nb">')
+    expect(doc).toContain('<html lang="en-GB">')
     expect(doc).toContain('<meta charset="utf-8">')
     expect(doc).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">')
     expect(doc).toContain(`<title>Report – Fix My Street ${PLAIN}</title>`)

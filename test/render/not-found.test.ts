@@ -39,7 +39,7 @@ describe('renderErrorPage', () => {
 
   it('wears the site branding in the visitor storyline when there is a site', () => {
     const doc = renderErrorPage({ site: createSite(), story: 1, status: 500, title: 'Oops', message: 'Sorry', assets })
-    expect(doc).toContain('<html lang="nb">')
+    expect(doc).toContain('<html lang="en-GB">')
     expect(doc).toContain(`<title>Oops – Fix My Street ${STORY}</title>`)
     expect(doc).not.toContain(PLAIN)
   })

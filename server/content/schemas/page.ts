@@ -32,5 +32,6 @@ export const pageSchema = z.strictObject({
     .optional(),
   record: contentNameSchema.optional(),
   blocks: z.array(blockSchema).optional(),
+  nav: z.strictObject({ label: textSchema, order: z.int() }).optional(),
 })
 export type RawPage = z.infer<typeof pageSchema>

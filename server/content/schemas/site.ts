@@ -27,5 +27,7 @@ export const siteSchema = z.strictObject({
   inbox: z.email().optional(),
   /** The storyline desks, the People view and staff mail are read in; the first storyline when not given. */
   staff_storyline: contentNameSchema.optional(),
+  messages: z.record(z.string(), textSchema).optional(),
+  timezone: z.string().optional(),
 })
 export type RawSite = z.infer<typeof siteSchema>

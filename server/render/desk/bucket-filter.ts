@@ -1,5 +1,6 @@
 // A bucket's filter on the desk: a GET form, so it works without scripts and
 // the result is a link that can be kept or shared with a colleague.
+import type { Messages } from '../../messages/messages'
 import type { Bucket } from '../../content/model'
 import { ALL_STATES, isFiltered, MAX_SEARCH, type BucketFilter } from '../../desk/desk-query'
 import { deskPath } from '../../desk/names'
@@ -8,7 +9,13 @@ import { html, type SafeHtml } from '../html'
 import { textAt } from '../storyline'
 import { deskLabelOf } from './state-label'
 
-export function renderBucketFilter(desk: string, bucket: Bucket, story: number, filter: BucketFilter): SafeHtml {
+export function renderBucketFilter(
+  desk: string,
+  bucket: Bucket,
+  story: number,
+  filter: BucketFilter,
+  m: Messages,
+): SafeHtml {
   const id = (part: string) => `${bucket.name}-${part}`
   const option = (value: string, label: string) => {
     const selected = value === (filter.state ?? '') ? html` selected` : null
@@ -16,23 +23,28 @@ export function renderBucketFilter(desk: string, bucket: Bucket, story: number, 
   }
   const closed = bucket.states.some((state) => state.closed === true)
   const options = [
-    closed ? option('', 'Open cases') : null,
-    option(closed ? ALL_STATES : '', 'All states'),
+    closed ? option('', m.say('desk.open-cases')) : null,
+    option(closed ? ALL_STATES : '', m.say('desk.all-states')),
     ...bucket.states.map((state) =>
-      option(state.name, `${deskLabelOf(state, story)}${state.closed === true ? ' (closed)' : ''}`),
+      option(
+        state.name,
+        state.closed === true
+          ? m.say('desk.state-closed', { state: deskLabelOf(state, story) })
+          : deskLabelOf(state, story),
+      ),
     ),
   ]
   const filtered = isFiltered(filter)
   const select = html`<select id="${id('state')}" name="state">${options}</select>`
   const search = html`<input type="search" id="${id('q')}" name="q" value="${filter.q}" maxlength="${MAX_SEARCH}">`
-  const clear = filtered ? html`<a href="${deskPath(desk)}">Clear filter</a>` : null
+  const clear = filtered ? html`<a href="${deskPath(desk)}">${m.say('desk.clear-filter')}</a>` : null
   const parts = [
     hiddenInputs(filter.sort === 'newest' ? { bucket: bucket.name } : { bucket: bucket.name, sort: filter.sort }),
-    html`<div class="desk-filter-field"><label for="${id('state')}">State</label>${select}</div>`,
-    html`<div class="desk-filter-field"><label for="${id('q')}">Search</label>${search}</div>`,
-    html`<div class="desk-filter-actions"><button type="submit" class="button">Show</button>${clear}</div>`,
+    html`<div class="desk-filter-field"><label for="${id('state')}">${m.say('desk.column.state')}</label>${select}</div>`,
+    html`<div class="desk-filter-field"><label for="${id('q')}">${m.say('desk.search')}</label>${search}</div>`,
+    html`<div class="desk-filter-actions"><button type="submit" class="button">${m.say('desk.show')}</button>${clear}</div>`,
   ]
-  const label = `Filter ${textAt(bucket.title, story)}`
+  const label = m.say('desk.filter', { title: textAt(bucket.title, story) })
   const attrs = html`method="get" action="${deskPath(desk)}" role="search" aria-label="${label}"`
   return html`<form class="desk-filter" ${attrs}>${parts}</form>`
 }

@@ -1,10 +1,10 @@
 // One bucket on a desk: its filter, a table of records in the order asked
 // for (newest first unless a column heading was chosen), the range shown,
 // paging and the CSV export of what is filtered.
+import type { Messages } from '../../messages/messages'
 import { filterQuery, isFiltered } from '../../desk/desk-query'
 import { exportPath, deskRecordPath } from '../../desk/names'
 import type { BucketListing } from '../../desk/listing'
-import { rangeText } from '../../desk/paging'
 import { recordName } from '../../content/record-name'
 import { referenceOf } from '../../records/reference'
 import { html, type SafeHtml } from '../html'
@@ -16,47 +16,74 @@ import { stateLabel } from './state-label'
 import { renderTime } from './time'
 import { renderToldIn } from './told-in'
 
-function renderRows(desk: string, { bucket, items }: BucketListing, story: number, tags: boolean): SafeHtml {
+function renderRows(
+  desk: string,
+  { bucket, items }: BucketListing,
+  story: number,
+  tags: boolean,
+  m: Messages,
+): SafeHtml {
   return html`${items.map((view) => {
     const href = deskRecordPath(desk, bucket.name, view.id)
     const tag = tags ? html` ${renderToldIn(view.storyline)}` : null
     const name = html`<td><a href="${href}">${recordName(bucket, view)}</a>${tag}</td>`
-    const moved = view.enteredAt === view.filedAt ? html`<td></td>` : html`<td>${renderTime(view.enteredAt)}</td>`
+    const moved = view.enteredAt === view.filedAt ? html`<td></td>` : html`<td>${renderTime(view.enteredAt, m)}</td>`
     const state = html`<td>${stateLabel(bucket, view.state, story)}</td>`
     const reference = html`<td><code>${referenceOf(view.filedSeq)}</code></td>`
-    return html`<tr>${name}${state}<td>${renderTime(view.filedAt)}</td>${moved}${reference}</tr>`
+    return html`<tr>${name}${state}<td>${renderTime(view.filedAt, m)}</td>${moved}${reference}</tr>`
   })}`
 }
 
-function renderTable(desk: string, listing: BucketListing, story: number, title: string, tags: boolean): SafeHtml {
+function renderTable(
+  desk: string,
+  listing: BucketListing,
+  story: number,
+  title: string,
+  tags: boolean,
+  m: Messages,
+): SafeHtml {
   const caption = html`<caption class="visually-hidden">${title}, ${sortCaption(listing.filter.sort)}</caption>`
   const head = renderSortHead(desk, listing.bucket.name, listing.filter)
-  const body = html`<tbody>${renderRows(desk, listing, story, tags)}</tbody>`
+  const body = html`<tbody>${renderRows(desk, listing, story, tags, m)}</tbody>`
   return html`<table class="desk-table">${caption}${head}${body}</table>`
 }
 
-export function renderBucketSection(desk: string, listing: BucketListing, story: number, tags: boolean): SafeHtml {
+function rangeLineOf(total: number, offset: number, shown: number, m: Messages): SafeHtml | null {
+  if (total === 0) return null
+  const range =
+    shown === 0
+      ? m.say('desk.range-none', { total })
+      : m.say('desk.range', { from: offset + 1, to: offset + shown, total })
+  return html`<p class="desk-range" aria-live="polite">${range}</p>`
+}
+
+export function renderBucketSection(
+  desk: string,
+  listing: BucketListing,
+  story: number,
+  tags: boolean,
+  m: Messages,
+): SafeHtml {
   const { bucket, filter, window, total, items } = listing
   const title = textAt(bucket.title, story) || bucket.name
   const headingId = `desk-${bucket.name}`
   const filtered = isFiltered(filter)
   const table =
     items.length === 0
-      ? html`<p class="empty">${filtered ? 'No records match this filter.' : 'No records yet.'}</p>`
-      : renderTable(desk, listing, story, title, tags)
+      ? html`<p class="empty">${m.say(filtered ? 'desk.no-match' : 'desk.no-records')}</p>`
+      : renderTable(desk, listing, story, title, tags, m)
   // With nothing to list, the empty message says so once; no "No records" above it.
-  const range = total === 0 ? null : rangeText(total, window.offset, items.length)
   const exportHref = `${exportPath(desk, bucket.name)}${filterQuery(bucket.name, { ...filter, page: 1 })}`
-  const what = filtered ? 'these records' : 'all records'
   const heading = html`<h2 id="${headingId}">${title}</h2>`
-  const rangeLine = range === null ? null : html`<p class="desk-range" aria-live="polite">${range}</p>`
-  const exportLine = html`<p class="desk-export"><a href="${exportHref}" download>Download ${what} as CSV</a></p>`
+  const rangeLine = rangeLineOf(total, window.offset, items.length, m)
+  const download = m.say(filtered ? 'desk.export-these' : 'desk.export-all')
+  const exportLine = html`<p class="desk-export"><a href="${exportHref}" download>${download}</a></p>`
   const parts = [
     heading,
-    renderBucketFilter(desk, bucket, story, filter),
+    renderBucketFilter(desk, bucket, story, filter, m),
     rangeLine,
     table,
-    renderPager(desk, bucket.name, title, filter, window),
+    renderPager(desk, bucket.name, title, filter, window, m),
     exportLine,
   ]
   const attrs = html`aria-labelledby="${headingId}" data-bucket="${bucket.name}"`

@@ -1,4 +1,5 @@
 // GET /desk: the desks the signed-in person may open.
+import { messagesFor } from '../../messages/messages'
 import type { Desk, SiteModel } from '../../content/model'
 import { deskPath } from '../../desk/names'
 import type { Viewer } from '../account'
@@ -6,8 +7,6 @@ import type { Assets } from '../document'
 import { html } from '../html'
 import { renderLayout } from '../layout'
 import { textAt } from '../storyline'
-
-const NO_DESK = 'Your account opens no desk on this site. If you work on one, ask the people who run it to invite you.'
 
 export interface DeskIndexOptions {
   readonly site: SiteModel
@@ -24,8 +23,10 @@ export function renderDeskIndex({ site, story, viewer, assets, desks }: DeskInde
     const covers = html`<span class="desk-covers">${bucketTitles(desk)}</span>`
     return html`<li><a href="${deskPath(desk.name)}">${textAt(desk.title, story)}</a>${covers}</li>`
   })
-  const body = html`<h1>Your desks</h1>${
-    items.length > 0 ? html`<ul class="desk-index">${items}</ul>` : html`<p>${NO_DESK}</p>`
+  const m = messagesFor(site, story)
+  const title = m.say('desk.your-desks')
+  const body = html`<h1>${title}</h1>${
+    items.length > 0 ? html`<ul class="desk-index">${items}</ul>` : html`<p>${m.say('desk.no-desk')}</p>`
   }`
-  return renderLayout({ site, story, title: 'Your desks', body, assets, viewer })
+  return renderLayout({ site, story, title, body, assets, viewer })
 }

@@ -1,4 +1,5 @@
 // GET /desk/{desk}: one section per bucket of the desk the person may read.
+import { messagesFor } from '../../messages/messages'
 import type { Desk, SiteModel } from '../../content/model'
 import type { Viewer } from '../account'
 import type { Assets } from '../document'
@@ -23,16 +24,16 @@ export interface DeskPageOptions {
 export function renderDeskPage(options: DeskPageOptions): string {
   const { site, story, viewer, assets, desk, listings, peopleHref } = options
   const title = textAt(desk.title, story) || desk.name
+  const m = messagesFor(site, story)
   // One storyline needs no tag.
   const tags = site.storylines.length > 1
-  const sections = listings.map((listing) => renderBucketSection(desk.name, listing, story, tags))
-  const people =
-    peopleHref === undefined ? null : html`<p><a href="${peopleHref}">People on this desk: invite and remove</a></p>`
+  const sections = listings.map((listing) => renderBucketSection(desk.name, listing, story, tags, m))
+  const people = peopleHref === undefined ? null : html`<p><a href="${peopleHref}">${m.say('desk.people-link')}</a></p>`
   const suggestions = desk.suggestions
     ? html`<p><a href="${deskSuggestionsPath(desk.name)}">Edit suggestions from the people pages name as responsible</a></p>`
     : null
   const body = html`<h1>${title}</h1>${people}${suggestions}${
-    sections.length > 0 ? sections : html`<p>There is nothing on this desk that your account may read.</p>`
+    sections.length > 0 ? sections : html`<p>${m.say('desk.nothing-readable')}</p>`
   }`
   return renderLayout({ site, story, title, body, assets, viewer })
 }

@@ -1,5 +1,6 @@
 // One field of a record as a desk shows it: every field, in the reader's
 // storyline, with a file as its name (and a preview of a picture) and a record as its name.
+import type { Messages } from '../../messages/messages'
 import type { Bucket, Field } from '../../content/model'
 import { attachmentPath } from '../../files/attachment-path'
 import { fileLabel, readStoredFile } from '../../files/stored-file'
@@ -12,27 +13,28 @@ export interface FieldValueContext {
   readonly bucket: Bucket
   readonly view: RecordView
   readonly story: number
+  readonly m: Messages
   readonly links: ReadonlyMap<string, LinkedRecord>
 }
-
-const notGiven = html`<span class="desk-empty-value">Not given</span>`
 
 export function renderFieldValue(field: Field, ctx: FieldValueContext): SafeHtml {
   const value = ctx.view.fields[field.name] ?? ''
   switch (field.type) {
     case 'checkbox':
-      return html`${value === 'yes' ? 'Yes' : 'No'}`
+      return html`${ctx.m.say(value === 'yes' ? 'form.yes' : 'form.no')}`
     case 'file': {
       const file = readStoredFile(value)
-      if (file === null) return html`<span class="desk-empty-value">no file</span>`
+      if (file === null) return html`<span class="desk-empty-value">${ctx.m.say('desk.no-file')}</span>`
       const href = attachmentPath(ctx.bucket.name, ctx.view.id, field.name)
       const preview = file.preview
-        ? html`<a class="desk-preview" href="${href}"><img src="${attachmentPath(ctx.bucket.name, ctx.view.id, field.name, true)}" alt="${`Preview of ${file.name}`}" loading="lazy"></a>`
+        ? html`<a class="desk-preview" href="${href}"><img src="${attachmentPath(ctx.bucket.name, ctx.view.id, field.name, true)}" alt="${ctx.m.say('desk.preview-of', { name: file.name })}" loading="lazy"></a>`
         : null
       return html`${preview}<a href="${href}">${fileLabel(file)}</a>`
     }
     default:
-      return value === '' ? notGiven : renderGiven(field, value, ctx)
+      return value === ''
+        ? html`<span class="desk-empty-value">${ctx.m.say('desk.not-given')}</span>`
+        : renderGiven(field, value, ctx)
   }
 }
 
@@ -42,7 +44,8 @@ function renderGiven(field: Field, value: string, ctx: FieldValueContext): SafeH
       return html`${textAt(field.options?.find((option) => option.value === value)?.label, ctx.story) || value}`
     case 'record': {
       const linked = ctx.links.get(field.name)
-      if (linked === undefined) return html`<span class="desk-empty-value">A record that is not available</span>`
+      if (linked === undefined)
+        return html`<span class="desk-empty-value">${ctx.m.say('desk.record-unavailable')}</span>`
       return linked.href === undefined ? html`${linked.name}` : html`<a href="${linked.href}">${linked.name}</a>`
     }
     case 'location':

@@ -1,4 +1,6 @@
 // A record's history, oldest first: when, what happened, how and by whom.
+import type { MessageId } from '../../messages/en'
+import type { Messages } from '../../messages/messages'
 import type { Bucket } from '../../content/model'
 import type { Actor, HistoryEntry } from '../../records/types'
 import { html, type SafeHtml } from '../html'
@@ -7,73 +9,82 @@ import { textAt } from '../storyline'
 import { stateLabel } from './state-label'
 import { renderTime } from './time'
 
-function actorText(actor: Actor): string {
+function actorText(actor: Actor, m: Messages): string {
   switch (actor.kind) {
     case 'person':
       return actor.name || actor.subject
     case 'visitor':
-      return 'a visitor who was not signed in'
+      return m.say('desk.actor.visitor')
     case 'clock':
-      return 'the clock'
+      return m.say('desk.actor.clock')
     case 'service':
-      return 'the service'
+      return m.say('desk.actor.service')
     case 'mail':
       return actor.address
   }
 }
 
-const HOW: Readonly<Record<NonNullable<HistoryEntry['via']>, string>> = {
-  desk: 'on a desk',
-  self: 'by the submitter',
-  timed: 'a timed move',
-  mail: 'by mail',
-  service: 'by the service',
-}
+const HOW = {
+  desk: 'desk.via.desk',
+  self: 'desk.via.self',
+  timed: 'desk.via.timed',
+  mail: 'desk.via.mail',
+  service: 'desk.via.service',
+} as const satisfies Readonly<Record<NonNullable<HistoryEntry['via']>, MessageId>>
 
 function edgeLabel(bucket: Bucket, entry: HistoryEntry, story: number): string {
   const moves = entry.via === 'self' ? bucket.self : bucket.moves
   return textAt(moves.find((move) => move.name === entry.edge)?.label, story) || (entry.edge ?? '')
 }
 
-function how(bucket: Bucket, entry: HistoryEntry, story: number): string {
-  return `${edgeLabel(bucket, entry, story)}, ${HOW[entry.via ?? 'desk']}`
+function how(bucket: Bucket, entry: HistoryEntry, story: number, m: Messages): string {
+  return `${edgeLabel(bucket, entry, story)}, ${m.say(HOW[entry.via ?? 'desk'])}`
 }
 
-function renderEntry(bucket: Bucket, entry: HistoryEntry, story: number): SafeHtml {
+function renderEntry(bucket: Bucket, entry: HistoryEntry, story: number, m: Messages): SafeHtml {
   const state = (name: string | undefined) => stateLabel(bucket, name ?? '', story)
-  if (entry.type === 'noted') return renderNote(entry)
+  if (entry.type === 'noted') return renderNote(entry, m)
   if (entry.type === 'claimed') {
-    const what = html`<span class="desk-history-what">Linked to the submitter's account at sign-in</span>`
-    const who = html`<span class="desk-history-who">by ${actorText(entry.actor)}</span>`
-    return html`<li class="desk-history-entry">${renderTime(entry.time)}${what}${who}</li>`
+    const what = html`<span class="desk-history-what">${m.say('desk.history.claimed')}</span>`
+    const who = html`<span class="desk-history-who">${m.say('desk.history.by', { who: actorText(entry.actor, m) })}</span>`
+    return html`<li class="desk-history-entry">${renderTime(entry.time, m)}${what}${who}</li>`
   }
   const what =
     entry.type === 'filed'
-      ? html`<strong>Filed</strong> in ${state(entry.to)}`
-      : html`<strong>Moved from ${state(entry.from)} to ${state(entry.to)}</strong> (${how(bucket, entry, story)})`
-  const who = html`<span class="desk-history-who">by ${actorText(entry.actor)}</span>`
+      ? html`<strong>${m.say('desk.history.filed-in')}</strong> ${m.say('desk.history.in', { state: state(entry.to) })}`
+      : html`<strong>${m.say('desk.history.moved', { from: state(entry.from), to: state(entry.to) })}</strong> (${how(
+          bucket,
+          entry,
+          story,
+          m,
+        )})`
+  const who = html`<span class="desk-history-who">${m.say('desk.history.by', { who: actorText(entry.actor, m) })}</span>`
   const whatSpan = html`<span class="desk-history-what">${what}</span>`
-  const note = entry.note === undefined ? null : html`<span class="desk-history-note">Note: ${entry.note}</span>`
-  return html`<li class="desk-history-entry">${renderTime(entry.time)}${whatSpan}${who}${note}</li>`
+  const note =
+    entry.note === undefined
+      ? null
+      : html`<span class="desk-history-note">${m.say('desk.history.note', { note: entry.note })}</span>`
+  return html`<li class="desk-history-entry">${renderTime(entry.time, m)}${whatSpan}${who}${note}</li>`
 }
 
 // What was said and who said it how: staff's messages as the Markdown they
 // wrote (rendered safely, as pages are), replies by mail and the service's
 // notes as plain text with their line breaks.
-function renderNote(entry: HistoryEntry): SafeHtml {
-  const who =
+function renderNote(entry: HistoryEntry, m: Messages): SafeHtml {
+  const by =
     entry.via === 'service'
-      ? html`<span class="desk-history-who">by the service</span>`
-      : html`<span class="desk-history-who">by ${actorText(entry.actor)}, ${HOW[entry.via ?? 'desk']}</span>`
+      ? m.say('desk.via.service')
+      : m.say('desk.history.by-how', { who: actorText(entry.actor, m), how: m.say(HOW[entry.via ?? 'desk']) })
+  const who = html`<span class="desk-history-who">${by}</span>`
   const text = entry.text ?? ''
   const what =
     entry.via === 'desk'
       ? html`<div class="desk-history-what desk-history-message">${renderMarkdown(text)}</div>`
       : html`<span class="desk-history-what desk-history-note">${text}</span>`
-  return html`<li class="desk-history-entry">${renderTime(entry.time)}${what}${who}</li>`
+  return html`<li class="desk-history-entry">${renderTime(entry.time, m)}${what}${who}</li>`
 }
 
-export function renderHistory(bucket: Bucket, history: readonly HistoryEntry[], story: number): SafeHtml {
-  if (history.length === 0) return html`<p class="empty">No history is recorded.</p>`
-  return html`<ol class="desk-history">${history.map((entry) => renderEntry(bucket, entry, story))}</ol>`
+export function renderHistory(bucket: Bucket, history: readonly HistoryEntry[], story: number, m: Messages): SafeHtml {
+  if (history.length === 0) return html`<p class="empty">${m.say('desk.no-history')}</p>`
+  return html`<ol class="desk-history">${history.map((entry) => renderEntry(bucket, entry, story, m))}</ol>`
 }

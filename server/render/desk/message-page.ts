@@ -1,5 +1,6 @@
 // The desk's friendly refusals and conflicts (403, 404, 409): a short
 // explanation and the way on, inside the site's own layout and header.
+import { messagesFor } from '../../messages/messages'
 import type { SiteModel } from '../../content/model'
 import type { Viewer } from '../account'
 import type { Assets } from '../document'
@@ -26,10 +27,13 @@ export interface MessagePageOptions {
   readonly message: DeskMessage
 }
 
+// The messages are written in English from the catalogue (refusals.ts) and said in the site's language here.
 export function renderMessagePage({ site, story, viewer, assets, message }: MessagePageOptions): string {
-  const links = message.links.map((link) => html`<li><a href="${link.href}">${link.label}</a></li>`)
-  const body = html`<h1>${message.title}</h1><p>${message.message}</p>${
+  const m = messagesFor(site, story)
+  const links = message.links.map((link) => html`<li><a href="${link.href}">${m.problem(link.label)}</a></li>`)
+  const title = m.problem(message.title)
+  const body = html`<h1>${title}</h1><p>${m.problem(message.message)}</p>${
     links.length > 0 ? html`<ul class="desk-links">${links}</ul>` : null
-  }<p class="error-code">Error ${message.status}</p>`
-  return renderLayout({ site, story, title: message.title, body, assets, viewer })
+  }<p class="error-code">${m.say('layout.error-code', { status: message.status })}</p>`
+  return renderLayout({ site, story, title, body, assets, viewer })
 }

@@ -7,6 +7,7 @@
 // to be confirmed is a GET form to its own page (move-page.ts), so the
 // second press works without scripts. A move into a closed state looks
 // different from the rest.
+import type { Messages } from '../../messages/messages'
 import type { Bucket, Move } from '../../content/model'
 import { asksFirst } from '../../desk/move-form'
 import { deskRecordPath } from '../../desk/names'
@@ -39,8 +40,9 @@ export function renderMoveButtons(
   moves: readonly Move[],
   csrf: string,
   story: number,
+  m: Messages,
 ): SafeHtml {
-  if (moves.length === 0) return html`<p class="empty">There are no moves you can make from this state.</p>`
+  if (moves.length === 0) return html`<p class="empty">${m.say('desk.no-moves')}</p>`
   const action = `${deskRecordPath(desk, view.bucket, view.id)}/move`
   const forms = moves.map((move) => {
     const label = textAt(move.label, story) || move.name

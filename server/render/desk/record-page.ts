@@ -1,5 +1,6 @@
 // GET /desk/{desk}/{bucket}/{id}: a record with every field, the moves the
 // person may make from its state, and its whole history.
+import { messagesFor, type Messages } from '../../messages/messages'
 import type { Bucket, Desk, Move, SiteModel } from '../../content/model'
 import type { LinkedRecord } from '../../desk/linked-records'
 import { deskPath } from '../../desk/names'
@@ -49,13 +50,13 @@ function detail(term: string, value: SafeHtml | string): SafeHtml {
   return html`<div class="desk-field"><dt>${term}</dt><dd>${value}</dd></div>`
 }
 
-function renderDetails({ bucket, view, story, links }: RecordPageOptions): SafeHtml {
+function renderDetails({ bucket, view, story, links }: RecordPageOptions, m: Messages): SafeHtml {
   const fields = bucket.fields.map((field) =>
-    detail(deskLabelOf(field, story), renderFieldValue(field, { bucket, view, story, links })),
+    detail(deskLabelOf(field, story), renderFieldValue(field, { bucket, view, story, m, links })),
   )
   const filed = [
-    detail('Reference', html`<code>${referenceOf(view.filedSeq)}</code>`),
-    detail('Filed', renderTime(view.filedAt)),
+    detail(m.say('case.reference'), html`<code>${referenceOf(view.filedSeq)}</code>`),
+    detail(m.say('desk.filed'), renderTime(view.filedAt, m)),
   ]
   return html`<dl class="desk-fields">${filed}${fields}</dl>`
 }
@@ -74,28 +75,25 @@ function section(id: string, title: string, content: SafeHtml): SafeHtml {
 
 export function renderRecordPage(options: RecordPageOptions): string {
   const { site, story, desk, bucket, view } = options
+  const m = messagesFor(site, story)
   const name = recordName(bucket, view)
   const deskTitle = textAt(desk.title, story) || desk.name
   const state = html`<strong>${stateLabel(bucket, view.state, story)}</strong>`
-  const moves = renderMoveButtons(desk.name, bucket, view, options.moves, options.csrf, story)
+  const moves = renderMoveButtons(desk.name, bucket, view, options.moves, options.csrf, story, m)
   const places = placesOf(options)
   const body = html`${[
-    html`<p class="desk-back"><a href="${deskPath(desk.name)}">Back to ${deskTitle}</a></p><h1>${name}</h1>`,
+    html`<p class="desk-back"><a href="${deskPath(desk.name)}">${m.say('desk.back-to', { desk: deskTitle })}</a></p><h1>${name}</h1>`,
     html`<p class="desk-state">${textAt(bucket.title, story) || bucket.name}: ${state}</p>`,
     html`<p class="desk-told">${renderToldIn(view.storyline)}</p>`,
-    section('record-moves', 'Move this case', moves),
+    section('record-moves', m.say('desk.move-this-case'), moves),
     options.write.kind === 'hidden'
       ? null
-      : section(
-          'record-write',
-          'Write to the submitter',
-          renderWriteForm(desk.name, view, options.csrf, options.write),
-        ),
-    section('record-details', 'Details', renderDetails(options)),
+      : section('record-write', m.say('desk.write'), renderWriteForm(desk.name, view, options.csrf, options.write, m)),
+    section('record-details', m.say('desk.details'), renderDetails(options, m)),
     places.length === 0 || options.maps === undefined
       ? null
-      : renderMap(bucket, story, places, options.maps.attribution),
-    section('record-history', 'History', renderHistory(bucket, options.history, story)),
+      : renderMap(bucket, story, places, options.maps.attribution, m),
+    section('record-history', m.say('desk.history'), renderHistory(bucket, options.history, story, m)),
   ]}`
   return renderLayout({
     site,
@@ -104,7 +102,7 @@ export function renderRecordPage(options: RecordPageOptions): string {
     body,
     assets: options.assets,
     viewer: options.viewer,
-    status: options.status === undefined ? undefined : html`${options.status}`,
+    status: options.status === undefined ? undefined : html`${m.problem(options.status)}`,
     maps: places.length > 0 && options.maps !== undefined,
   })
 }

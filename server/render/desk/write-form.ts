@@ -1,6 +1,7 @@
 // "Write to the submitter" on a desk record: a Markdown message that lands in
 // the case's history and is mailed to whoever filed it. A refused message
 // comes back with its error beside the field and the words kept.
+import type { Messages } from '../../messages/messages'
 import { deskRecordPath } from '../../desk/names'
 import { MESSAGE_FIELD } from '../../desk/write-form'
 import { newSubmissionToken } from '../../forms/submission-token'
@@ -15,20 +16,27 @@ export type WriteState =
   | { readonly kind: 'no-address' }
   | { readonly kind: 'open'; readonly kept?: string; readonly error?: string }
 
-export function renderWriteForm(desk: string, view: RecordView, csrf: string, state: WriteState): SafeHtml {
+export function renderWriteForm(
+  desk: string,
+  view: RecordView,
+  csrf: string,
+  state: WriteState,
+  m: Messages,
+): SafeHtml {
   if (state.kind === 'hidden') return html``
-  if (state.kind === 'no-address')
-    return html`<p class="empty">The submitter left no address, so they cannot be written to.</p>`
+  if (state.kind === 'no-address') return html`<p class="empty">${m.say('desk.no-address')}</p>`
   const id = 'write-message'
   const errorId = `${id}-error`
   const error =
-    state.error === undefined ? null : html`<p class="field-error-message" id="${errorId}">${state.error}</p>`
+    state.error === undefined
+      ? null
+      : html`<p class="field-error-message" id="${errorId}">${m.problem(state.error)}</p>`
   const described = state.error === undefined ? html`` : html` aria-describedby="${errorId}" aria-invalid="true"`
   const hidden = hiddenInputs({ [CSRF_FIELD]: csrf, [SUBMISSION_FIELD]: newSubmissionToken() })
   return html`<form class="desk-write" method="post" action="${deskRecordPath(desk, view.bucket, view.id)}/write">${hidden}
-<div class="field${state.error === undefined ? '' : ' field-invalid'}"><label for="${id}">Message</label>
-<p class="field-help">Mailed to the submitter and kept in the history below. Markdown works: **bold**, lists, links.</p>
+<div class="field${state.error === undefined ? '' : ' field-invalid'}"><label for="${id}">${m.say('desk.message')}</label>
+<p class="field-help">${m.say('desk.write-help')}</p>
 ${error}<textarea id="${id}" name="${MESSAGE_FIELD}" rows="6" required${described}>
 ${state.kept ?? ''}</textarea></div>
-<button type="submit" class="button">Send to the submitter</button></form>`
+<button type="submit" class="button">${m.say('desk.write-send')}</button></form>`
 }

@@ -1,5 +1,7 @@
 // GET /my: the signed-in person's own account: who the service knows them
 // as, their groups and where each came from, and invites waiting for them.
+import type { MessageId } from '../../messages/en'
+import { messagesFor } from '../../messages/messages'
 import type { SiteModel } from '../../content/model'
 import type { AccountGroups, GroupOrigin } from '../../people/account-groups'
 import type { SessionUser } from '../../sessions'
@@ -12,13 +14,13 @@ import { renderTime } from '../desk/time'
 import type { Suggestion } from '../../suggestions/suggestion-record'
 import { renderSuggestionsCard } from '../suggestions/suggestions-card'
 
-const ORIGIN: Readonly<Record<GroupOrigin, string>> = {
-  provider: 'from your sign-in provider',
-  invite: 'by invite',
-  grant: 'from a case of yours',
-  seed: 'as the first person in',
-  responsible: 'as responsible for a page',
-}
+const ORIGIN = {
+  provider: 'account.origin.provider',
+  invite: 'account.origin.invite',
+  grant: 'account.origin.grant',
+  seed: 'account.origin.seed',
+  responsible: 'account.origin.responsible',
+} as const satisfies Readonly<Record<GroupOrigin, MessageId>>
 
 export interface AccountPageOptions {
   readonly site: SiteModel
@@ -34,29 +36,35 @@ export interface AccountPageOptions {
 
 export function renderAccountPage(options: AccountPageOptions): string {
   const { site, story, viewer, assets, user, account, signInAgainHref } = options
-  const title = 'Your account'
+  const m = messagesFor(site, story)
+  const title = m.say('account.title')
   const known = [user.email, user.phone].filter((value): value is string => value !== undefined)
   const groups = account.groups.map(
-    ({ group, from }) => html`<li><strong>${group}</strong>: ${from.map((origin) => ORIGIN[origin]).join(', ')}</li>`,
+    ({ group, from }) =>
+      html`<li><strong>${group}</strong>: ${from.map((origin) => m.say(ORIGIN[origin])).join(', ')}</li>`,
   )
   const invites = account.openInvites.map((invite) => {
     const desk = site.desks.get(invite.desk)
     const deskTitle = (desk === undefined ? '' : textAt(desk.title, story)) || invite.desk
-    return html`<li>Into <strong>${invite.group}</strong> on the ${deskTitle}, until ${renderTime(
-      new Date(invite.expiresAt * 1000).toISOString(),
-    )}</li>`
+    const until = renderTime(new Date(invite.expiresAt * 1000).toISOString(), m)
+    const group = html`<strong>${invite.group}</strong>`
+    return html`<li>${m.sayHtml('account.invite-into', { group, desk: deskTitle, until })}</li>`
   })
   const body = html`<h1>${title}</h1>
-<p>You are signed in as <strong>${user.name ?? user.subject}</strong>${known.length > 0 ? html` (${known.join(', ')})` : null}.</p>
-<h2>Your groups</h2>${
+<p>${m.sayHtml('sign-out.signed-in-as', {
+    who: html`<strong>${user.name ?? user.subject}</strong>${known.length > 0 ? html` (${known.join(', ')})` : null}`,
+  })}</p>
+<h2>${m.say('account.groups')}</h2>${
     groups.length === 0
-      ? html`<p class="empty">You are in no group.</p>`
+      ? html`<p class="empty">${m.say('account.no-group')}</p>`
       : html`<ul class="account-groups">${groups}</ul>`
   }
-<h2>Invites waiting for you</h2>${
+<h2>${m.say('account.invites')}</h2>${
     invites.length === 0
-      ? html`<p class="empty">None.</p>`
-      : html`<ul>${invites}</ul><p>Sign in again to accept them.</p><p><a class="button" href="${signInAgainHref}">Sign in again</a></p>`
-  }${renderSuggestionsCard(options.suggestions ?? [])}`
+      ? html`<p class="empty">${m.say('account.no-invites')}</p>`
+      : html`<ul>${invites}</ul><p>${m.say('account.accept-hint')}</p><p><a class="button" href="${signInAgainHref}">${m.say(
+          'account.sign-in-again',
+        )}</a></p>`
+  }${renderSuggestionsCard(options.suggestions ?? [], m)}`
   return renderLayout({ site, story, title, body, assets, viewer })
 }

@@ -1,16 +1,18 @@
 // The invite form on a desk's People view. A refused post comes back with
 // its problems listed first, each error beside its field and what was typed kept.
+import type { MessageId } from '../../messages/en'
+import type { Messages } from '../../messages/messages'
 import { newSubmissionToken } from '../../forms/submission-token'
 import { INVITE_FIELDS, type InviteFormErrors, type InviteFormInput } from '../../people/invite-form'
 import { CSRF_FIELD, hiddenInputs } from '../form'
 import { html, type SafeHtml } from '../html'
 import { SUBMISSION_FIELD } from '../service-fields'
 
-const LABELS: Readonly<Record<keyof InviteFormInput, string>> = {
-  name: 'Name',
-  contact: 'E-mail address or phone number',
-  group: 'Group',
-}
+const LABELS = {
+  name: 'people.field.name',
+  contact: 'people.field.contact',
+  group: 'people.field.group',
+} as const satisfies Readonly<Record<keyof InviteFormInput, MessageId>>
 
 export interface InviteFormState {
   readonly kept: InviteFormInput
@@ -22,24 +24,27 @@ function field(
   help: string | null,
   control: (described: SafeHtml) => SafeHtml,
   state: InviteFormState | undefined,
+  m: Messages,
 ): SafeHtml {
   const error = state?.errors[name]
   const id = `invite-${name}`
-  const label = LABELS[name]
+  const label = m.say(LABELS[name])
   const described = error === undefined ? html`` : html` aria-describedby="${id}-error" aria-invalid="true"`
   return html`<div class="field${error === undefined ? '' : ' field-invalid'}"><label for="${id}">${label}</label>${
     help === null ? null : html`<p class="field-help">${help}</p>`
-  }${error === undefined ? null : html`<p class="field-error-message" id="${id}-error">${error}</p>`}${control(described)}</div>`
+  }${error === undefined ? null : html`<p class="field-error-message" id="${id}-error">${m.problem(error)}</p>`}${control(described)}</div>`
 }
 
 /** The problems of a refused post, first in the form, each linking to its field: announced, and seen at the top. */
-function errorSummary(errors: InviteFormErrors): SafeHtml | null {
+function errorSummary(errors: InviteFormErrors, m: Messages): SafeHtml | null {
   const items = (Object.keys(LABELS) as (keyof InviteFormInput)[]).flatMap((name) => {
     const error = errors[name]
-    return error === undefined ? [] : [html`<li><a href="#invite-${name}">${LABELS[name]}: ${error}</a></li>`]
+    return error === undefined
+      ? []
+      : [html`<li><a href="#invite-${name}">${m.say(LABELS[name])}: ${m.problem(error)}</a></li>`]
   })
   if (items.length === 0) return null
-  return html`<div class="error-summary" role="alert" aria-labelledby="invite-errors" tabindex="-1"><h3 id="invite-errors">The invite was not sent</h3><ul>${items}</ul></div>`
+  return html`<div class="error-summary" role="alert" aria-labelledby="invite-errors" tabindex="-1"><h3 id="invite-errors">${m.say('people.not-sent')}</h3><ul>${items}</ul></div>`
 }
 
 export function renderInviteForm(
@@ -47,6 +52,7 @@ export function renderInviteForm(
   groups: readonly string[],
   csrf: string,
   state: InviteFormState | undefined,
+  m: Messages,
 ): SafeHtml {
   const kept = state?.kept
   const only = groups.length === 1 ? groups[0] : undefined
@@ -57,9 +63,9 @@ export function renderInviteForm(
     [CSRF_FIELD]: csrf,
     [SUBMISSION_FIELD]: newSubmissionToken(),
     do: 'invite',
-  })}${state === undefined ? null : errorSummary(state.errors)}
-${field('name', null, (d) => html`<input type="text" id="invite-name" name="${INVITE_FIELDS.name}" autocomplete="off" maxlength="240" value="${kept?.name ?? ''}"${d}>`, state)}
-${field('contact', 'An address gets the link by e-mail. For a phone number you get the link to pass on.', (d) => html`<input type="text" id="invite-contact" name="${INVITE_FIELDS.contact}" autocomplete="off" maxlength="500" value="${kept?.contact ?? ''}"${d}>`, state)}
-${field('group', null, (d) => html`<select id="invite-group" name="${INVITE_FIELDS.group}"${d}>${only === undefined ? html`<option value="">Choose a group</option>` : null}${options}</select>`, state)}
-<button type="submit" class="button">Send the invite</button></form>`
+  })}${state === undefined ? null : errorSummary(state.errors, m)}
+${field('name', null, (d) => html`<input type="text" id="invite-name" name="${INVITE_FIELDS.name}" autocomplete="off" maxlength="240" value="${kept?.name ?? ''}"${d}>`, state, m)}
+${field('contact', m.say('people.contact-help'), (d) => html`<input type="text" id="invite-contact" name="${INVITE_FIELDS.contact}" autocomplete="off" maxlength="500" value="${kept?.contact ?? ''}"${d}>`, state, m)}
+${field('group', null, (d) => html`<select id="invite-group" name="${INVITE_FIELDS.group}"${d}>${only === undefined ? html`<option value="">${m.say('people.choose-group')}</option>` : null}${options}</select>`, state, m)}
+<button type="submit" class="button">${m.say('people.send-invite')}</button></form>`
 }

@@ -1,5 +1,6 @@
 // After inviting someone by phone: the service sends no SMS, so the staff
 // member gets the link to pass on. Shown once; only its hash is kept.
+import { messagesFor } from '../../messages/messages'
 import type { SiteModel } from '../../content/model'
 import type { Viewer } from '../account'
 import type { Assets } from '../document'
@@ -19,11 +20,12 @@ export interface InviteLinkPageOptions {
 
 export function renderInviteLinkPage(options: InviteLinkPageOptions): string {
   const { site, story, viewer, assets, name, group, link, backTo } = options
-  const title = 'Pass the invite link on'
+  const m = messagesFor(site, story)
+  const title = m.say('people.link.title')
   const body = html`<h1>${title}</h1>
-<p>${name} is invited into <strong>${group}</strong>. This service does not send text messages, so send them this link yourself, by SMS or however you reach them:</p>
-<p><input type="text" class="invite-link" readonly value="${link}" aria-label="Invite link"></p>
-<p class="field-help">The link is shown only this once. If it is lost, send a fresh one from the People view; the old one then stops working.</p>
-<p><a class="button" href="${backTo}">Back to people</a></p>`
+<p>${m.sayHtml('people.link.pass-on', { name, group: html`<strong>${group}</strong>` })}</p>
+<p><input type="text" class="invite-link" readonly value="${link}" aria-label="${m.say('people.link.label')}"></p>
+<p class="field-help">${m.say('people.link.once')}</p>
+<p><a class="button" href="${backTo}">${m.say('people.link.back')}</a></p>`
   return renderLayout({ site, story, title, body, assets, viewer })
 }

@@ -1,5 +1,7 @@
 // One membership on a desk's People view: who, how they are reached, their
 // stage and since when, and what the desk can do about it.
+import type { MessageId } from '../../messages/en'
+import type { Messages } from '../../messages/messages'
 import type { Invite } from '../../people/invite-record'
 import { inviteStateAt } from '../../people/invite-record'
 import type { Membership } from '../../people/membership-record'
@@ -19,29 +21,31 @@ export interface PeopleRow {
   readonly placedBy?: Membership['source']
 }
 
-const STAGE: Readonly<Record<Membership['state'], string>> = {
-  invited: 'Invited',
-  active: 'Active',
-  removed: 'Removed',
-}
+const STAGE = {
+  invited: 'people.stage.invited',
+  active: 'people.stage.active',
+  removed: 'people.stage.removed',
+} as const satisfies Readonly<Record<Membership['state'], MessageId>>
 
-const SOURCE: Readonly<Record<Membership['source'], string>> = {
-  invite: 'by invite',
-  grant: 'by a case (grants)',
-  seed: 'first person (seed)',
-  responsible: 'responsible for a page',
-}
+const SOURCE = {
+  invite: 'people.source.invite',
+  grant: 'people.source.grant',
+  seed: 'people.source.seed',
+  responsible: 'people.source.responsible',
+} as const satisfies Readonly<Record<Membership['source'], MessageId>>
 
-export function renderMemberCard(action: string, row: PeopleRow, csrf: string, now: Date): SafeHtml {
+export function renderMemberCard(action: string, row: PeopleRow, csrf: string, now: Date, m: Messages): SafeHtml {
   const { entry, invite } = row
   const reach = [entry.email, entry.phone].filter((value): value is string => value !== undefined)
-  const who = entry.name || reach[0] || 'Someone known only by their sign-in'
+  const who = entry.name || reach[0] || m.say('people.unknown')
   const linkState = invite === null || entry.state !== 'invited' ? null : inviteStateAt(invite, now)
   const link =
     linkState === 'open' && invite !== null
-      ? html`<p class="member-link">The link works until ${renderTime(new Date(invite.expiresAt * 1000).toISOString())}.</p>`
+      ? html`<p class="member-link">${m.sayHtml('people.link-until', {
+          until: renderTime(new Date(invite.expiresAt * 1000).toISOString(), m),
+        })}</p>`
       : linkState === 'expired'
-        ? html`<p class="member-link member-link-expired"><strong>The invite link has run out.</strong></p>`
+        ? html`<p class="member-link member-link-expired"><strong>${m.say('people.link-expired')}</strong></p>`
         : null
   const form = (verb: string, label: string, field: Record<string, string>, secondary = false) =>
     html`<form method="post" action="${action}" class="desk-move">${hiddenInputs({
@@ -52,17 +56,23 @@ export function renderMemberCard(action: string, row: PeopleRow, csrf: string, n
     })}<button type="submit" class="button${secondary ? ' button-secondary' : ''}">${label}</button></form>`
   const buttons: SafeHtml[] = []
   if (linkState === 'expired' && invite !== null)
-    buttons.push(form('reopen', 'Send a fresh link', { invite: invite.id }))
-  if (entry.state === 'removed') buttons.push(form('reinvite', 'Invite again', { member: row.key }))
+    buttons.push(form('reopen', m.say('people.fresh-link'), { invite: invite.id }))
+  if (entry.state === 'removed') buttons.push(form('reinvite', m.say('people.invite-again'), { member: row.key }))
   else
     buttons.push(
-      form('remove', entry.state === 'invited' ? 'Withdraw the invite' : 'Remove', { member: row.key }, true),
+      form('remove', m.say(entry.state === 'invited' ? 'people.withdraw' : 'people.remove'), { member: row.key }, true),
     )
   const stage = row.atProvider
-    ? html`<span class="member-badge">In the group</span> at the identity provider${
-        row.placedBy === undefined ? null : html`, put there ${renderTime(entry.since)} ${SOURCE[row.placedBy]}`
-      }`
-    : html`<span class="member-badge">${STAGE[entry.state]}</span> since ${renderTime(entry.since)}, ${SOURCE[entry.source]}`
+    ? m.sayHtml(row.placedBy === undefined ? 'people.at-provider' : 'people.at-provider-placed', {
+        badge: html`<span class="member-badge">${m.say('people.in-group')}</span>`,
+        since: renderTime(entry.since, m),
+        source: m.say(SOURCE[row.placedBy ?? entry.source]),
+      })
+    : m.sayHtml('people.stage-since', {
+        stage: html`<span class="member-badge">${m.say(STAGE[entry.state])}</span>`,
+        since: renderTime(entry.since, m),
+        source: m.say(SOURCE[entry.source]),
+      })
   return html`<li class="member member-${entry.state}"><p class="member-name"><strong>${who}</strong>${
     reach.length > 0 ? html` <span class="member-reach">${reach.join(' · ')}</span>` : null
   }</p><p class="member-stage">${stage}</p>${link}<div class="desk-moves">${buttons}</div></li>`

@@ -1,11 +1,13 @@
 // What the People view and the account page say besides themselves: after a
 // post (post/redirect/get carries `?done=`), and on a refusal.
+import { en } from '../../messages/en'
 import type { DeskMessage } from '../desk/message-page'
 
+// English from the catalogue; the page says it in the site's language (people-page.ts).
 const DONE: Readonly<Record<string, string>> = {
-  invited: 'The invite is sent. The link in it works until the time shown below.',
-  removed: 'Removed. They lose the group at their very next click.',
-  again: 'That form was sent already; nothing more was done.',
+  invited: en['people.done.invited'],
+  removed: en['people.done.removed'],
+  again: en['people.done.again'],
 }
 
 export function doneNotice(done: unknown): { text: string; problem: false } | undefined {
@@ -17,10 +19,9 @@ export function doneNotice(done: unknown): { text: string; problem: false } | un
 export function peopleFormRefused(peopleHref: string): DeskMessage {
   return {
     status: 403,
-    title: 'The form was refused',
-    message:
-      'This form was out of date or did not come from this site, so nothing was changed. Reload the page and try again.',
-    links: [{ href: peopleHref, label: 'Reload the People view' }],
+    title: en['people.refused.title'],
+    message: en['people.refused.message'],
+    links: [{ href: peopleHref, label: en['people.refused.reload'] }],
   }
 }
 
@@ -28,8 +29,8 @@ export function peopleFormRefused(peopleHref: string): DeskMessage {
 export function accountSignInMessage(signInHref: string | null): DeskMessage {
   return {
     status: 401,
-    title: 'Sign in to see your account',
-    message: 'Your account page shows your groups and the invites waiting for you once you are signed in.',
-    links: signInHref === null ? [] : [{ href: signInHref, label: 'Sign in' }],
+    title: en['account.sign-in.title'],
+    message: en['account.sign-in.message'],
+    links: signInHref === null ? [] : [{ href: signInHref, label: en['account.sign-in'] }],
   }
 }

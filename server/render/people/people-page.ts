@@ -1,6 +1,7 @@
 // GET /desk/{desk}/people: the memberships of the groups this desk invites
 // into (those the person may invite into), an invite form, and per person
 // remove, invite-again and fresh-link buttons.
+import { messagesFor } from '../../messages/messages'
 import type { Desk, SiteModel } from '../../content/model'
 import type { Viewer } from '../account'
 import type { Assets } from '../document'
@@ -36,17 +37,18 @@ export function peoplePath(desk: string): string {
 
 export function renderPeoplePage(options: PeoplePageOptions): string {
   const { site, story, viewer, assets, desk, groups, sections, query, csrf, now, notice } = options
+  const m = messagesFor(site, story)
   const deskTitle = textAt(desk.title, story) || desk.name
-  const title = `People: ${deskTitle}`
+  const title = m.say('people.title', { desk: deskTitle })
   const action = peoplePath(desk.name)
-  const lists = sections.map((section) => renderPeopleSection(action, section, query, { csrf, now }))
+  const lists = sections.map((section) => renderPeopleSection(action, section, query, { csrf, now, m }))
   const shown =
     notice === undefined
       ? null
-      : html`<p class="form-notice${notice.problem ? ' form-problem' : ''}" role="${notice.problem ? 'alert' : 'status'}">${notice.text}</p>`
-  const body = html`<p class="desk-back"><a href="/desk/${desk.name}">Back to ${deskTitle}</a></p><h1>${title}</h1>${shown}
-<section class="people-invite" aria-labelledby="invite-heading"><h2 id="invite-heading">Invite someone</h2>${renderInviteForm(action, groups, csrf, options.form)}</section>
-${renderPeopleSearch(action, query)}${lists}
-<p class="field-help">People in a group through the sign-in provider's own groups are not listed here.</p>`
+      : html`<p class="form-notice${notice.problem ? ' form-problem' : ''}" role="${notice.problem ? 'alert' : 'status'}">${m.problem(notice.text)}</p>`
+  const body = html`<p class="desk-back"><a href="/desk/${desk.name}">${m.say('desk.back-to', { desk: deskTitle })}</a></p><h1>${title}</h1>${shown}
+<section class="people-invite" aria-labelledby="invite-heading"><h2 id="invite-heading">${m.say('people.invite')}</h2>${renderInviteForm(action, groups, csrf, options.form, m)}</section>
+${renderPeopleSearch(action, query, m)}${lists}
+<p class="field-help">${m.say('people.provider-note')}</p>`
   return renderLayout({ site, story, title, body, assets, viewer })
 }

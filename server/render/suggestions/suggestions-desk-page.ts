@@ -1,6 +1,8 @@
 // GET /desk/{desk}/suggestions: every edit suggestion, newest first, each
 // with who sent it for which page, its changes as diffs, where it stands,
 // its pull request, and accept and decline while it is `sent`.
+import { messagesFor } from '../../messages/messages'
+import type { Clock } from '../desk/time'
 import type { Desk, SiteModel } from '../../content/model'
 import { changeDiff, changeHeading } from '../../suggestions/suggestion-diff'
 import type { Suggestion } from '../../suggestions/suggestion-record'
@@ -29,7 +31,8 @@ export function renderSuggestionsDesk(options: SuggestionsDeskOptions): string {
   const { site, story, viewer, assets, desk, suggestions, csrf } = options
   const deskTitle = textAt(desk.title, story) || desk.name
   const title = `Edit suggestions: ${deskTitle}`
-  const items = suggestions.map((suggestion) => renderSuggestion(desk, suggestion, csrf))
+  const clock = messagesFor(site, story)
+  const items = suggestions.map((suggestion) => renderSuggestion(desk, suggestion, csrf, clock))
   const body = html`<h1>${title}</h1><p><a href="/desk/${desk.name}">Back to the ${deskTitle}</a></p>${
     items.length === 0 ? html`<p class="empty">No suggestions yet.</p>` : html`<ol class="suggestions">${items}</ol>`
   }`
@@ -44,7 +47,7 @@ export function renderSuggestionsDesk(options: SuggestionsDeskOptions): string {
   })
 }
 
-function renderSuggestion(desk: Desk, suggestion: Suggestion, csrf: string): SafeHtml {
+function renderSuggestion(desk: Desk, suggestion: Suggestion, csrf: string, clock: Clock): SafeHtml {
   const { by } = suggestion
   const who = [by.name, by.email ?? by.phone].filter((part): part is string => part !== undefined).join(', ')
   const changes = suggestion.changes.map(
@@ -55,7 +58,7 @@ function renderSuggestion(desk: Desk, suggestion: Suggestion, csrf: string): Saf
     STATE_LABELS[suggestion.state]
   }</span></h2><p>For <a href="${suggestion.page.includes(':') ? '/' : suggestion.page}">${suggestion.page}</a>, from ${
     who || by.subject
-  }, ${renderTime(suggestion.sentAt)}.</p>${changes}${
+  }, ${renderTime(suggestion.sentAt, clock)}.</p>${changes}${
     pull === undefined ? null : html`<p>Pull request: <a href="${pull}">#${suggestion.pullRequest?.number}</a></p>`
   }${suggestion.state === 'sent' ? renderMoves(desk, suggestion, csrf) : null}</li>`
 }

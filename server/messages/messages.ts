@@ -1,0 +1,63 @@
+// The service's own texts for one site and storyline: the built-in catalogue
+// of the site's language with the site's `messages:` over it, made once per
+// content version and storyline and handed to every renderer.
+import { DEFAULT_TIME_ZONE, type SiteModel } from '../content/model'
+import type { Clock } from '../render/desk/time'
+import { html, type SafeHtml } from '../render/html'
+import { textAt } from '../render/storyline'
+import { builtInCatalogue, type Catalogue } from './catalogue'
+import { en, type MessageId } from './en'
+import { localizer } from './localize'
+
+type Values = Readonly<Record<string, string | number>>
+type HtmlValues = Readonly<Record<string, string | number | SafeHtml>>
+
+export interface Messages extends Clock {
+  /** The site's language tag, for Intl. */
+  readonly language: string
+  say(id: MessageId, values?: Values): string
+  /** The same with markup in the values (escaped everywhere else). */
+  sayHtml(id: MessageId, values: HtmlValues): SafeHtml
+  /** An English text the service composed (a form problem, an error's message) in this language. */
+  localize(english: string): string | undefined
+  /** The same, or the text as it is when the catalogue does not know it. */
+  problem(english: string): string
+}
+
+const made = new WeakMap<SiteModel, Messages[]>()
+
+export function messagesFor(site: SiteModel, story: number): Messages {
+  let perStory = made.get(site)
+  if (perStory === undefined) {
+    perStory = []
+    made.set(site, perStory)
+  }
+  return (perStory[story] ??= createMessages(site, story))
+}
+
+/** Without a site (the plain error page): English. */
+export const englishMessages: Messages = createFromCatalogue('en', DEFAULT_TIME_ZONE, en)
+
+function createMessages(site: SiteModel, story: number): Messages {
+  const language = site.branding.language
+  const catalogue: Record<string, string> = { ...builtInCatalogue(language) }
+  for (const [id, text] of site.branding.messages ?? []) catalogue[id] = textAt(text, story)
+  return createFromCatalogue(language, site.branding.timeZone ?? DEFAULT_TIME_ZONE, catalogue as Catalogue)
+}
+
+function createFromCatalogue(language: string, timeZone: string, catalogue: Catalogue): Messages {
+  const parts = (id: MessageId) => catalogue[id].split(/\{([a-z]+)\}/)
+  const say = (id: MessageId, values: Values = {}) =>
+    parts(id)
+      .map((part, i) => (i % 2 === 0 ? part : String(values[part] ?? `{${part}}`)))
+      .join('')
+  const localize = localizer((id, values) => say(id, values))
+  return {
+    language,
+    timeZone,
+    say,
+    sayHtml: (id, values) => html`${parts(id).map((part, i) => (i % 2 === 0 ? part : (values[part] ?? `{${part}}`)))}`,
+    localize,
+    problem: (english) => localize(english) ?? english,
+  }
+}
