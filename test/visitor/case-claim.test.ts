@@ -52,7 +52,9 @@ describe("the submitter's case page", () => {
       ])
       // "Your reports" lists it with its reference, state and date.
       const [item] = (await reports(visitor)).filter((text) => text.includes('Timeline Terrace 1'))
-      expect(item).toMatch(new RegExp(`Repair scheduled · Filed \\d{4}-\\d\\d-\\d\\d · Reference ${reference}`))
+      expect(item).toMatch(
+        new RegExp(`Repair scheduled · Filed [A-Z][a-z]{2} \\d{1,2}, \\d{4} · Reference ${reference}`),
+      )
     },
   )
 

@@ -25,7 +25,7 @@ function renderRows(
 ): SafeHtml {
   return html`${items.map((view) => {
     const href = deskRecordPath(desk, bucket.name, view.id)
-    const tag = tags ? html` ${renderToldIn(view.storyline)}` : null
+    const tag = tags ? html` ${renderToldIn(view.storyline, m)}` : null
     const name = html`<td><a href="${href}">${recordName(bucket, view)}</a>${tag}</td>`
     const moved = view.enteredAt === view.filedAt ? html`<td></td>` : html`<td>${renderTime(view.enteredAt, m)}</td>`
     const state = html`<td>${stateLabel(bucket, view.state, story)}</td>`
@@ -42,8 +42,8 @@ function renderTable(
   tags: boolean,
   m: Messages,
 ): SafeHtml {
-  const caption = html`<caption class="visually-hidden">${title}, ${sortCaption(listing.filter.sort)}</caption>`
-  const head = renderSortHead(desk, listing.bucket.name, listing.filter)
+  const caption = html`<caption class="visually-hidden">${sortCaption(listing.filter.sort, title, m)}</caption>`
+  const head = renderSortHead(desk, listing.bucket.name, listing.filter, m)
   const body = html`<tbody>${renderRows(desk, listing, story, tags, m)}</tbody>`
   return html`<table class="desk-table">${caption}${head}${body}</table>`
 }

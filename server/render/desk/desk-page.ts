@@ -30,7 +30,7 @@ export function renderDeskPage(options: DeskPageOptions): string {
   const sections = listings.map((listing) => renderBucketSection(desk.name, listing, story, tags, m))
   const people = peopleHref === undefined ? null : html`<p><a href="${peopleHref}">${m.say('desk.people-link')}</a></p>`
   const suggestions = desk.suggestions
-    ? html`<p><a href="${deskSuggestionsPath(desk.name)}">Edit suggestions from the people pages name as responsible</a></p>`
+    ? html`<p><a href="${deskSuggestionsPath(desk.name)}">${m.say('desk.suggestions-link')}</a></p>`
     : null
   const body = html`<h1>${title}</h1>${people}${suggestions}${
     sections.length > 0 ? sections : html`<p>${m.say('desk.nothing-readable')}</p>`

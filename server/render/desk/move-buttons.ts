@@ -51,7 +51,7 @@ export function renderMoveButtons(
       const hidden = hiddenInputs({ edge: move.name, seq: view.seq })
       return html`<form class="desk-move desk-move-ask" method="get" action="${action}">${hidden}${button}</form>`
     }
-    const note = renderMoveNote(move)
+    const note = renderMoveNote(move, m)
     const kind = note === null ? 'desk-move' : 'desk-move desk-move-noted'
     const inputs = moveInputs(view, move, csrf)
     return html`<form class="${kind}" method="post" action="${action}">${inputs}${note}${button}</form>`

@@ -1,6 +1,7 @@
 // The note a move asks for (`note: optional | required`): a text area with
 // its error beside it when a post was refused, the words kept.
 import type { Move } from '../../content/model'
+import type { Messages } from '../../messages/messages'
 import { NOTE_FIELD } from '../../desk/move-form'
 import { html, type SafeHtml } from '../html'
 
@@ -9,21 +10,23 @@ export interface NoteState {
   readonly error?: string
 }
 
-const help = (move: Move) =>
-  [move.mail?.subject, move.mail?.body].some((text) => text?.some((entry) => /\{\{\s*note\s*\}\}/.test(entry)))
-    ? 'Kept in the history with the move, and put into its mail.'
-    : 'Kept in the history with the move.'
+const help = (move: Move, m: Messages) =>
+  m.say(
+    [move.mail?.subject, move.mail?.body].some((text) => text?.some((entry) => /\{\{\s*note\s*\}\}/.test(entry)))
+      ? 'desk.note.help-mailed'
+      : 'desk.note.help',
+  )
 
-export function renderMoveNote(move: Move, state: NoteState = {}): SafeHtml | null {
+export function renderMoveNote(move: Move, m: Messages, state: NoteState = {}): SafeHtml | null {
   if (move.note === undefined) return null
   const id = `note-${move.name}`
   const errorId = `${id}-error`
-  const { error } = state
+  const error = state.error === undefined ? undefined : m.problem(state.error)
   const message = error === undefined ? null : html`<p class="field-error-message" id="${errorId}">${error}</p>`
   const described = error === undefined ? null : html` aria-describedby="${errorId}" aria-invalid="true"`
-  const which = move.note === 'required' ? 'Note' : 'Note (optional)'
+  const which = m.say(move.note === 'required' ? 'desk.note' : 'desk.note.optional')
   return html`<div class="field${error === undefined ? '' : ' field-invalid'}"><label for="${id}">${which}</label>
-<p class="field-help">${help(move)}</p>
+<p class="field-help">${help(move, m)}</p>
 ${message}<textarea id="${id}" name="${NOTE_FIELD}" rows="3"${described}>
 ${state.kept ?? ''}</textarea></div>`
 }

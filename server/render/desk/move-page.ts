@@ -3,6 +3,7 @@
 // comes back with its error beside it and the words kept. A plain form, so
 // it works without scripts; the move is made only by its POST.
 import type { Move } from '../../content/model'
+import { messagesFor } from '../../messages/messages'
 import { recordName } from '../../content/record-name'
 import { CONFIRMED_FIELD } from '../../desk/move-form'
 import { deskRecordPath } from '../../desk/names'
@@ -29,19 +30,20 @@ export function renderMovePage(options: MovePageOptions): string {
   const name = recordName(bucket, view)
   const from = stateLabel(bucket, view.state, story)
   const to = stateLabel(bucket, move.to, story)
-  const error = options.note?.error
+  const m = messagesFor(site, story)
+  const error = options.note?.error === undefined ? undefined : m.problem(options.note.error)
   const summary =
     error === undefined
       ? null
       : html`<div class="error-summary" role="alert" aria-labelledby="move-errors" tabindex="-1">
-<h2 id="move-errors">There is a problem</h2><ul><li><a href="#note-${move.name}">${error}</a></li></ul></div>`
+<h2 id="move-errors">${m.say('form.problem')}</h2><ul><li><a href="#note-${move.name}">${error}</a></li></ul></div>`
   const confirmed = move.confirm === true ? hiddenInputs({ [CONFIRMED_FIELD]: 'yes' }) : null
   const button = html`<button type="submit" class="${moveButtonClass(bucket, move)}">${label}</button>`
-  const body = html`${summary}<p class="desk-back"><a href="${here}">Back to ${name}</a></p>
+  const body = html`${summary}<p class="desk-back"><a href="${here}">${m.say('desk.back-to', { desk: name })}</a></p>
 <h1>${label}: ${name}</h1>
-<p class="desk-state">This moves the case from <strong>${from}</strong> to <strong>${to}</strong>.</p>
+<p class="desk-state">${m.sayHtml('desk.move.from-to', { from: html`<strong>${from}</strong>`, to: html`<strong>${to}</strong>` })}</p>
 <form class="desk-move-confirm" method="post" action="${here}/move">${moveInputs(view, move, options.csrf)}${confirmed}
-${renderMoveNote(move, options.note)}
-<div class="desk-move-actions">${button} <a href="${here}">Cancel</a></div></form>`
+${renderMoveNote(move, m, options.note)}
+<div class="desk-move-actions">${button} <a href="${here}">${m.say('desk.move.cancel')}</a></div></form>`
   return renderLayout({ site, story, title: `${label}: ${name}`, body, assets: options.assets, viewer: options.viewer })
 }

@@ -84,7 +84,7 @@ export function renderRecordPage(options: RecordPageOptions): string {
   const body = html`${[
     html`<p class="desk-back"><a href="${deskPath(desk.name)}">${m.say('desk.back-to', { desk: deskTitle })}</a></p><h1>${name}</h1>`,
     html`<p class="desk-state">${textAt(bucket.title, story) || bucket.name}: ${state}</p>`,
-    html`<p class="desk-told">${renderToldIn(view.storyline)}</p>`,
+    html`<p class="desk-told">${renderToldIn(view.storyline, m)}</p>`,
     section('record-moves', m.say('desk.move-this-case'), moves),
     options.write.kind === 'hidden'
       ? null

@@ -3,16 +3,18 @@
 // filter, so a reload, the pager and a shared link keep it.
 import { filterQuery, type BucketFilter, type DeskSort } from '../../desk/desk-query'
 import { deskPath } from '../../desk/names'
+import type { Messages } from '../../messages/messages'
 import { html, type SafeHtml } from '../html'
 
-const CAPTIONS: Readonly<Record<DeskSort, string>> = {
-  newest: 'newest first',
-  oldest: 'oldest first',
-  moved: 'last moved first',
-  state: 'by state',
-}
+const CAPTIONS = {
+  newest: 'desk.newest-first',
+  oldest: 'desk.oldest-first',
+  moved: 'desk.moved-first',
+  state: 'desk.by-state',
+} as const satisfies Readonly<Record<DeskSort, string>>
 
-export const sortCaption = (sort: DeskSort): string => CAPTIONS[sort]
+/** The table's caption: its title and the order it is in. */
+export const sortCaption = (sort: DeskSort, title: string, m: Messages): string => m.say(CAPTIONS[sort], { title })
 
 function sortable(desk: string, bucket: string, filter: BucketFilter, label: string, sorts: readonly DeskSort[]) {
   const at = sorts.indexOf(filter.sort)
@@ -26,13 +28,13 @@ function sortable(desk: string, bucket: string, filter: BucketFilter, label: str
   return html`<th scope="col"${sort}><a href="${href}" data-sort="${next}">${label}</a></th>`
 }
 
-export function renderSortHead(desk: string, bucket: string, filter: BucketFilter): SafeHtml {
+export function renderSortHead(desk: string, bucket: string, filter: BucketFilter, m: Messages): SafeHtml {
   const cells = [
-    html`<th scope="col">Name</th>`,
-    sortable(desk, bucket, filter, 'State', ['state']),
-    sortable(desk, bucket, filter, 'Filed', ['newest', 'oldest']),
-    sortable(desk, bucket, filter, 'Last moved', ['moved']),
-    html`<th scope="col">Reference</th>`,
+    html`<th scope="col">${m.say('desk.column.name')}</th>`,
+    sortable(desk, bucket, filter, m.say('desk.column.state'), ['state']),
+    sortable(desk, bucket, filter, m.say('desk.column.filed'), ['newest', 'oldest']),
+    sortable(desk, bucket, filter, m.say('desk.column.moved'), ['moved']),
+    html`<th scope="col">${m.say('case.reference')}</th>`,
   ]
   return html`<thead><tr>${cells}</tr></thead>`
 }
