@@ -15,6 +15,8 @@ const assets = writePkgAssets(`${root}server/render/assets`, pkgDir, {
 export default defineNitroConfig({
   compatibilityDate: '2025-06-01',
   preset: 'node-server',
+  // The pinned runtime is Node 24: BigInt literals and the rest of ES2022 need no lowering.
+  esbuild: { options: { target: 'es2022' } },
   srcDir: '.',
   // server/ is plain TypeScript with explicit imports so tools can share it.
   imports: false,
