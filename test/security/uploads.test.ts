@@ -4,7 +4,7 @@
 // 5,000-character or NUL-laden file name. Each gets a clear answer and
 // nothing is left in the object store.
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { request } from 'node:http'
+import { request, type ClientRequest } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -65,17 +65,39 @@ function sendRaw(
         ...(options.chunked ? {} : { 'content-length': String(body.length) }),
       },
     })
+    let answered = false
     req.on('response', (res) => {
+      answered = true
       let text = ''
       res.on('data', (chunk: Buffer) => (text += chunk.toString()))
       res.on('end', () => resolve({ status: res.statusCode ?? 0, text }))
     })
-    req.on('error', (error) => (options.cut === undefined ? reject(error) : undefined))
+    // A sender still writing when the service has answered and stopped reading sees its socket close: the answer counts.
+    req.on('error', (error) => (options.cut === undefined && !answered ? reject(error) : undefined))
+    if (options.chunked) return void writeUntilAnswered(req, body, () => answered)
     if (options.cut === undefined) return req.end(body)
     req.write(body.subarray(0, options.cut))
     setTimeout(() => req.destroy(), 300)
     setTimeout(() => resolve({ status: 0, text: 'cut off' }), 400)
   })
+}
+
+/** Writes as a browser does, a piece at a time as the socket takes it, and stops once the service has answered. */
+async function writeUntilAnswered(req: ClientRequest, body: Buffer, answered: () => boolean): Promise<void> {
+  const PIECE = 64 * 1024
+  for (let at = 0; at < body.length && !answered() && !req.destroyed; at += PIECE) {
+    if (!req.write(body.subarray(at, at + PIECE)))
+      await new Promise<void>((resolve) => {
+        const go = () => {
+          req.off('drain', go)
+          req.off('close', go)
+          resolve()
+        }
+        req.once('drain', go)
+        req.once('close', go)
+      })
+  }
+  if (!answered() && !req.destroyed) req.end()
 }
 
 const end = Buffer.from(`--${BOUNDARY}--\r\n`)
