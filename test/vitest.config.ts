@@ -7,5 +7,7 @@ export default defineConfig({
     globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // Many files wait on child processes, real servers and the clock more than on the CPU: two at once on two cores.
+    maxWorkers: 2,
   },
 })
