@@ -17,9 +17,10 @@ const idpParts = memoUntilRejected(async (): Promise<IdpBackendParts> => {
   const config = useConfig()
   const signIn = await useSignIn()
   const embedded = signIn.on ? signIn.scim : undefined
-  const baseUrl = config.IDP_URL === undefined ? embedded?.url : scimUrlOf(config)
+  // A SCIM address set outright wins; the embedded development provider brings its own.
+  const baseUrl = scimUrlOf(config) ?? embedded?.url
   const token = config.IDP_API_TOKEN ?? embedded?.token
-  if (baseUrl === undefined || baseUrl === null || token === undefined)
+  if (baseUrl === undefined || token === undefined)
     throw new Error('[svc] [people] PEOPLE_BACKEND is idp, but no SCIM address or token is known')
   const [bus, directory] = await Promise.all([useBus(), usePeopleDirectory()])
   return {
