@@ -31,6 +31,15 @@ export default tseslint.config(
     },
   },
   {
+    // Loaded with --import into the built service by tests (test/support/fast-clock.ts): plain Node JavaScript.
+    files: ['test/support/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      globals: { process: 'readonly', globalThis: 'readonly' },
+    },
+  },
+  {
     rules: {
       // The embedded bus, test doubles of the provider and the like implement
       // async interfaces with synchronous bodies on purpose: an async method

@@ -2,18 +2,23 @@
 // identity provider's SCIM side answers 503 for the first two minutes. The
 // service starts and serves all the same; the set-up of the first person and
 // of the responsible people fails, is tried again a minute apart, and once
-// the provider answers makes each account exactly once.
+// the provider answers makes each account exactly once. The service runs on a
+// clock twenty times fast (test/support/fast-clock.ts): the real scheduler
+// crosses real minute boundaries, three seconds apart.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServiceWithIdp, type ServiceWithIdp } from '../auth/service-with-idp'
 import { waitFor } from '../bus/wait'
+import { fastClock } from '../support/fast-clock'
 import { startNatsServer, type NatsServer } from '../support/nats-server'
 import { startScimServer, type TestScim } from '../support/scim-server'
 import { DEMO } from '../support/server'
 
 const content = mkdtempSync(join(tmpdir(), 'svc-idp-down-'))
+const RATE = 20
+const MINUTE = 60_000 / RATE
 const RESPONSIBLE = 'rut.retry@example.org'
 const FIRST = 'first.person@example.org'
 let nats: NatsServer
@@ -43,6 +48,7 @@ beforeAll(async () => {
       IDP_SCIM_URL: scim.url,
       RESPONSIBLE_GROUP: 'stewards',
       SEED_ADMIN_EMAIL: FIRST,
+      ...fastClock(RATE),
     },
   })
 }, 60_000)
@@ -63,16 +69,16 @@ const RUT_FAILED = 'not set up; trying again in a minute","person":"email:rut.re
 describe('the identity provider down at start', () => {
   it(
     'Accounts the content mandates 3, Errors 5 and 6, Limits: Retry gap: 503 for two minutes delays the set-up without a refusal and without a duplicate account',
-    { timeout: 240_000 },
+    { timeout: 60_000 },
     async () => {
-      const started = Date.now()
       await waitFor(() => count(SEED_FAILED) >= 1 && count(RUT_FAILED) >= 1, 20_000, 'both set-ups failing')
+      const started = Date.now()
       // Serving all the same.
       expect((await fetch(`${run.service}/readyz`)).status).toBe(200)
       expect((await fetch(`${run.service}/potholes`)).status).toBe(200)
       expect(accounts(RESPONSIBLE) + accounts(FIRST)).toBe(0)
       // A 503 is never "no such person": nothing was created while it lasted.
-      await new Promise((resolve) => setTimeout(resolve, 120_000 - (Date.now() - started)))
+      await new Promise((resolve) => setTimeout(resolve, 2 * MINUTE - (Date.now() - started)))
       expect(scim.users.size).toBe(0)
       // Retried a minute apart, not in a tight loop: at start, then once or twice more in two minutes.
       for (const failed of [count(SEED_FAILED), count(RUT_FAILED)]) {
@@ -80,7 +86,7 @@ describe('the identity provider down at start', () => {
         expect(failed).toBeLessThanOrEqual(3)
       }
       scim.fault(null)
-      await waitFor(() => accounts(RESPONSIBLE) === 1 && accounts(FIRST) === 1, 75_000, 'both accounts after a retry')
+      await waitFor(() => accounts(RESPONSIBLE) === 1 && accounts(FIRST) === 1, 15_000, 'both accounts after a retry')
       await new Promise((resolve) => setTimeout(resolve, 1000))
       expect([accounts(RESPONSIBLE), accounts(FIRST)]).toEqual([1, 1])
       expect(run.output()).not.toMatch(/"level":"fatal"/)
