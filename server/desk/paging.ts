@@ -13,9 +13,3 @@ export function pageWindow(total: number, requested: number, size = PAGE_SIZE): 
   const page = Math.min(Math.max(1, Math.floor(requested)), pages)
   return { page, pages, offset: (page - 1) * size }
 }
-
-/** "1–25 of 30". */
-export function rangeText(total: number, offset: number, shown: number): string {
-  if (total === 0 || shown === 0) return `0 of ${total}`
-  return `${offset + 1}–${offset + shown} of ${total}`
-}

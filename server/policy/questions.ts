@@ -142,14 +142,6 @@ export function mayWriteToSubmitter(policy: PolicyEngine, caller: Caller, bucket
   return bucket.moves.some((move) => move.from.some((state) => mayMove(policy, caller, { ...view, state }, move.name)))
 }
 
-/**
- * SPEC 4, /attachment rule 1 and 2: the same permission as reading the bucket
- * on a desk, and only through a record the caller may read.
- */
-export function mayReadAttachment(policy: PolicyEngine, caller: Caller, view: RecordView): boolean {
-  return mayReadBucket(policy, caller, view.bucket) && mayReadRecord(policy, caller, view)
-}
-
 /** An invite is made from a desk the person may open, into a group its `invites:` lists. */
 export function mayInvite(policy: PolicyEngine, caller: Caller, desk: Desk, group: string): boolean {
   return (

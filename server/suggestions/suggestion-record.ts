@@ -59,4 +59,3 @@ export function readSuggestion(value: Uint8Array): Suggestion | null {
 
 /** The moves a desk may make, and where each leads. */
 export const DESK_MOVES = { accept: 'accepted', decline: 'declined' } as const
-export type DeskMove = keyof typeof DESK_MOVES

@@ -12,7 +12,6 @@ import {
   mayMove,
   mayOpenDesk,
   mayOpenPage,
-  mayReadAttachment,
   mayReadBucket,
   mayReadDeskBucket,
   mayReadRecord,
@@ -218,16 +217,6 @@ const QUESTIONS: readonly Question[] = [
     question: 'retire an active district',
     ask: (c) => mayMove(policy, c, RECORDS.activeDistrict, 'retire'),
     answers: [false, false, false, true, false, false],
-  },
-  {
-    question: "read the photo of the resident's new report",
-    ask: (c) => mayReadAttachment(policy, c, RECORDS.residentsNew),
-    answers: [false, false, false, true, true, true],
-  },
-  {
-    question: 'read the photo of a repaired report (its record is public)',
-    ask: (c) => mayReadAttachment(policy, c, RECORDS.residentsFixed),
-    answers: [false, false, false, true, true, true],
   },
   {
     question: 'invite into volunteers from the case desk',
