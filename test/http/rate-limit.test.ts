@@ -3,8 +3,8 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createApp, eventHandler, toNodeListener } from 'h3'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { parseConfig } from '../server/config/parse-config'
-import { createRateLimiter } from '../server/http/rate-limit'
+import { parseConfig } from '../../server/config/parse-config'
+import { createRateLimiter } from '../../server/http/rate-limit'
 
 // The limit's two settings, read as the service reads them.
 function readRateLimitConfig(env: Record<string, string | undefined>): { burst: number; perSecond: number } {
@@ -177,7 +177,7 @@ describe('Limits: the middleware in a real h3 app', () => {
     const unset = { SVC_RATE_BURST: undefined, SVC_RATE_PER_SECOND: undefined, TRUSTED_PROXIES: undefined }
     for (const [name, value] of Object.entries({ ...unset, ...env })) vi.stubEnv(name, value)
     vi.resetModules()
-    const { default: rateLimit } = await import('../server/nitro/rate-limit')
+    const { default: rateLimit } = await import('../../server/nitro/rate-limit')
     let entered = 0
     const app = createApp()
     app.use(rateLimit)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { useCedar } from '../server/policy/cedar'
-import { POLICY_SCHEMA } from '../server/policy/schema'
-import { compilePolicySet, validatePolicyFiles } from '../server/policy/validate'
+import { useCedar } from '../../server/policy/cedar'
+import { POLICY_SCHEMA } from '../../server/policy/schema'
+import { compilePolicySet, validatePolicyFiles } from '../../server/policy/validate'
 
 const readPotholes =
   'permit (principal in Group::"caseworkers", action == Action::"read", resource in Bucket::"potholes");'

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO, ROOT } from './support/server'
+import { DEMO, ROOT } from '../support/server'
 
 const run = promisify(execFile)
 let bundle: string

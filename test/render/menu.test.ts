@@ -5,8 +5,8 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium, signedInPage } from './support/browser'
-import { ROOT, startDevServer, type RunningServer } from './support/server'
+import { launchChromium, signedInPage } from '../support/browser'
+import { ROOT, startDevServer, type RunningServer } from '../support/server'
 
 // Screenshots for review, written where the other browser tests write theirs.
 const SHOTS = join(ROOT, 'test-results', 'screenshots')

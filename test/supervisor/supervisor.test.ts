@@ -5,8 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { cleanEnv } from './support/global-setup'
-import { DEMO, ROOT } from './support/server'
+import { cleanEnv } from '../support/global-setup'
+import { DEMO, ROOT } from '../support/server'
 
 interface Supervised {
   readonly process: ChildProcess

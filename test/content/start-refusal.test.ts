@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { DEMO, runServerToExit } from './support/server'
+import { DEMO, runServerToExit } from '../support/server'
 
 describe('start with broken content', () => {
   it('exits at start with the lint diagnostics, file:line:col', async () => {

@@ -1,8 +1,8 @@
 // The demo site on a phone: it renders, fits, and can be used by touch and keyboard.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext } from 'playwright-core'
-import { launchChromium } from './support/browser'
-import { startServer, type RunningServer } from './support/server'
+import { launchChromium } from '../support/browser'
+import { startServer, type RunningServer } from '../support/server'
 
 let server: RunningServer
 let browser: Browser

@@ -3,12 +3,12 @@
 // self move, and /report counts it under the visitor's storyline.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
-import type { SiteModel } from '../server/content/model'
-import { staffStory } from '../server/content/staff-story'
-import { launchChromium } from './support/browser'
-import { loadDemo } from './support/demo-site'
-import { startNatsServer, type NatsServer } from './support/nats-server'
-import { startDevServer, type RunningServer } from './support/server'
+import type { SiteModel } from '../../server/content/model'
+import { staffStory } from '../../server/content/staff-story'
+import { launchChromium } from '../support/browser'
+import { loadDemo } from '../support/demo-site'
+import { startNatsServer, type NatsServer } from '../support/nats-server'
+import { startDevServer, type RunningServer } from '../support/server'
 
 let nats: NatsServer
 let a: RunningServer

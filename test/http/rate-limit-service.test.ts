@@ -1,6 +1,6 @@
 // SPEC 8 against the built service: the limit is checked before any handler.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, type RunningServer } from './support/server'
+import { startServer, type RunningServer } from '../support/server'
 
 let server: RunningServer
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 // SPEC 1, Storylines: one storyline per visitor, read on every page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Page, SiteModel, Text } from '../server/content/model'
-import { escaped, loadDemo } from './support/demo-site'
-import { startServer, type RunningServer } from './support/server'
+import type { Page, SiteModel, Text } from '../../server/content/model'
+import { escaped, loadDemo } from '../support/demo-site'
+import { startServer, type RunningServer } from '../support/server'
 
 let server: RunningServer
 let site: SiteModel

@@ -4,10 +4,10 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadContent, readCompileOptions } from '../server/content/load'
-import { createContentSource } from '../server/content/sources/create-source'
-import { hostedFiles, startGitHostApi, type GitHostApi } from './support/git-host-api'
-import { DEMO } from './support/server'
+import { loadContent, readCompileOptions } from '../../server/content/load'
+import { createContentSource } from '../../server/content/sources/create-source'
+import { hostedFiles, startGitHostApi, type GitHostApi } from '../support/git-host-api'
+import { DEMO } from '../support/server'
 
 const options = readCompileOptions({})
 let work: string

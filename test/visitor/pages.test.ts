@@ -2,9 +2,9 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { SiteModel } from '../server/content/model'
-import { escaped, loadDemo } from './support/demo-site'
-import { ROOT, startServer, type RunningServer } from './support/server'
+import type { SiteModel } from '../../server/content/model'
+import { escaped, loadDemo } from '../support/demo-site'
+import { ROOT, startServer, type RunningServer } from '../support/server'
 
 let server: RunningServer
 let site: SiteModel
