@@ -6,8 +6,8 @@ import { createBus } from '../../server/bus/create-bus'
 import { createLocalBus } from '../../server/bus/local'
 import { decodeJson } from '../../server/bus/payload'
 import type { StreamMessage } from '../../server/bus/types'
-import { runBusContract } from './contract'
-import { runWorkContract } from './contract-work'
+import { runBusContract } from './bus-contract'
+import { runWorkContract } from './work-contract'
 import { waitFor } from './wait'
 
 const dirs: string[] = []

@@ -7,8 +7,8 @@ import { decodeJson } from '../../server/bus/payload'
 import type { StreamMessage } from '../../server/bus/types'
 import { startNatsServer } from '../support/nats-server'
 import type { NatsServer } from '../support/nats-server'
-import { runBusContract } from './contract'
-import { runWorkContract } from './contract-work'
+import { runBusContract } from './bus-contract'
+import { runWorkContract } from './work-contract'
 import { sleep, waitFor } from './wait'
 
 let server: NatsServer

@@ -15,7 +15,7 @@ export interface BackendWorld {
 
 const query = { q: '', page: 1 }
 
-export function describePeopleBackend(name: string, site: () => SiteModel, world: () => BackendWorld): void {
+export function runPeopleBackendContract(name: string, site: () => SiteModel, world: () => BackendWorld): void {
   describe(`the people backend: ${name}`, () => {
     const backend = () => world().backend(site())
     const invite = (group: string, email: string, name = 'Nora Nobody') =>

@@ -12,7 +12,7 @@ import { createScimAdmin } from '../../server/people/idp/scim-admin'
 import { readLinkEnd } from '../../server/people/link-end'
 import { loadDemo } from '../support/demo-site'
 import { startScimServer, type TestScim } from '../support/scim-server'
-import { describePeopleBackend } from './backend-contract'
+import { runPeopleBackendContract } from './backend-contract'
 import { BUS_KINDS, freshEmail, freshGroup, KARI, peopleDeps, T0, useBus } from './bus-people'
 
 const PREFIX = 'northvale_'
@@ -41,7 +41,7 @@ function groupsAtProvider(email: string): string[] {
     .map((group) => group.displayName.slice(PREFIX.length))
 }
 
-describePeopleBackend(
+runPeopleBackendContract(
   'idp over SCIM',
   () => site,
   () => ({

@@ -4,7 +4,7 @@ import { activateAtSignIn } from '../../server/people/activate-at-sign-in'
 import { createMembershipsBackend } from '../../server/people/memberships-backend'
 import type { PeopleDeps } from '../../server/people/people-deps'
 import { loadDemo } from '../support/demo-site'
-import { describePeopleBackend } from './backend-contract'
+import { runPeopleBackendContract } from './backend-contract'
 import { BUS_KINDS, later, peopleDeps, signedIn, useBus } from './bus-people'
 
 const site = await loadDemo()
@@ -13,7 +13,7 @@ describe.each(BUS_KINDS)('on the $name', (kind) => {
   const bus = useBus(kind)
   let deps: PeopleDeps | undefined
   const shared = () => (deps ??= peopleDeps(bus(), site))
-  describePeopleBackend(
+  runPeopleBackendContract(
     'memberships',
     () => site,
     () => ({

@@ -5,7 +5,7 @@ import { afterAll, beforeAll } from 'vitest'
 import { createScimAdmin } from '../../server/people/idp/scim-admin'
 import { startDevIdp } from '../../server/sign-in/dev-idp/start'
 import type { Provider } from '../../server/sign-in/sign-in-settings'
-import { describeIdpAdmin } from './idp-admin-contract'
+import { runIdpAdminContract } from './idp-admin-contract'
 
 let provider: Provider & { stop(): Promise<void> }
 beforeAll(async () => {
@@ -15,7 +15,7 @@ afterAll(async () => {
   await provider?.stop()
 })
 
-describeIdpAdmin('the development provider', (options = {}) =>
+runIdpAdminContract('the development provider', (options = {}) =>
   createScimAdmin({
     baseUrl: provider.scim?.url ?? '',
     token: options.token ?? provider.scim?.token ?? '',

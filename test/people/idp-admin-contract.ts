@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { IdpRefusedError, type IdpAdmin } from '../../server/people/idp/idp-admin'
 
-export function describeIdpAdmin(name: string, admin: (options?: { token?: string }) => IdpAdmin): void {
+export function runIdpAdminContract(name: string, admin: (options?: { token?: string }) => IdpAdmin): void {
   const tag = () => randomBytes(3).toString('hex')
 
   describe(`the identity provider's admin side: ${name}`, () => {

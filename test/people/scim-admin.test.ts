@@ -8,7 +8,7 @@ import { createCookieFetch } from '../auth/cookie-fetch'
 import { startServiceWithIdp, type ServiceWithIdp } from '../auth/service-with-idp'
 import { signIn } from '../auth/sign-in-flow'
 import { startScimServer, type TestScim } from '../support/scim-server'
-import { describeIdpAdmin } from './idp-admin-contract'
+import { runIdpAdminContract } from './idp-admin-contract'
 
 let scim: TestScim
 beforeAll(async () => {
@@ -26,7 +26,7 @@ const admin = (options: { prefix?: string; token?: string; timeoutMs?: number } 
     timeoutMs: options.timeoutMs ?? 2000,
   })
 
-describeIdpAdmin('SCIMMY', (options) => admin(options))
+runIdpAdminContract('SCIMMY', (options) => admin(options))
 
 describe('the identity provider over SCIM 2.0', () => {
   it('a quote in an address is escaped, so it cannot widen the filter: this server refuses the escape outright', async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll } from 'vitest'
 import { createLocalBus } from '../../server/bus/local'
-import { runRecordsContract } from './contract'
+import { runRecordsContract } from './records-contract'
 
 const dirs: string[] = []
 afterAll(() => {

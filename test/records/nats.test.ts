@@ -2,7 +2,7 @@ import { afterAll, beforeAll } from 'vitest'
 import { createNatsBus } from '../../server/bus/nats'
 import { startNatsServer } from '../support/nats-server'
 import type { NatsServer } from '../support/nats-server'
-import { runRecordsContract } from './contract'
+import { runRecordsContract } from './records-contract'
 
 let server: NatsServer
 beforeAll(async () => {

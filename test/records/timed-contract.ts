@@ -6,7 +6,7 @@ import { MAIL_STREAM } from '../../server/mail/mail-stream'
 import { RECORDS_STREAM } from '../../server/records/types'
 import type { RecordEvent } from '../../server/records/types'
 import type { MailIntent } from '../../server/mail/mail-intent'
-import type { BusFactory } from './contract'
+import type { BusFactory } from './records-contract'
 import { freshNames, recordsSite } from './site'
 import { collect, dayMs, start, useInstances } from './world'
 import type { Clock } from './world'
@@ -36,7 +36,7 @@ async function fileMark(records: Records, bucket: string): Promise<number> {
   ).seq
 }
 
-export function timedContract(buses: BusFactory): void {
+export function runTimedContract(buses: BusFactory): void {
   describe('timed moves', () => {
     const { instance, onCleanup } = useInstances()
 

@@ -11,13 +11,13 @@ import { createRecordIndex } from '../../server/records/record-index'
 import { RECORDS_KV, RECORDS_STREAM, recordSubject } from '../../server/records/types'
 import type { Projection, RecordEvent } from '../../server/records/types'
 import { waitFor } from '../bus/wait'
-import type { BusFactory } from './contract'
+import type { BusFactory } from './records-contract'
 import { freshNames, recordsSite } from './site'
 import { collect, start, useInstances } from './world'
 
 const desk = { kind: 'person', subject: 'desk-sub' } as const
 
-export function effectsContract(buses: BusFactory): void {
+export function runEffectsContract(buses: BusFactory): void {
   describe('after a move: mail, grants and the KV projection', () => {
     const { instance, onCleanup } = useInstances()
     async function setUp() {

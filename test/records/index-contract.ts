@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { RECORDS_STREAM, recordSubject } from '../../server/records/types'
-import type { BusFactory } from './contract'
+import type { BusFactory } from './records-contract'
 import { freshNames, recordsSite } from './site'
 import { start, useInstances } from './world'
 
 const desk = { kind: 'person', subject: 'desk-sub' } as const
 
-export function indexContract(buses: BusFactory): void {
+export function runIndexContract(buses: BusFactory): void {
   describe('the in-memory index', () => {
     const { instance, onCleanup } = useInstances()
     async function setUp() {

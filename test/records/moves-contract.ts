@@ -10,7 +10,7 @@ import { filingId } from '../../server/records/submission'
 import { waitFor } from '../bus/wait'
 import { RECORDS_STREAM, recordSubject } from '../../server/records/types'
 import type { RecordEvent } from '../../server/records/types'
-import type { BusFactory } from './contract'
+import type { BusFactory } from './records-contract'
 import { freshNames, recordsSite } from './site'
 import { collect, start, useInstances } from './world'
 
@@ -20,7 +20,7 @@ const token = () => randomBytes(16).toString('base64url')
 const ann = { kind: 'person', subject: 'ann-sub' } as const
 const desk = { kind: 'person', subject: 'desk-sub', name: 'Dee' } as const
 
-export function movesContract(buses: BusFactory): void {
+export function runMovesContract(buses: BusFactory): void {
   describe('filing and moving', () => {
     const { instance, onCleanup } = useInstances()
     async function setUp() {

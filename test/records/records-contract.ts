@@ -3,10 +3,10 @@
 // same data: a second NATS connection, or the same local bus (one process).
 import { describe } from 'vitest'
 import type { Bus } from '../../server/bus/types'
-import { effectsContract } from './contract-effects'
-import { indexContract } from './contract-index'
-import { movesContract } from './contract-moves'
-import { timedContract } from './contract-timed'
+import { runEffectsContract } from './effects-contract'
+import { runIndexContract } from './index-contract'
+import { runMovesContract } from './moves-contract'
+import { runTimedContract } from './timed-contract'
 
 export interface BusFactory {
   open(): Promise<Bus>
@@ -15,9 +15,9 @@ export interface BusFactory {
 
 export function runRecordsContract(name: string, buses: BusFactory): void {
   describe(`records on the ${name} bus`, () => {
-    movesContract(buses)
-    indexContract(buses)
-    timedContract(buses)
-    effectsContract(buses)
+    runMovesContract(buses)
+    runIndexContract(buses)
+    runTimedContract(buses)
+    runEffectsContract(buses)
   })
 }
