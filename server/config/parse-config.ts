@@ -1,12 +1,7 @@
 // Settings in, a frozen typed config out, or every bad variable named at once.
+import type { ConfigProblem } from './config-problem'
 import { problemsBetween } from './settings-together'
 import { configSchema, isSecretSetting, type Config } from './schema'
-
-export interface ConfigProblem {
-  readonly variable: string
-  /** `NAME: expected …, got "…"`; a secret's value is never shown. */
-  readonly line: string
-}
 
 /** Every refused variable, one line each. */
 export class ConfigError extends Error {

@@ -1,7 +1,7 @@
 // Settings that are each well-formed but cannot go together, or lean on
 // another setting to be read at all.
 import { normalizePhone } from '../content/phone'
-import type { ConfigProblem } from './parse-config'
+import type { ConfigProblem } from './config-problem'
 import type { Config } from './schema'
 
 export type PeopleBackend = 'idp' | 'memberships'
