@@ -23,6 +23,7 @@ import { openFilingSession, postFiling } from './support/home-form'
 import { startBenchNats } from './support/nats'
 import { requireBuild, startService, type BenchService } from './support/service'
 import { runConcurrently, table } from './support/timing'
+import { testEffects } from '../test/records/record-effects'
 
 const EVENTS = Number(process.env.INDEX_EVENTS ?? 30_000)
 const FILERS = 20
@@ -55,7 +56,7 @@ try {
 async function cutOff(): Promise<void> {
   const index = createRecordIndex(bus)
   await index.ready
-  const records = createRecords({ bus, site: () => site, index, publicUrl: '' })
+  const records = createRecords({ bus, site: () => site, index, effects: testEffects(bus, index) })
   await waitUntil(async () => (await readyz(service)).status === 200, 'the service to be ready')
   await proxy.cut()
   await waitUntil(async () => (await readyz(service)).missing.includes('bus'), 'the service to lose the bus')

@@ -22,6 +22,7 @@ import { requireBuild, startService } from './support/service'
 import { createSyntheticBus } from './support/synthetic-bus'
 import { eventCount, syntheticMessages } from './support/synthetic-events'
 import { ms, quantile, runConcurrently, table, timeSync, us, type Timing } from './support/timing'
+import { testEffects } from '../test/records/record-effects'
 
 const SMALL = 1_000
 const LARGE = 1_000_000
@@ -95,7 +96,7 @@ async function measureSmall(): Promise<{ figures: Figures; httpMs: number; bodyU
     const index = createRecordIndex(bus)
     stops.push(() => index.close())
     await index.ready
-    const records = createRecords({ bus, site: () => site, index, publicUrl: '' })
+    const records = createRecords({ bus, site: () => site, index, effects: testEffects(bus, index) })
     await runConcurrently(SMALL, 50, 60_000, async (_, n) => {
       const view = await records.file({
         bucket: 'potholes',

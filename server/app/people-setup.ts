@@ -7,7 +7,7 @@ import { log } from '../log'
 import { seedFirstPerson } from '../people/seed-first-person'
 import { SETUP_KV } from '../people/setup-claim'
 import { normalizePhone } from '../content/phone'
-import { ensureRecordStreams } from '../records/streams'
+import { ensureMailStream } from '../mail/mail-stream'
 import { useBus } from './bus'
 import { usePeople } from './people'
 import { usePeopleBackend } from './people-backend'
@@ -37,7 +37,7 @@ async function setUp(now: Date): Promise<void> {
   try {
     const [deps, backend, bus] = await Promise.all([usePeople(), usePeopleBackend(), useBus()])
     // The invite's mail goes onto SVC_MAIL, which a fresh bus may not have yet.
-    await ensureRecordStreams(bus)
+    await ensureMailStream(bus)
     const outcome = await seedFirstPerson(
       deps,
       backend,

@@ -2,6 +2,7 @@
 // the records layer over it.
 import type { Config } from '../config/schema'
 import { readPublicUrl } from '../sign-in/sign-in-settings'
+import { createRecordEffects } from '../effects/record-effects'
 import { createEffectsCatchUp } from '../records/effects-catch-up'
 import { startSnapshotWriter } from '../records/index-snapshot-writer'
 import type { IndexStatus } from '../records/record-feed'
@@ -32,16 +33,10 @@ export function startRecords(config: Config): Promise<LiveRecords> {
     }
     const site = () => useContentStore()?.current()?.site ?? first.site
     const publicUrl = readPublicUrl(config, isDevelopment(config)) ?? ''
-    const catchUp = createEffectsCatchUp({
-      bus,
-      site,
-      publicUrl,
-      grants,
-      lookup: (bucket, id) => index.get(bucket, id),
-    })
-    const index = createRecordIndex(bus, { catchUp })
+    const effects = createRecordEffects({ bus, grants, publicUrl, lookup: (bucket, id) => index.get(bucket, id) })
+    const index = createRecordIndex(bus, { catchUp: createEffectsCatchUp({ site, effects }) })
     liveIndex = index
-    const records = createRecords({ bus, index, grants, site, publicUrl })
+    const records = createRecords({ bus, index, site, effects })
     await index.ready
     const everyMs = config.RECORDS_SNAPSHOT_SECONDS * 1000
     if (everyMs > 0) startSnapshotWriter({ bus, index, everyMs })

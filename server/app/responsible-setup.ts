@@ -11,7 +11,7 @@ import { useConfig } from '../config/use-config'
 import { log } from '../log'
 import { runResponsiblePass } from '../people/responsible-pass'
 import { claimSetup, finishSetup, readMarker, releaseSetup, SETUP_KV } from '../people/setup-claim'
-import { ensureRecordStreams } from '../records/streams'
+import { ensureMailStream } from '../mail/mail-stream'
 import { useBus } from './bus'
 import { useContent } from './content'
 import { usePeople } from './people'
@@ -41,7 +41,7 @@ async function step(now: Date): Promise<void> {
       retry = new Set(outcome.failed)
       return
     }
-    await ensureRecordStreams(bus)
+    await ensureMailStream(bus)
     const claim = `responsible-pass.${createHash('sha256').update(revision).digest('hex').slice(0, 32)}`
     if (!(await claimSetup(setup, claim, now))) {
       // Done by another instance; or under way there, looked at again next minute (taken over once stale).

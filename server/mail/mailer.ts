@@ -11,7 +11,7 @@ import { createPeopleDirectory, PEOPLE_KV } from '../people/people-directory'
 import type { Sender } from './compose-mail'
 import { deliverIntent, MAIL_SENT_KV } from './deliver-intent'
 import { ensureRecordStreams } from '../records/streams'
-import { MAIL_STREAM } from './mail-stream'
+import { ensureMailStream, MAIL_STREAM } from './mail-stream'
 import { startInboundServer, type InboundServer } from './replies/inbound-server'
 import { createReplyBook } from './replies/reply-book'
 import { createReplyInbox, type ReplyInbox } from './replies/reply-inbox'
@@ -46,6 +46,7 @@ export async function startMailer(options: MailerOptions): Promise<Mailer> {
   const { bus, transport, sender, concurrency } = options
   // The mailer may be the first on a fresh bus; it notes undeliverable mail on SVC_RECORDS.
   await ensureRecordStreams(bus)
+  await ensureMailStream(bus)
   const [sent, people] = await Promise.all([bus.kv(MAIL_SENT_KV), bus.kv(PEOPLE_KV)])
   const directory = createPeopleDirectory(people)
   const replies = options.replies === null ? null : await createReplyBook(bus, options.replies)

@@ -2,6 +2,7 @@
 // `invited` (waiting for the person's sign-in), `active` (their groups claim
 // holds the group), `removed` (taken out by a desk; may be invited again).
 import { z } from 'zod'
+import type { PersonKeys } from '../records/person'
 import { actorSchema, type Actor } from '../records/types'
 
 export const MEMBERSHIP_STAGES = ['invited', 'active', 'removed'] as const
@@ -32,12 +33,7 @@ export const membershipSchema = z
   .passthrough()
 export type Membership = z.infer<typeof membershipSchema>
 
-/** Whatever the provider (or a form) tells about a person; any one may match. */
-export interface PersonKeys {
-  readonly subject?: string
-  readonly email?: string
-  readonly phone?: string
-}
+export type { PersonKeys }
 
 /** Lower case, so one address is one key however it is typed. */
 export const foldAddress = (email: string): string => email.trim().toLowerCase()

@@ -6,7 +6,7 @@
 // meanwhile (a second tab's callback) is left alone.
 import { BusConflictError } from '../bus/errors'
 import { log } from '../log'
-import { applyEvent } from './apply-event'
+import { applyEvent, historyEntry } from './apply-event'
 import { RecordNotFoundError } from './errors'
 import { latest } from './note-record'
 import { projectEvent } from './project'
@@ -75,7 +75,7 @@ async function claimOne(ctx: RecordsContext, found: RecordView, from: string, in
       const project = () =>
         projectEvent(ctx.bus, ctx.projections, { event, seq: appended.seq, view, previousSeq: before.seq })
       // The projection, and the grant its state earned, now for the person.
-      await ctx.sideEffects({ site, bucket, view, project })
+      await ctx.sideEffects({ site, bucket, entry: historyEntry(event, appended.seq, view.state), view, project })
       return true
     } catch (error) {
       if (!(error instanceof BusConflictError)) throw error

@@ -3,9 +3,8 @@ import { randomBytes } from 'node:crypto'
 import { recordIdOf } from './record-id'
 import { BusConflictError } from '../bus/errors'
 import type { Bucket, SiteModel } from '../content/model'
-import { applyEvent, foldEvents } from './apply-event'
+import { applyEvent, foldEvents, historyEntry } from './apply-event'
 import { recordsError } from './errors'
-import { receiptMail } from '../mail/receipt'
 import { projectEvent, storeProjection } from './project'
 import { readRecordEvents } from './record-events'
 import { bucketOf } from './records-context'
@@ -79,8 +78,8 @@ export async function fileRecord(ctx: RecordsContext, newId: () => string, input
   void ctx.sideEffects({
     site,
     bucket,
+    entry: historyEntry(event, seq, view.state),
     view,
-    mail: receiptMail(bucket, view),
     project: () => projectEvent(ctx.bus, ctx.projections, { event, seq, view, previousSeq: 0 }),
   })
   return view
@@ -107,8 +106,8 @@ async function storedFiling(
   await ctx.sideEffects({
     site,
     bucket,
+    entry: historyEntry(first.event, first.seq, filed.state),
     view: filed,
-    mail: receiptMail(bucket, filed),
     project: () => storeProjection(ctx.projections, projection),
   })
   return filed

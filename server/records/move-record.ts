@@ -3,7 +3,7 @@
 // exactly one is appended.
 import { BusConflictError } from '../bus/errors'
 import type { Bucket, Move } from '../content/model'
-import { applyEvent, foldEvents } from './apply-event'
+import { applyEvent, foldEvents, historyEntry } from './apply-event'
 import { EdgeNotAllowedError, RecordChangedError, RecordNotFoundError, recordsError } from './errors'
 import { projectEvent, storeProjection } from './project'
 import { readRecordEvents, rebuildProjection } from './record-events'
@@ -78,12 +78,13 @@ export async function moveRecord(ctx: RecordsContext, input: MoveInput): Promise
     const asked = { edge: move.name, via: input.via, actor: input.actor, submission }
     const stored = await storedAfter(ctx, before, (next) => isAskedMove(next, asked))
     if (stored === null) throw new RecordChangedError(input.bucket, input.id, cause)
+    const entry = stored.history.at(-1)
+    if (entry === undefined) throw recordsError(`${before.bucket}/${before.id} has no history`)
     await ctx.sideEffects({
       site,
       bucket,
+      entry,
       view: stored.record,
-      mail: move.mail,
-      note: stored.history.at(-1)?.note,
       project: () => storeProjection(ctx.projections, stored),
     })
     return { record: stored.record, duplicate: true }
@@ -107,7 +108,7 @@ export async function moveRecord(ctx: RecordsContext, input: MoveInput): Promise
   const view = applyEvent(before, event, seq)
   if (view === null) throw recordsError(`${before.bucket}/${before.id} at ${seq} does not fold`)
   const project = () => projectEvent(ctx.bus, ctx.projections, { event, seq, view, previousSeq: input.expectSeq })
-  await ctx.sideEffects({ site, bucket, view, mail: move.mail, note: event.note, project })
+  await ctx.sideEffects({ site, bucket, entry: historyEntry(event, seq, view.state), view, project })
   return { record: view, duplicate: false }
 }
 

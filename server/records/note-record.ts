@@ -3,7 +3,7 @@
 // for the state, so it is appended on top of a change made meanwhile rather
 // than refused), then its projection and the mail to the submitter.
 import { BusConflictError } from '../bus/errors'
-import { applyEvent } from './apply-event'
+import { applyEvent, historyEntry } from './apply-event'
 import { RecordChangedError, RecordNotFoundError, recordsError } from './errors'
 import { projectEvent, storeProjection } from './project'
 import { readRecordEvents, rebuildProjection } from './record-events'
@@ -65,7 +65,7 @@ export async function noteRecord(
     if (view === null) throw recordsError(`${before.bucket}/${before.id} at ${appended.seq} does not fold`)
     const project = () =>
       projectEvent(ctx.bus, ctx.projections, { event, seq: appended.seq, view, previousSeq: before.seq })
-    await ctx.sideEffects({ site, bucket, view, message: text, project })
+    await ctx.sideEffects({ site, bucket, entry: historyEntry(event, appended.seq, view.state), view, project })
     return { record: view, duplicate: false }
   }
 
@@ -75,14 +75,10 @@ export async function noteRecord(
     const stored = await rebuildProjection(ctx.bus, before.bucket, before.id, last)
     if (stored === null) throw new RecordNotFoundError(before.bucket, before.id)
     const note = [...stored.history].reverse().find((entry) => entry.type === 'noted' && entry.text === text)
-    const view = { ...stored.record, seq: note?.seq ?? stored.record.seq }
-    await ctx.sideEffects({
-      site,
-      bucket,
-      view,
-      message: text,
-      project: () => storeProjection(ctx.projections, stored),
-    })
+    const project = () => storeProjection(ctx.projections, stored)
+    // Found only by its duplicate ack, never in the history: nothing to mail, the projection to repair all the same.
+    if (note === undefined) await project()
+    else await ctx.sideEffects({ site, bucket, entry: note, view: { ...stored.record, seq: note.seq }, project })
     return { record: stored.record, duplicate: true }
   }
 }

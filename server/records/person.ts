@@ -1,8 +1,14 @@
 // Who filed a record, as far as mail and grants need to know.
 import type { Bucket } from '../content/model'
-import type { PersonKeys } from '../people/memberships'
 import { VISITOR_PREFIX } from './types'
 import type { RecordView } from './types'
+
+/** Whatever the provider (or a form) tells about a person; any one may match. */
+export interface PersonKeys {
+  readonly subject?: string
+  readonly email?: string
+  readonly phone?: string
+}
 
 /** The signed-in submitter's subject; undefined for a visitor. */
 export function submitterSubject(view: RecordView): string | undefined {

@@ -1,7 +1,7 @@
 // The records core: filing and moving records, event-sourced on SVC_RECORDS.
 //
 //   const index = createRecordIndex(bus)            // one per instance; await index.ready
-//   const records = createRecords({ bus, site: () => content.site, index, publicUrl })
+//   const records = createRecords({ bus, site: () => content.site, index, effects })   // effects: server/effects/
 //
 //   records.file({ bucket, storyline, fields, submitter, actor, submission }) -> RecordView
 //       A new record in the bucket's first state. Throws BucketNotFoundError when
@@ -39,8 +39,7 @@ import type { SiteModel } from '../content/model'
 import { isName, isRecordId } from '../names'
 import { fileRecord, newRecordId } from './file-record'
 import type { FileInput } from './file-record'
-import { createMemberships } from '../people/memberships'
-import type { GroupGrants } from './grants'
+import type { EventEffects } from './effects'
 import { moveRecord } from './move-record'
 import { noteRecord, type NoteInput } from './note-record'
 import { claimRecords, type ClaimInput } from './claim-records'
@@ -59,12 +58,10 @@ export interface RecordsOptions {
   /** The content being served now; read on every call, so a reload takes effect at once. */
   site: () => SiteModel
   index: RecordIndex
-  /** PUBLIC_URL, for links in mail. */
-  publicUrl: string
   now?: () => Date
   newId?: () => string
-  /** Where `grants:` go; the service's own svc_memberships unless given. */
-  grants?: GroupGrants
+  /** What each appended event causes besides its projection (mail, grants): server/effects/. */
+  effects: EventEffects
   /** How long a move waits for the index to see the version it expects (default 3 s). */
   waitMs?: number
 }
@@ -80,9 +77,8 @@ export interface Records {
 }
 
 export function createRecords(options: RecordsOptions): Records {
-  const { bus, index, publicUrl } = options
+  const { bus, index } = options
   const projections = createProjectionStore(bus)
-  const grants = options.grants ?? createMemberships(bus)
   const ctx: RecordsContext = {
     bus,
     site: options.site,
@@ -90,7 +86,7 @@ export function createRecords(options: RecordsOptions): Records {
     projections,
     now: options.now ?? (() => new Date()),
     waitMs: options.waitMs ?? 3000,
-    sideEffects: createSideEffects({ bus, index, grants, publicUrl }),
+    sideEffects: createSideEffects(options.effects),
   }
   const newId = options.newId ?? newRecordId
   let streams: Promise<void> | undefined

@@ -1,9 +1,7 @@
 import type { Bus } from '../bus/types'
-import { MAIL_STREAM } from '../mail/mail-stream'
 import { RECORDS_STREAM } from './types'
 
 // Both the writer and every index may be the first to touch a fresh bus.
 export async function ensureRecordStreams(bus: Bus): Promise<void> {
   await bus.ensureStream(RECORDS_STREAM, ['svc.rec.>'])
-  await bus.ensureStream(MAIL_STREAM, ['svc.mail.>'])
 }

@@ -16,6 +16,7 @@ import type { Bus } from '../../server/bus/types'
 import type { SiteModel } from '../../server/content/model'
 import { createPolicyEngine } from '../../server/policy/engine'
 import { ensureRecordStreams } from '../../server/records/streams'
+import { ensureMailStream } from '../../server/mail/mail-stream'
 import { loadDemo } from '../support/demo-site'
 
 let bus: Bus
@@ -83,6 +84,7 @@ describe('access questions', () => {
 
   it('Membership rule 6 / Authentication 6: an active service-kept membership answers an access question that names the person by address or phone', async () => {
     await ensureRecordStreams(bus)
+    await ensureMailStream(bus)
     const deps = { bus, memberships, invites: createInvites(bus), site, publicUrl: 'http://127.0.0.1:1', ttlHours: 168 }
     const now = new Date('2026-03-01T12:00:00Z')
     const actor = { kind: 'person', subject: 'sub-kari' } as const

@@ -1,9 +1,12 @@
 // Request assembly at the edge: h3-bound code lives in utils/ and routes/, and
 // the domain in server/ never reaches back into them (but the Nitro glue).
+// Imports point down: the records core knows nothing of what consumes it,
+// and no files import each other round a circle.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ROOT } from '../support/server'
+import { importCircles, importGraph } from './import-graph'
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true })
@@ -22,5 +25,31 @@ describe('Request assembly at the edge', () => {
   it('the header reads no content or policy of its own: it is asked of what the request carries', () => {
     const viewer = readFileSync(join(ROOT, 'utils/viewer.ts'), 'utf8')
     expect(viewer).not.toMatch(/useContent|createPolicyEngine|usePolicy/)
+  })
+})
+
+describe('Imports point down', () => {
+  it('server/records/ imports nothing from mail/, people/, visitor/, render/, effects/ or app/: its effects are handed in', () => {
+    const graph = importGraph(ROOT, ['server/records'])
+    const upward = [...graph].flatMap(([file, targets]) =>
+      targets
+        .filter((target) => /^server\/(mail|people|visitor|render|effects|app)\//.test(target))
+        .map((t) => `${file} -> ${t}`),
+    )
+    expect(upward).toEqual([])
+  })
+
+  it('no import circle in server/', () => {
+    expect(importCircles(importGraph(ROOT, ['server']))).toEqual([])
+  })
+
+  it('finds a circle when there is one (the check itself)', () => {
+    const graph = new Map([
+      ['a.ts', ['b.ts']],
+      ['b.ts', ['c.ts']],
+      ['c.ts', ['a.ts']],
+      ['d.ts', ['a.ts']],
+    ])
+    expect(importCircles(graph)).toEqual([['a.ts', 'b.ts', 'c.ts']])
   })
 })

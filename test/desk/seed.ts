@@ -12,6 +12,7 @@ import { createRecords, type Records } from '../../server/records/records'
 import type { FieldValues, RecordView } from '../../server/records/types'
 import { loadDemo } from '../support/demo-site'
 import { DEMO } from '../support/server'
+import { testEffects } from '../records/record-effects'
 
 export interface Seeder {
   readonly site: SiteModel
@@ -32,7 +33,13 @@ export async function openSeeder(natsUrl: string, contentDir: string): Promise<S
   await index.ready
   let minute = 0
   const now = () => new Date(Date.UTC(2030, 0, 1, 8, minute++))
-  const records = createRecords({ bus, site: () => site, index, publicUrl: 'http://127.0.0.1/', now })
+  const records = createRecords({
+    bus,
+    site: () => site,
+    index,
+    now,
+    effects: testEffects(bus, index, 'http://127.0.0.1/'),
+  })
   return {
     site,
     bus,

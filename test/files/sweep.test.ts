@@ -14,6 +14,7 @@ import { recordUploadPrefix, uploadKey } from '../../server/files/upload-key'
 import { createRecordIndex } from '../../server/records/record-index'
 import { createRecords } from '../../server/records/records'
 import { loadDemo } from '../support/demo-site'
+import { testEffects } from '../records/record-effects'
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-sweep-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -25,7 +26,13 @@ describe('the upload sweep', () => {
     const index = createRecordIndex(bus, { repairDelayMs: 50 })
     await index.ready
     const id = 'NamedRecord00001'
-    const records = createRecords({ bus, site: () => site, index, publicUrl: 'http://localhost', newId: () => id })
+    const records = createRecords({
+      bus,
+      site: () => site,
+      index,
+      newId: () => id,
+      effects: testEffects(bus, index, 'http://localhost'),
+    })
     const storeDir = join(dir, 'store')
     const store = createDiskStore(storeDir)
     const put = async (key: string, ageDays: number) => {

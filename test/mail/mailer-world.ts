@@ -6,7 +6,7 @@ import { afterEach, beforeEach } from 'vitest'
 import { createNatsBus } from '../../server/bus/nats'
 import type { Bus } from '../../server/bus/types'
 import type { MailIntent } from '../../server/mail/mail-intent'
-import { MAIL_STREAM, mailSubject } from '../../server/mail/mail-stream'
+import { ensureMailStream, MAIL_STREAM, mailSubject } from '../../server/mail/mail-stream'
 import { ensureRecordStreams } from '../../server/records/streams'
 import { cleanEnv } from '../support/global-setup'
 import { startNatsServer, type NatsServer } from '../support/nats-server'
@@ -28,6 +28,7 @@ export function useMailerWorld() {
     nats = await startNatsServer()
     bus = await createNatsBus({ url: nats.url })
     await ensureRecordStreams(bus)
+    await ensureMailStream(bus)
   })
   afterEach(async () => {
     for (const child of children.splice(0)) child.kill('SIGKILL')

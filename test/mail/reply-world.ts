@@ -14,6 +14,7 @@ import { createReplyBook, type ReplyBook } from '../../server/mail/replies/reply
 import { createReplyInbox } from '../../server/mail/replies/reply-inbox'
 import { rebuildProjection } from '../../server/records/record-events'
 import { ensureRecordStreams } from '../../server/records/streams'
+import { ensureMailStream } from '../../server/mail/mail-stream'
 import { RECORDS_STREAM, recordSubject, type HistoryEntry, type RecordEvent } from '../../server/records/types'
 import { startNatsServer, type NatsServer } from '../support/nats-server'
 
@@ -47,6 +48,7 @@ export function useReplyWorld(kind: 'nats' | 'local', options: ReplyWorldOptions
       bus = await createLocalBus({ dataDir })
     }
     await ensureRecordStreams(bus)
+    await ensureMailStream(bus)
     book = await createReplyBook(bus, REPLY_SETTINGS, () => clock())
     inbound = await startInboundServer({
       inbox: createReplyInbox(bus, book),

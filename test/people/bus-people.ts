@@ -20,6 +20,7 @@ import { membershipSchema, type Membership } from '../../server/people/membershi
 import { createMemberships, MEMBERSHIPS_KV } from '../../server/people/memberships'
 import type { PeopleDeps } from '../../server/people/people-deps'
 import { ensureRecordStreams } from '../../server/records/streams'
+import { ensureMailStream } from '../../server/mail/mail-stream'
 import type { Actor } from '../../server/records/types'
 import type { SessionUser } from '../../server/sessions'
 import { startNatsServer } from '../support/nats-server'
@@ -75,6 +76,7 @@ export function useBus(kind: BusKind): () => Bus {
     opened = await kind.open()
     // Invite mail goes onto SVC_MAIL, which the service makes at start.
     await ensureRecordStreams(opened.bus)
+    await ensureMailStream(opened.bus)
   })
   afterAll(async () => {
     await opened?.close()

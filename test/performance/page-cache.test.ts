@@ -11,6 +11,7 @@ import { loadDemo } from '../support/demo-site'
 import { startNatsServer, type NatsServer } from '../support/nats-server'
 import { startServer, type RunningServer } from '../support/server'
 import { bucketForm, createCookieFetch, openPage } from '../visitor/visitor-client'
+import { testEffects } from '../records/record-effects'
 
 let nats: NatsServer
 let instances: RunningServer[]
@@ -28,7 +29,13 @@ beforeAll(async () => {
   bus = await createNatsBus({ url: nats.url })
   index = createRecordIndex(bus, { repairDelayMs: 50 })
   await index.ready
-  records = createRecords({ bus, site: () => demo, index, publicUrl: 'http://localhost', waitMs: 5000 })
+  records = createRecords({
+    bus,
+    site: () => demo,
+    index,
+    waitMs: 5000,
+    effects: testEffects(bus, index, 'http://localhost'),
+  })
 })
 
 afterAll(async () => {

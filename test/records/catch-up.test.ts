@@ -7,7 +7,7 @@ import { connect, type NatsConnection } from '@nats-io/transport-node'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createNatsBus } from '../../server/bus/nats'
 import type { MailIntent } from '../../server/mail/mail-intent'
-import { MAIL_STREAM, mailSubject } from '../../server/mail/mail-stream'
+import { ensureMailStream, MAIL_STREAM, mailSubject } from '../../server/mail/mail-stream'
 import { MEMBERSHIPS_KV, createMemberships } from '../../server/people/memberships'
 import { ensureRecordStreams } from '../../server/records/streams'
 import { startNatsServer, type NatsServer } from '../support/nats-server'
@@ -43,6 +43,7 @@ describe('side effects after an acknowledged append', () => {
       const bus = await createNatsBus({ url: server.url })
       onCleanup(() => bus.close())
       await ensureRecordStreams(bus)
+      await ensureMailStream(bus)
       const mailConfig = (await jsm.streams.info(MAIL_STREAM)).config
       await jsm.streams.update(MAIL_STREAM, { ...mailConfig, max_msg_size: 16 })
 

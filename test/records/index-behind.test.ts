@@ -15,6 +15,7 @@ import { startNatsServer, type NatsServer } from '../support/nats-server'
 import { startServer, type RunningServer } from '../support/server'
 import { startTcpProxy } from '../support/tcp-proxy'
 import { createCookieFetch, fileThrough } from '../visitor/visitor-client'
+import { testEffects } from './record-effects'
 
 const FILERS = 8
 const BEFORE_RESTART = 2500
@@ -184,7 +185,12 @@ describe('one instance cut off from the bus while another files', () => {
       const writerIndex = createRecordIndex(writer)
       try {
         await Promise.all([index.ready, writerIndex.ready])
-        const records = createRecords({ bus: writer, site: () => site, index: writerIndex, publicUrl: '' })
+        const records = createRecords({
+          bus: writer,
+          site: () => site,
+          index: writerIndex,
+          effects: testEffects(writer, writerIndex),
+        })
         await proxy.cut()
         await waitFor(() => !cutOff.isConnected(), 10_000, 'the cut-off instance to lose the bus')
         let next = 0

@@ -3,6 +3,8 @@ import { afterEach } from 'vitest'
 import { decodeJson } from '../../server/bus/payload'
 import type { Bus, StreamMessage } from '../../server/bus/types'
 import type { SiteModel } from '../../server/content/model'
+import { ensureMailStream } from '../../server/mail/mail-stream'
+import { createRecordEffects } from '../../server/effects/record-effects'
 import { createEffectsCatchUp } from '../../server/records/effects-catch-up'
 import { createMemberships } from '../../server/people/memberships'
 import { createRecordIndex } from '../../server/records/record-index'
@@ -32,17 +34,18 @@ export function useInstances() {
   })
   return {
     async instance(bus: Bus, site: () => SiteModel, clock: Clock): Promise<Instance> {
-      const catchUp = createEffectsCatchUp({
+      const effects = createRecordEffects({
         bus,
-        site,
-        publicUrl,
         grants: createMemberships(bus),
+        publicUrl,
         lookup: (bucket, id) => index.get(bucket, id),
       })
-      const index = createRecordIndex(bus, { repairDelayMs: 50, catchUp })
+      const index = createRecordIndex(bus, { repairDelayMs: 50, catchUp: createEffectsCatchUp({ site, effects }) })
       cleanup.push(() => index.close())
       await index.ready
-      const records = createRecords({ bus, site, index, publicUrl, now: () => clock.now, waitMs: 1000 })
+      // Tests follow SVC_MAIL before the first mail would make it.
+      await ensureMailStream(bus)
+      const records = createRecords({ bus, site, index, effects, now: () => clock.now, waitMs: 1000 })
       return { bus, index, records }
     },
     onCleanup(step: () => void | Promise<void>) {

@@ -9,6 +9,7 @@ import type { Actor, RecordView } from '../../server/records/types'
 import { loadDemo } from '../support/demo-site'
 import { startNatsServer, type NatsServer } from '../support/nats-server'
 import { startServer, type RunningServer } from '../support/server'
+import { testEffects } from '../records/record-effects'
 
 export interface ReportWorld {
   readonly nats: NatsServer
@@ -39,7 +40,7 @@ export async function startReportWorld(env: Record<string, string | undefined> =
   }
   try {
     const [server, site] = await Promise.all([startService(env), loadDemo(), index.ready])
-    const records = createRecords({ bus, site: () => site, index, publicUrl: '' })
+    const records = createRecords({ bus, site: () => site, index, effects: testEffects(bus, index) })
     return { nats, server, site, index, records, startService, stop }
   } catch (error) {
     // A service that never started (a build being replaced, say) must not leave its nats-server behind.

@@ -13,6 +13,7 @@ import { startNatsServer, type NatsServer } from '../support/nats-server'
 import { startDevServer, type RunningServer } from '../support/server'
 import { signInAs } from './dev-sign-in'
 import { createCookieFetch, fileThrough, filedId, openPage, type CookieFetch } from './visitor-client'
+import { testEffects } from '../records/record-effects'
 
 export interface NatsSite {
   readonly base: string
@@ -38,7 +39,13 @@ export function useNatsSite() {
     const bus = await createNatsBus({ url: nats.url })
     const index = createRecordIndex(bus, { repairDelayMs: 50 })
     await index.ready
-    const records = createRecords({ bus, site: () => demo, index, publicUrl: base, waitMs: 5000 })
+    const records = createRecords({
+      bus,
+      site: () => demo,
+      index,
+      waitMs: 5000,
+      effects: testEffects(bus, index, base),
+    })
     const kari = createCookieFetch()
     await signInAs(kari, base, 'kari', '/staff')
     world = { base, bus, index, records, kari }

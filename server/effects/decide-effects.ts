@@ -1,0 +1,57 @@
+// The one answer to "which mail and which grant does this event cause",
+// pure, for the writer right after its append and for the catch-up alike.
+import type { Bucket, Mail, SiteModel } from '../content/model'
+import { buildMailIntent, type MailIntent } from '../mail/mail-intent'
+import type { PlaceholderContext } from '../mail/mail-values'
+import { buildMessageIntent } from '../mail/message-intent'
+import { receiptMail } from '../mail/receipt'
+import { grantFor } from '../records/grants'
+import type { PersonKeys } from '../records/person'
+import type { HistoryEntry, RecordView } from '../records/types'
+
+export interface EffectsQuestion {
+  readonly site: SiteModel
+  readonly bucket: Bucket
+  readonly entry: HistoryEntry
+  readonly view: RecordView
+  /** PUBLIC_URL, for links in mail. */
+  readonly publicUrl: string
+  readonly lookup: PlaceholderContext['lookup']
+}
+
+export interface DecidedEffects {
+  readonly mail: MailIntent | null
+  /** The group the entered state grants, and to whom (null: nobody to add). */
+  readonly grant: { readonly group: string; readonly person: PersonKeys | null } | null
+}
+
+const NOTHING: DecidedEffects = { mail: null, grant: null }
+
+export function decideEffects(question: EffectsQuestion): DecidedEffects {
+  const { site, bucket, entry, view, publicUrl, lookup } = question
+  switch (entry.type) {
+    // A claim mails nothing; the grant its state earned goes to the person who claimed it.
+    case 'claimed':
+      return { mail: null, grant: grantFor(bucket, view) }
+    // A note by desk is staff writing to the submitter; a note grants nothing.
+    case 'noted':
+      if (entry.via !== 'desk' || entry.text === undefined) return NOTHING
+      return { mail: buildMessageIntent({ site, bucket, view, text: entry.text, publicUrl }), grant: null }
+    case 'filed':
+    case 'moved': {
+      const mail = declaredMail(bucket, entry, view)
+      return {
+        mail:
+          mail === undefined
+            ? null
+            : buildMailIntent({ site, bucket, mail, view, publicUrl, lookup, note: entry.note }),
+        grant: grantFor(bucket, view),
+      }
+    }
+  }
+}
+
+function declaredMail(bucket: Bucket, entry: HistoryEntry, view: RecordView): Mail | undefined {
+  if (entry.type === 'filed') return receiptMail(bucket, view)
+  return (entry.via === 'self' ? bucket.self : bucket.moves).find((move) => move.name === entry.edge)?.mail
+}
