@@ -3,7 +3,7 @@
 // through, kept once per form, then back to the form (post/redirect/get).
 import { defineEventHandler, getQuery, sendRedirect } from 'h3'
 import { useSuggestionDeps } from '../server/app/suggestions'
-import { readFormBody } from '../server/forms/read-form-body'
+import { readFormBody } from '../utils/read-form-body'
 import { readSubmissionToken } from '../server/forms/submission-token'
 import { CSRF_FIELD } from '../server/render/form'
 import { SUBMISSION_FIELD } from '../server/render/service-fields'

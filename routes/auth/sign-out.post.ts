@@ -3,7 +3,7 @@
 import { defineEventHandler, sendRedirect } from 'h3'
 import { useContent } from '../../server/app/content'
 import type { FormBody } from '../../server/forms/form-body'
-import { readFormBody } from '../../server/forms/read-form-body'
+import { readFormBody } from '../../utils/read-form-body'
 import { SessionsUnavailableError } from '../../server/sessions'
 import { messagesFor } from '../../server/messages/messages'
 import { renderErrorPage } from '../../server/render/error-page'

@@ -5,7 +5,7 @@ import { useConfig } from '../../server/config/use-config'
 import { readDeliveryId, reloadForDelivery } from '../../server/content/webhook-deliveries'
 import { decidePush } from '../../server/content/webhook-push'
 import { readSignature, signatureMatches } from '../../server/content/webhook-signature'
-import { readBodyWithin, refuseDeclaredOversize } from '../../server/http/read-body-within'
+import { readBodyWithin, refuseDeclaredOversize } from '../../utils/read-body-within'
 import { log } from '../../server/log'
 
 // A push event is a few kilobytes; a megabyte leaves room for huge commits.

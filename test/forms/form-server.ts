@@ -4,7 +4,7 @@ import { createServer, request, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createApp, eventHandler, isError, toNodeListener } from 'h3'
 import { isUploadedFile } from '../../server/forms/form-body'
-import { readFormBody, type ReadFormOptions } from '../../server/forms/read-form-body'
+import { readFormBody, type ReadFormOptions } from '../../utils/read-form-body'
 
 /** What the handler saw when readFormBody refused a body. */
 export interface Refusal {

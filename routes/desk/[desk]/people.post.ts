@@ -2,7 +2,7 @@
 // (`do`), CSRF-checked, policy-checked per group, and once per form.
 import { defineEventHandler, sendRedirect } from 'h3'
 import { useBus } from '../../../server/app/bus'
-import { readFormBody } from '../../../server/forms/read-form-body'
+import { readFormBody } from '../../../utils/read-form-body'
 import { readSubmissionToken } from '../../../server/forms/submission-token'
 import { createFormOnce } from '../../../server/people/form-once'
 import { CSRF_FIELD } from '../../../server/render/form'

@@ -3,7 +3,7 @@
 // moves it once. Back to the list (post/redirect/get).
 import { defineEventHandler, sendRedirect } from 'h3'
 import { useSuggestionDeps } from '../../../server/app/suggestions'
-import { readFormBody } from '../../../server/forms/read-form-body'
+import { readFormBody } from '../../../utils/read-form-body'
 import { CSRF_FIELD } from '../../../server/render/form'
 import { suggestFormRefused } from '../../../server/render/suggestions/suggest-messages'
 import { moveSuggestion } from '../../../server/suggestions/move-suggestion'

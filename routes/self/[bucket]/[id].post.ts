@@ -2,7 +2,7 @@
 // to the page the button was on with a status message.
 import { defineEventHandler, getRouterParam, isError, sendRedirect, type H3Event } from 'h3'
 import type { FormBody } from '../../../server/forms/form-body'
-import { readFormBody } from '../../../server/forms/read-form-body'
+import { readFormBody } from '../../../utils/read-form-body'
 import { nameSchema, recordIdSchema } from '../../../server/names'
 import { readSelfMoveButton, takeSelfMove } from '../../../server/visitor/self-move'
 import type { Visit } from '../../../server/visitor/visit'

@@ -1,7 +1,7 @@
 import { createError, defineEventHandler, sendRedirect } from 'h3'
 import { simpleParser } from 'mailparser'
 import { useDevMailer } from '../../../../server/app/dev-mailer'
-import { readFormBody } from '../../../../server/forms/read-form-body'
+import { readFormBody } from '../../../../utils/read-form-body'
 import { composeTypedReply } from '../../../../server/mail/replies/typed-reply'
 import { CSRF_FIELD } from '../../../../server/render/form'
 import { renderOutboxReply } from '../../../../server/render/outbox'

@@ -6,17 +6,17 @@
 // files and where the record's files go. Each file is checked against its
 // field on the way: its type from its first bytes, its size while it
 // streams. What was stored is listed so a filing that fails can remove it.
-import { en } from '../messages/en'
+import { en } from '../server/messages/en'
 import { Busboy } from '@fastify/busboy'
 import type { IncomingMessage } from 'node:http'
 import { Readable } from 'node:stream'
-import type { Bucket, Field } from '../content/model'
-import type { ObjectStore } from '../files/object-store'
-import { removeKeys } from '../files/remove-keys'
-import { DRAIN_BYTES } from '../http/read-body-within'
-import { log } from '../log'
-import { FORM_TEXT_LIMIT } from './body-limit'
-import { storeUpload, type FileOutcome } from './store-upload'
+import type { Bucket, Field } from '../server/content/model'
+import type { ObjectStore } from '../server/files/object-store'
+import { removeKeys } from '../server/files/remove-keys'
+import { DRAIN_BYTES } from './read-body-within'
+import { log } from '../server/log'
+import { FORM_TEXT_LIMIT } from '../server/forms/body-limit'
+import { storeUpload, type FileOutcome } from '../server/forms/store-upload'
 
 export interface UploadForm {
   readonly text: ReadonlyMap<string, string>

@@ -5,17 +5,17 @@
 // the text answers at a form's first file (nothing is stored before) and on
 // the whole form after.
 import type { H3Event } from 'h3'
-import type { Bucket } from '../content/model'
-import type { FormBody } from '../forms/form-body'
-import { readSubmissionToken } from '../forms/submission-token'
-import { mayFile, mayOpenPage } from '../policy/questions'
-import type { FormRefusal } from '../render/form-refusal'
-import { CSRF_FIELD } from '../render/form'
-import { SUBMISSION_FIELD } from '../render/service-fields'
-import { formTarget, type FormTarget } from './form-target'
-import { needsSignIn } from './page-forms'
-import { visibleRecord } from './record-page'
-import { signInHref, type Visit } from './visit'
+import type { Bucket } from '../server/content/model'
+import type { FormBody } from '../server/forms/form-body'
+import { readSubmissionToken } from '../server/forms/submission-token'
+import { mayFile, mayOpenPage } from '../server/policy/questions'
+import type { FormRefusal } from '../server/render/form-refusal'
+import { CSRF_FIELD } from '../server/render/form'
+import { SUBMISSION_FIELD } from '../server/render/service-fields'
+import { formTarget, type FormTarget } from '../server/visitor/form-target'
+import { needsSignIn } from '../server/visitor/page-forms'
+import { visibleRecord } from '../server/visitor/record-page'
+import { signInHref, type Visit } from '../server/visitor/visit'
 
 export type FilingCheck =
   | { readonly refused: FormRefusal }

@@ -1,13 +1,13 @@
 // Reads a posted form without ever holding more than its limit: a declared
 // length over the limit is refused before any of the body is read, and a body
 // that grows past it while arriving is cut off, whatever its header claimed.
-import { en } from '../messages/en'
+import { en } from '../server/messages/en'
 import { createError, getRequestHeader, type H3Event } from 'h3'
-import { readBodyWithin, refuseDeclaredOversize } from '../http/read-body-within'
-import { FORM_TEXT_LIMIT } from './body-limit'
-import type { FormBody, FormValue } from './form-body'
-import { parseMultipart } from './parse-multipart'
-import { parseUrlEncoded } from './parse-urlencoded'
+import { readBodyWithin, refuseDeclaredOversize } from './read-body-within'
+import { FORM_TEXT_LIMIT } from '../server/forms/body-limit'
+import type { FormBody, FormValue } from '../server/forms/form-body'
+import { parseMultipart } from '../server/forms/parse-multipart'
+import { parseUrlEncoded } from '../server/forms/parse-urlencoded'
 
 export interface ReadFormOptions {
   /**
