@@ -1,7 +1,7 @@
 // Issue 28, metrics: the built service and mailer on one nats-server, each
 // with its /metrics on a listener of its own. What visitors, a caseworker and
-// a reply by mail do shows in the counters exactly; made-up paths add no
-// label value; the public port has no /metrics.
+// a reply by mail do shows in the counters exactly. What a caller could do to
+// the metrics is test/security/metrics.test.ts.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
 import type { ParsedMail } from 'mailparser'
@@ -18,7 +18,7 @@ import { startNatsServer, type NatsServer } from '../support/nats-server'
 import { freePort, ROOT } from '../support/server'
 import { startSmtpServer, type TestSmtp } from '../support/smtp-server'
 import { fileThrough, filedId, postForm } from '../visitor/visitor-client'
-import { metricsUrlIn, samplesOf, scrape, valueOf } from './scrape'
+import { metricsUrlIn, scrape, valueOf } from './scrape'
 
 let nats: NatsServer
 let smtp: TestSmtp
@@ -143,38 +143,6 @@ describe('GET /metrics', () => {
       expect(service.has('nodejs_eventloop_lag_seconds')).toBe(true)
     },
   )
-
-  it('a request with a made-up path or method adds no label value, and no series names what a caller sent', async () => {
-    // Each kind of request once, so the series it lands in exists.
-    await fetch(`${run.service}/no/such/page`)
-    await fetch(`${run.service}/desk/no-such-desk`)
-    await fetch(`${run.service}/no/such/page`, { method: 'POST' })
-    await fetch(`${run.service}/no/such/page`, { method: 'PROPFIND' })
-    const before = await scrape(serviceMetrics)
-    for (const path of ['/made-up-a', '/made/up/b?q=secret-query', '/pkg/made-up.js', '/desk/made-up-desk'])
-      await fetch(`${run.service}${path}`)
-    await fetch(`${run.service}/made-up-c`, { method: 'POST' })
-    // A method no route knows is one value, OTHER, whatever was sent.
-    await fetch(`${run.service}/made-up-d`, { method: 'MKCOL' })
-    const after = await scrape(serviceMetrics)
-    const http = (samples: Map<string, number>) =>
-      [...samples.keys()].filter((series) => series.startsWith('svc_http_requests_total')).sort()
-    expect(http(after)).toEqual(http(before))
-    expect(valueOf(after, 'svc_http_requests_total{route="none",method="OTHER",status="405"}')).toBe(2)
-    expect([...after.keys()].join('\n')).not.toMatch(/made-up|secret-query|such|MKCOL|PROPFIND/)
-  })
-
-  it('is on its own listener, never the public port, and that listener answers nothing else', async () => {
-    const publicAnswer = await fetch(`${run.service}/metrics`)
-    expect(publicAnswer.status).toBe(404)
-    expect(await publicAnswer.text()).not.toContain('svc_http_requests_total')
-    expect(new URL(serviceMetrics).hostname).toBe('127.0.0.1')
-    expect(new URL(serviceMetrics).port).not.toBe(new URL(run.service).port)
-    const other = await fetch(new URL('/healthz', serviceMetrics))
-    expect(other.status).toBe(404)
-    const text = await (await fetch(serviceMetrics)).text()
-    expect(samplesOf(text).size).toBeGreaterThan(0)
-  })
 
   it('each unit said at start what is on, in one line', () => {
     expect(startLineOf(run.output())).toMatchObject({
