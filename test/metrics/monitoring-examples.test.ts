@@ -1,6 +1,7 @@
-// Issue 28, dashboards and alerts: examples/monitoring's rules and dashboard
-// name only metrics the built service and mailer serve; promtool checks the
-// rules too where Debian's prometheus package is installed.
+// Issue 28, dashboards and alerts: examples/monitoring's rules, their unit
+// tests and the dashboard name only metrics the built service and mailer
+// serve; promtool checks the rules and runs their tests too where Debian's
+// prometheus package is installed.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -122,13 +123,26 @@ describe('examples/monitoring', () => {
     expect(config.scrape_configs.map((scrape) => scrape.job_name)).toEqual(['svc', 'svc-mailer'])
   })
 
-  it('passes promtool check rules, where promtool is installed', () => {
+  it("the rules' unit tests feed only series the service or the mailer serves", () => {
+    const tests = parse(readFileSync(join(DIR, 'alerts.test.yml'), 'utf8')) as {
+      tests: { input_series: { series: string }[] }[]
+    }
+    const named = tests.tests.flatMap((test) => test.input_series.flatMap((input) => metricsIn(input.series)))
+    expect(named.filter((name) => !servedAnywhere(name))).toEqual([])
+  })
+
+  it('passes promtool check rules and its unit tests, where promtool is installed', () => {
     const found = spawnSync('promtool', ['--version'], { encoding: 'utf8' })
     if (found.error !== undefined) {
       console.log('[svc] [test] promtool is not installed: the rules were checked as YAML only')
       return
     }
-    const checked = spawnSync('promtool', ['check', 'rules', join(DIR, 'alerts.yml')], { encoding: 'utf8' })
-    expect(checked.status, checked.stdout + checked.stderr).toBe(0)
+    for (const args of [
+      ['check', 'rules', 'alerts.yml'],
+      ['test', 'rules', 'alerts.test.yml'],
+    ]) {
+      const checked = spawnSync('promtool', args, { cwd: DIR, encoding: 'utf8' })
+      expect(checked.status, checked.stdout + checked.stderr).toBe(0)
+    }
   })
 })
