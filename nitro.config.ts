@@ -32,6 +32,7 @@ export default defineNitroConfig({
   plugins: [
     './server/nitro/config-plugin.ts',
     './server/nitro/store-plugin.ts',
+    './server/nitro/start-line-plugin.ts',
     './server/nitro/listen-plugin.ts',
     './server/nitro/log-stream-plugin.ts',
     './server/nitro/bus-plugin.ts',
@@ -45,6 +46,8 @@ export default defineNitroConfig({
     './server/nitro/people-setup-plugin.ts',
     './server/nitro/suggestions-plugin.ts',
     './server/nitro/fast-pages-plugin.ts',
+    // Last: it times every request, the fast path's included.
+    './server/nitro/metrics-plugin.ts',
   ],
   errorHandler: './server/nitro/error-handler.ts',
   experimental: { tasks: true },

@@ -22,6 +22,7 @@ import { readVisitorCookieValue, VISITOR_COOKIE } from '../server/visitor/visito
 import type { ShowPage } from './show-page'
 import { getCsrfToken } from './csrf'
 import { PAGE_HEADERS } from '../server/http/page-headers'
+import { serviceCounts } from '../server/metrics/service-counts'
 import { HTML_TYPE, PAGE_CACHING, sendPage } from './html-response'
 import { SESSION_COOKIE } from './session'
 import { getStoryline } from './storyline'
@@ -46,12 +47,13 @@ export async function sendCachedPage(
   const cache = usePageCache(site)
   let template = cache.get(key)
   if (template === undefined) {
+    serviceCounts.pageCacheMisses++
     const shown = await render(CSRF_MARK)
     // Refusals and not-found pages are cheap and should not crowd out pages.
     if (shown.status !== 200) return sendPage(event, shown.html.replaceAll(CSRF_MARK, ''), shown.status)
     template = createPageTemplate(shown.html, CSRF_MARK)
     cache.set(key, template)
-  }
+  } else serviceCounts.pageCacheHits++
   return sendTemplate(event, template, template.needsCsrf ? await getCsrfToken(event) : undefined)
 }
 
@@ -92,6 +94,7 @@ export function serveCachedPage(event: H3Event): string | Buffer | undefined {
   if (visitor !== null && !seesAsAnyone(site, live.index, found.page, cookieSubmitter(visitor))) return undefined
   // A form needs the visitor cookie its token signs: made now for a first visit, in memory only.
   const csrf = template.needsCsrf ? formToken(secret, visitor ?? ensureVisitorCookie(event)) : undefined
+  serviceCounts.pageCacheHits++
   return endWithTemplate(event, template, csrf)
 }
 

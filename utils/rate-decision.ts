@@ -6,6 +6,7 @@ import type { H3Event } from 'h3'
 import { useConfig } from '../server/config/use-config'
 import { getClientIp } from '../server/http/client-ip'
 import { createRateLimiter, type RateDecision, type RateLimiter } from '../server/http/rate-limit'
+import { serviceCounts } from '../server/metrics/service-counts'
 
 const ALLOWED: RateDecision = { ok: true }
 
@@ -32,5 +33,6 @@ export function getRateDecision(event: H3Event): RateDecision {
   const { limiter, off } = useRateLimit()
   const decision = off ? ALLOWED : limiter.take(getClientIp(event, useConfig().TRUSTED_PROXIES))
   event.context.svcRate = decision
+  if (!decision.ok) serviceCounts.rateLimited++
   return decision
 }

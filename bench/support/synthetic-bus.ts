@@ -25,6 +25,7 @@ export function createSyntheticBus(messages: Iterable<StreamMessage>, count: num
     kv: unsupported('key-value store'),
     objects: unsupported('object store'),
     consume: unsupported('consume'),
+    workPending: unsupported('workPending'),
     publish: unsupported('publish'),
     subscribe: unsupported('subscribe'),
     request: unsupported('request'),

@@ -11,6 +11,7 @@ import { listenForContentChanges } from '../content/reload-listener'
 import { createContentStore, type ContentStore, type LiveContent } from '../content/store'
 import { createContentSource } from '../content/sources/create-source'
 import { log } from '../log'
+import { serviceCounts } from '../metrics/service-counts'
 import { isDevelopment } from './mode'
 import { StartError } from './start-error'
 
@@ -56,6 +57,7 @@ export async function startContentReload(bus: Bus): Promise<void> {
     store,
     started: ready,
     onLive: (content) => publishContentReloaded(bus, content, instance),
+    onRefused: () => serviceCounts.contentReloadFailures++,
   })
   try {
     await listenForContentChanges(bus, loop)

@@ -56,6 +56,11 @@ export function recordsIfReady(): LiveRecords | null {
   return settled
 }
 
+/** The stream sequence this instance's index has applied; 0 before it started (metrics). */
+export function recordIndexApplied(): number {
+  return liveIndex?.appliedSeq() ?? 0
+}
+
 /** Whether this instance's index has applied what the stream held when it last found itself behind. */
 export function recordsStatus(): IndexStatus {
   return liveIndex?.status() ?? 'catching up'

@@ -17,10 +17,17 @@ interface Waiting {
   dueAt: number
 }
 
-export function createLocalWork(dir: string, follow: Bus['follow']): Bus['consume'] {
-  return async (stream, durable, subjectFilter, { concurrency }, handler) => {
+export function createLocalWork(
+  dir: string,
+  follow: Bus['follow'],
+): { consume: Bus['consume']; pending: Bus['workPending'] } {
+  // Per running queue: the messages followed and not yet done.
+  const open = new Map<string, Set<number>>()
+  const consume: Bus['consume'] = async (stream, durable, subjectFilter, { concurrency }, handler) => {
     assertName('consumer', durable)
     const path = join(dir, `${stream}.${durable}.work.jsonl`)
+    const unfinished = new Set<number>()
+    open.set(`${stream} ${durable}`, unfinished)
     const done = new Set<number>()
     const waiting = new Map<number, Waiting>()
     for (const line of readJsonLines<WorkLine>(path)) {
@@ -37,6 +44,7 @@ export function createLocalWork(dir: string, follow: Bus['follow']): Bus['consum
     const finish = (message: StreamMessage, attempt: number, outcome: WorkOutcome) => {
       if ('done' in outcome) {
         done.add(message.seq)
+        unfinished.delete(message.seq)
         waiting.delete(message.seq)
         appendJsonLine(path, { seq: message.seq, done: true })
         return
@@ -75,6 +83,7 @@ export function createLocalWork(dir: string, follow: Bus['follow']): Bus['consum
 
     const unfollow = await follow(stream, subjectFilter, { fromSeq: 1 }, (message) => {
       if (done.has(message.seq)) return
+      unfinished.add(message.seq)
       const dueIn = (waiting.get(message.seq)?.dueAt ?? 0) - Date.now()
       if (dueIn > 0) later(message, dueIn)
       else {
@@ -88,4 +97,5 @@ export function createLocalWork(dir: string, follow: Bus['follow']): Bus['consum
       for (const timer of timers) clearTimeout(timer)
     }
   }
+  return { consume, pending: async (stream, durable) => open.get(`${stream} ${durable}`)?.size ?? 0 }
 }

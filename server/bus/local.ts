@@ -29,12 +29,14 @@ export async function createLocalBus({ dataDir }: LocalBusOptions): Promise<Bus>
   const streams = createLocalStreams(streamsDir, assertOpen)
   const kvStore = createLocalKvStore(kvDir, assertOpen)
   const messaging = createLocalMessaging(assertOpen)
+  const work = createLocalWork(streamsDir, streams.follow)
 
   return {
     ensureStream: streams.ensureStream,
     append: streams.append,
     follow: streams.follow,
-    consume: createLocalWork(streamsDir, streams.follow),
+    consume: work.consume,
+    workPending: work.pending,
     lastSubjectSequence: streams.lastSubjectSequence,
     lastSequence: streams.lastSequence,
     kv: async (bucket, options) => kvStore.open(bucket, options),

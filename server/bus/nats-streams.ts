@@ -3,13 +3,16 @@ import type { JetStreamClient, JetStreamManager } from '@nats-io/jetstream'
 import { BusConflictError, busError } from './errors'
 import { isWrongLastSequence } from './nats-errors'
 import { createNatsFollow } from './nats-follow'
-import { createNatsWork } from './nats-work'
+import { createNatsWork, natsWorkPending } from './nats-work'
 import { nextTurn } from './next-turn'
 import { toBytes } from './payload'
 import { assertName, sameSubjects } from './subjects'
 import type { Bus } from './types'
 
-type NatsStreams = Pick<Bus, 'ensureStream' | 'append' | 'follow' | 'consume' | 'lastSubjectSequence' | 'lastSequence'>
+type NatsStreams = Pick<
+  Bus,
+  'ensureStream' | 'append' | 'follow' | 'consume' | 'workPending' | 'lastSubjectSequence' | 'lastSequence'
+>
 
 export function createNatsStreams(
   js: JetStreamClient,
@@ -54,6 +57,7 @@ export function createNatsStreams(
 
     follow: createNatsFollow(js, jsm, onReconnect),
     consume: createNatsWork(js, jsm),
+    workPending: natsWorkPending(jsm),
 
     async lastSubjectSequence(stream, subject) {
       try {

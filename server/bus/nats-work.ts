@@ -3,9 +3,9 @@
 // messages and its progress outlives them all. A message is acked when its
 // handler is done, nak'd with the handler's pause to be redelivered, and
 // redelivered by the server after the ack wait if its process died.
-import { AckPolicy, DeliverPolicy } from '@nats-io/jetstream'
+import { AckPolicy, DeliverPolicy, JetStreamApiCodes, JetStreamApiError } from '@nats-io/jetstream'
 import type { JetStreamClient, JetStreamManager, JsMsg } from '@nats-io/jetstream'
-import { logBusError } from './errors'
+import { busError, logBusError } from './errors'
 import { assertName } from './subjects'
 import { FAILED_HANDLER_RETRY_MS } from './types'
 import type { Bus, WorkOutcome } from './types'
@@ -93,5 +93,21 @@ export function createNatsWork(js: JetStreamClient, jsm: JetStreamManager): Bus[
       current?.stop()
       wake?.()
     }
+  }
+}
+
+// Not yet delivered, plus delivered and not acked: a message paused by a nak
+// stays unacked until its handler answers done.
+export function natsWorkPending(jsm: JetStreamManager): Bus['workPending'] {
+  return async (stream, durable) => {
+    const info = await jsm.consumers.info(stream, durable).catch((error: unknown) => {
+      if (
+        error instanceof JetStreamApiError &&
+        (error.code === JetStreamApiCodes.ConsumerNotFound || error.code === JetStreamApiCodes.StreamNotFound)
+      )
+        return null
+      throw busError(`reading work queue ${durable} on ${stream} failed`, error)
+    })
+    return info === null ? 0 : info.num_pending + info.num_ack_pending
   }
 }

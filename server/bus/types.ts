@@ -130,6 +130,9 @@ export interface Bus {
     options: { concurrency: number },
     handler: (message: WorkMessage) => Promise<WorkOutcome>,
   ): Promise<Unsubscribe>
+  // Messages of the work queue `durable` (see consume) not yet answered done:
+  // not handed out yet, under way, or waiting out a pause; 0 before the queue exists.
+  workPending(stream: string, durable: string): Promise<number>
   // Sequence of the last message on `subject`, 0 when there is none.
   lastSubjectSequence(stream: string, subject: string): Promise<number>
   // Sequence of the stream's last message, 0 when it is empty: how far a

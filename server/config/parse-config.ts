@@ -1,5 +1,6 @@
 // Settings in, a frozen typed config out, or every bad variable named at once.
 import type { ConfigProblem } from './config-problem'
+import { metricsProblems } from './metrics-settings'
 import { problemsBetween } from './settings-together'
 import { configSchema, isSecretSetting, type Config } from './schema'
 
@@ -17,7 +18,7 @@ const SHOWN_CHARACTERS = 60
 export function parseConfig(env: Readonly<Record<string, string | undefined>>): Config {
   const parsed = configSchema.safeParse(env)
   if (parsed.success) {
-    const between = problemsBetween(parsed.data)
+    const between = [...problemsBetween(parsed.data), ...metricsProblems(parsed.data)]
     if (between.length > 0) throw new ConfigError(between)
     return Object.freeze(parsed.data)
   }

@@ -179,6 +179,11 @@ export const configSchema = z.object({
   // Nitro's listener reads PORT and HOST itself; they are checked here with the rest.
   PORT: withDefault(port(), 3000),
   HOST: text(),
+
+  // Metrics (docs/operations.md#metrics): each unit's own listener, never the public port.
+  METRICS_PORT: port(),
+  METRICS_HOST: withDefault(text(), '127.0.0.1'),
+  MAILER_METRICS_PORT: port(),
 })
 
 export type Config = Readonly<z.output<typeof configSchema>>

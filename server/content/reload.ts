@@ -16,6 +16,8 @@ export interface ReloadLoopOptions {
   readonly started: Promise<unknown>
   /** Called once a reload put a new revision live. */
   readonly onLive: (content: LiveContent) => void
+  /** Called for each reload refused (metrics count them). */
+  readonly onRefused?: () => void
 }
 
 export interface ReloadLoop {
@@ -23,7 +25,7 @@ export interface ReloadLoop {
   request(): Promise<void>
 }
 
-export function createReloadLoop({ store, started, onLive }: ReloadLoopOptions): ReloadLoop {
+export function createReloadLoop({ store, started, onLive, onRefused }: ReloadLoopOptions): ReloadLoop {
   const source = store.source.label
   let running: Promise<void> | null = null
   let queued: Promise<void> | null = null
@@ -39,6 +41,7 @@ export function createReloadLoop({ store, started, onLive }: ReloadLoopOptions):
       const refusal = [why, ...outcome.diagnostics.map(formatDiagnostic)].join('\n')
       if (refusal !== lastRefusal) logDiagnostics(outcome.diagnostics, source)
       lastRefusal = refusal
+      onRefused?.()
       log('error', 'content', `[svc] [content] reload refused, still serving ${before ?? 'nothing'}: ${why}`, {
         source,
         revision: before,

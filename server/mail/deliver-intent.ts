@@ -9,6 +9,7 @@ import { decodeJson } from '../bus/payload'
 import type { Bus, BusKv, WorkMessage, WorkOutcome } from '../bus/types'
 import { appendNote } from '../records/append-note'
 import { log } from '../log'
+import type { MailFailure, MailKind, MailMetrics } from '../metrics/mail-metrics'
 import { composeMail, headerText, type Sender } from './compose-mail'
 import { mailIntentSchema, type MailIntent } from './mail-intent'
 import type { ReplyBook } from './replies/reply-book'
@@ -31,6 +32,8 @@ export interface DeliveryDeps {
   readonly addressOf: (subject: string) => Promise<string | null>
   /** Reply addresses, when replies by mail are on. */
   readonly replies: ReplyBook | null
+  /** Counts what became of each intent, when metrics are on. */
+  readonly metrics?: MailMetrics
 }
 
 /** A growing pause: 5 s, 10 s, 20 s, … at most 10 minutes. */
@@ -43,13 +46,15 @@ export async function deliverIntent(deps: DeliveryDeps, message: WorkMessage): P
   try {
     intent = mailIntentSchema.parse(decodeJson(message.data))
   } catch {
-    return failed(deps, message, null, null, 'the intent cannot be read')
+    return failed(deps, message, null, null, 'the intent cannot be read', 'unreadable')
   }
   // Sent, or found undeliverable and noted on the case, before.
   if ((await deps.sent.get(encodeKvKey(intent.id))) !== null) return { done: true }
   const to = 'email' in intent.to ? intent.to.email : await deps.addressOf(intent.to.subject)
   if (to === null || !/^[^\s@<>,;"]+@[^\s@<>,;"]+$/.test(headerText(to)))
-    return failed(deps, message, intent, to, to === null ? 'no address is known for the person' : 'not an address')
+    return to === null
+      ? failed(deps, message, intent, to, 'no address is known for the person', 'no-address')
+      : failed(deps, message, intent, to, 'not an address', 'not-an-address')
   const address = headerText(to)
   const handle = { bucket: intent.record.bucket, record: intent.record.id, to: address, storyline: intent.storyline }
   // Only the submitter answers onto the case; staff and invite mail carry no reply address.
@@ -60,8 +65,9 @@ export async function deliverIntent(deps: DeliveryDeps, message: WorkMessage): P
     await deps.transport.send(mail)
   } catch (error) {
     const refusal = error instanceof MailRefusal ? error : new MailRefusal(false, String(error))
-    if (refusal.permanent) return failed(deps, message, intent, to, refusal.message)
+    if (refusal.permanent) return failed(deps, message, intent, to, refusal.message, 'refused')
     const retryInMs = retryDelayMs(message.attempt)
+    deps.metrics?.retried()
     log('warn', 'mail', '[svc] [mail] delivery failed for now; trying again', {
       intent: intent.id,
       attempt: message.attempt,
@@ -71,17 +77,22 @@ export async function deliverIntent(deps: DeliveryDeps, message: WorkMessage): P
     return { retryInMs }
   }
   await markHandled(deps.sent, intent, { messageId: mail.messageId })
+  deps.metrics?.delivered(kindOf(intent))
   log('info', 'mail', 'delivered', { intent: intent.id, messageId: mail.messageId, attempt: message.attempt })
   return { done: true }
 }
 
+const kindOf = (intent: MailIntent | null): MailKind => (intent === null ? 'unknown' : (intent.audience ?? 'submitter'))
+
 async function failed(
-  { bus, sent }: DeliveryDeps,
+  { bus, sent, metrics }: DeliveryDeps,
   message: WorkMessage,
   intent: MailIntent | null,
   to: string | null,
   reason: string,
+  why: MailFailure,
 ): Promise<WorkOutcome> {
+  metrics?.failed(kindOf(intent), why)
   const recipient = to === null ? null : headerText(to)
   const failure = {
     intent: intent?.id ?? null,

@@ -1,14 +1,19 @@
 // `node .output/mailer/index.mjs`: the mailer as its own process, on the bus
 // named by BUS_URL (the embedded bus belongs to one process, so it is
-// refused here). Answers GET /healthz on MAILER_PORT when set: 200 while
-// connected to the bus, 503 otherwise. Takes replies by mail on
-// MAIL_INBOUND_PORT when set.
+// refused here). Says at start what is on (config/start-line.ts). Answers GET
+// /healthz on MAILER_PORT when set: 200 while connected to the bus, 503
+// otherwise; GET /metrics on MAILER_METRICS_PORT when set. Takes replies by
+// mail on MAIL_INBOUND_PORT when set.
 import { createServer } from 'node:http'
 import { createNatsBus } from '../bus/nats'
 import { ConfigError } from '../config/parse-config'
+import { startLine } from '../config/start-line'
 import { useConfig } from '../config/use-config'
 import { log } from '../log'
-import { inboundOptions, startMailer } from './mailer'
+import { countRecordAppends } from '../metrics/counting-bus'
+import { createMailerMetrics } from '../metrics/mailer-metrics'
+import { startMetricsListener } from '../metrics/metrics-listener'
+import { inboundOptions, mailPending, startMailer } from './mailer'
 import { mailerSetup } from './mailer-setup'
 import { replySetup } from './replies/reply-settings'
 
@@ -26,12 +31,27 @@ try {
 if (config.BUS_URL === undefined) refuse('BUS_URL is not set: the mailer reads the service’s NATS bus')
 const setup = mailerSetup(config)
 if ('refusal' in setup) refuse(setup.refusal)
-const bus = await createNatsBus({ url: config.BUS_URL }).catch((error: unknown) => refuse(String(error)))
-const replies = await replySetup(config, bus)
+const nats = await createNatsBus({ url: config.BUS_URL }).catch((error: unknown) => refuse(String(error)))
+const replies = await replySetup(config, nats)
 if ('refusal' in replies) refuse(replies.refusal)
-const mailer = await startMailer({ bus, ...setup, ...replies, ...inboundOptions(config) }).catch((error: unknown) =>
-  refuse(String(error)),
-)
+const { message, fields } = startLine(config, 'mailer')
+log('info', 'start', message, fields)
+const metrics = config.MAILER_METRICS_PORT === undefined ? null : createMailerMetrics(nats, () => mailPending(nats))
+// The notes it appends (replies, undeliverable mail) are counted as the service counts its events.
+const bus = metrics === null ? nats : countRecordAppends(nats, metrics.recordEvents)
+const mailer = await startMailer({
+  bus,
+  ...setup,
+  ...replies,
+  ...inboundOptions(config),
+  ...(metrics === null ? {} : { metrics: metrics.mail }),
+}).catch((error: unknown) => refuse(String(error)))
+const metricsListener =
+  metrics === null || config.MAILER_METRICS_PORT === undefined
+    ? null
+    : await startMetricsListener(metrics.registry, config.METRICS_HOST, config.MAILER_METRICS_PORT).catch(
+        (error: unknown) => refuse(`MAILER_METRICS_PORT cannot be listened on: ${String(error)}`),
+      )
 
 const health =
   config.MAILER_PORT === undefined
@@ -47,6 +67,7 @@ const health =
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.once(signal, () => {
     health?.close()
+    void metricsListener?.close()
     void mailer
       .stop()
       .then(() => bus.close())

@@ -33,3 +33,12 @@ export function mailerSetup(config: Config): MailerSetup {
       : createSmtpTransport({ url: config.SMTP_URL, connections: config.MAILER_CONNECTIONS })
   return { transport, sender, concurrency: config.MAILER_CONNECTIONS }
 }
+
+/**
+ * Whether the service runs the mailer inside its own process: in development
+ * only, on the embedded bus (no other process can read it), and on NATS when
+ * no SMTP_URL says a mailer unit delivers (mail then goes to the outbox).
+ */
+export function mailerInService(config: Config): boolean {
+  return isDevelopment(config) && (config.BUS_URL === undefined || config.SMTP_URL === undefined)
+}

@@ -7,6 +7,7 @@
 import type { Bus, Unsubscribe } from '../bus/types'
 import type { Config } from '../config/schema'
 import { log } from '../log'
+import type { MailMetrics } from '../metrics/mail-metrics'
 import { createPeopleDirectory, PEOPLE_KV } from '../people/people-directory'
 import type { Sender } from './compose-mail'
 import { deliverIntent, MAIL_SENT_KV } from './deliver-intent'
@@ -18,7 +19,8 @@ import { createReplyInbox, type ReplyInbox } from './replies/reply-inbox'
 import type { ReplySettings } from './replies/reply-settings'
 import type { MailTransport } from './transport'
 
-const MAILER_CONSUMER = 'mailer'
+/** The durable consumer every mailer process shares. */
+export const MAILER_CONSUMER = 'mailer'
 // Intents are `svc.mail.<bucket>.<record>.<seq>`; `svc.mail.failed` is not one.
 const INTENT_SUBJECTS = 'svc.mail.*.*.*'
 
@@ -32,6 +34,8 @@ export interface MailerOptions {
   readonly replies: ReplySettings | null
   /** Where the inbound SMTP server listens, when it does (it needs replies on). */
   readonly inbound?: { readonly host: string; readonly port: number; readonly maxBytes: number }
+  /** Counts deliveries, failures, retries and replies, when metrics are on. */
+  readonly metrics?: MailMetrics
 }
 
 export interface Mailer {
@@ -43,7 +47,7 @@ export interface Mailer {
 }
 
 export async function startMailer(options: MailerOptions): Promise<Mailer> {
-  const { bus, transport, sender, concurrency } = options
+  const { bus, transport, sender, concurrency, metrics } = options
   // The mailer may be the first on a fresh bus; it notes undeliverable mail on SVC_RECORDS.
   await ensureRecordStreams(bus)
   await ensureMailStream(bus)
@@ -52,8 +56,11 @@ export async function startMailer(options: MailerOptions): Promise<Mailer> {
   const replies = options.replies === null ? null : await createReplyBook(bus, options.replies)
   const inbox = replies === null ? null : createReplyInbox(bus, replies)
   const inbound: InboundServer | null =
-    inbox === null || options.inbound === undefined ? null : await startInboundServer({ inbox, ...options.inbound })
-  const deps = { bus, sent, transport, sender, replies, addressOf: (subject: string) => directory.addressOf(subject) }
+    inbox === null || options.inbound === undefined
+      ? null
+      : await startInboundServer({ inbox, ...options.inbound, ...(metrics === undefined ? {} : { metrics }) })
+  const addressOf = (subject: string) => directory.addressOf(subject)
+  const deps = { bus, sent, transport, sender, replies, addressOf, ...(metrics === undefined ? {} : { metrics }) }
   const stop: Unsubscribe = await bus.consume(
     MAIL_STREAM,
     MAILER_CONSUMER,
@@ -78,4 +85,9 @@ export function inboundOptions(config: Config): Pick<MailerOptions, 'inbound'> {
   if (config.MAIL_INBOUND_PORT === undefined) return {}
   const { MAIL_INBOUND_HOST: host, MAIL_INBOUND_PORT: port, MAIL_INBOUND_MAX_KB: kb } = config
   return { inbound: { host, port, maxBytes: kb * 1024 } }
+}
+
+/** Intents not yet delivered, as the shared consumer counts them (svc_mail_pending). */
+export function mailPending(bus: Bus): Promise<number> {
+  return bus.workPending(MAIL_STREAM, MAILER_CONSUMER)
 }

@@ -31,8 +31,20 @@ export function runWorkContract(name: string, makeBus: () => Promise<Bus>): void
         return stop
       }
       const append = (n: number, kind = 'work') => bus.append(stream, `w${id}.${kind}.${n}`, { n })
-      return { bus, seen, consume, append }
+      return { bus, seen, consume, append, pending: () => bus.workPending(stream, `mailer_${id}`) }
     }
+
+    it('counts the work not yet answered done, paused work included, down to 0 once all is done', async () => {
+      const { seen, consume, append, pending } = await setUp()
+      expect(await pending()).toBe(0)
+      for (const n of [1, 2, 3]) await append(n)
+      await append(4, 'other')
+      await consume(async (message) => (message.attempt === 1 ? { retryInMs: 400 } : { done: true }))
+      await waitFor(() => seen.length >= 3, 5000, 'the first attempts')
+      expect(await pending()).toBe(3)
+      await waitFor(async () => (await pending()) === 0, 10_000, 'all done')
+      expect(seen.map((entry) => entry.n).sort()).toEqual([1, 1, 2, 2, 3, 3])
+    })
 
     it('hands out every matching message, stored before or after it started, and each once when done', async () => {
       const { seen, consume, append } = await setUp()

@@ -33,7 +33,8 @@ let site: SiteModel
 beforeAll(async () => {
   nats = await startNatsServer()
   ;[smtp, inboundPort, browser, site] = await Promise.all([startSmtpServer(), freePort(), launchChromium(), loadDemo()])
-  service = await startDevServer({ BUS_URL: nats.url })
+  // SMTP_URL says a mailer unit delivers: the service queues only.
+  service = await startDevServer({ BUS_URL: nats.url, SMTP_URL: smtp.url })
   mailer = spawn(process.execPath, [join(ROOT, '.output/mailer/index.mjs')], {
     env: cleanEnv({
       BUS_URL: nats.url,

@@ -100,7 +100,8 @@ describe('reload loop', () => {
   it('keeps the good content on a refused reload and logs each diagnostic once', async () => {
     const fake = manualStore(live('aaa'))
     const onLive = vi.fn()
-    const loop = createReloadLoop({ store: fake.store, started: Promise.resolve(), onLive })
+    const onRefused = vi.fn()
+    const loop = createReloadLoop({ store: fake.store, started: Promise.resolve(), onLive, onRefused })
     for (let i = 0; i < 2; i++) {
       const ask = loop.request()
       await settle()
@@ -108,6 +109,8 @@ describe('reload loop', () => {
       await ask
     }
     expect(onLive).not.toHaveBeenCalled()
+    // Each refusal is counted (svc_content_reload_failures_total), repeated or not.
+    expect(onRefused).toHaveBeenCalledTimes(2)
     expect(fake.store.current()?.snapshot.revision).toBe('aaa')
     expect(logged.filter((l) => l.includes('site.yaml:2:7: error: bad colour'))).toHaveLength(1)
     expect(logged.filter((l) => l.includes('reload refused, still serving aaa'))).toHaveLength(2)

@@ -6,6 +6,7 @@
 import type { AddressInfo } from 'node:net'
 import { SMTPServer, type SMTPServerSession } from 'smtp-server'
 import { log } from '../../log'
+import type { MailMetrics } from '../../metrics/mail-metrics'
 import type { ReplyInbox, SmtpRefusal } from './reply-inbox'
 import { createSenderLimit } from './sender-limit'
 
@@ -17,6 +18,8 @@ export interface InboundOptions {
   /** Replies one sender may send at once, then one more each `refillMs` (defaults: 10, 30 s). */
   readonly burst?: number
   readonly refillMs?: number
+  /** Counts each reply's outcome, when metrics are on. */
+  readonly metrics?: Pick<MailMetrics, 'reply'>
 }
 
 export interface InboundServer {
@@ -30,6 +33,10 @@ const smtpError = ({ code, message }: SmtpRefusal) => Object.assign(new Error(me
 
 export async function startInboundServer(options: InboundOptions): Promise<InboundServer> {
   const { inbox, maxBytes } = options
+  const refuse = (refusal: SmtpRefusal) => {
+    options.metrics?.reply(refusal.result)
+    return smtpError(refusal)
+  }
   const limit = createSenderLimit({ burst: options.burst ?? 10, refillMs: options.refillMs ?? 30_000 })
   const flood = (who: string) => log('warn', 'mail', '[svc] [mail] too many replies at once', { from: who })
   const server = new SMTPServer({
@@ -46,21 +53,29 @@ export async function startInboundServer(options: InboundOptions): Promise<Inbou
     onRcptTo(address, session, callback) {
       inbox.accepts(address.address).then(
         (refusal) => {
-          if (refusal !== null) return callback(smtpError(refusal))
+          if (refusal !== null) return callback(refuse(refusal))
           // Counted only for a live reply address, so a forged MAIL FROM cannot use up someone else's share;
           // the reply address itself (one case, one person) is limited too, whoever claims to send.
           const from = session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address
           if (!limit.take(`from:${from}`, flood))
             return callback(
-              smtpError({ code: 450, message: '4.7.1 Too many replies from this sender; try again later' }),
+              refuse({
+                code: 450,
+                message: '4.7.1 Too many replies from this sender; try again later',
+                result: 'too-many',
+              }),
             )
           if (!limit.take(`to:${address.address}`, flood))
             return callback(
-              smtpError({ code: 450, message: '4.7.1 Too many replies to this address; try again later' }),
+              refuse({
+                code: 450,
+                message: '4.7.1 Too many replies to this address; try again later',
+                result: 'too-many',
+              }),
             )
           callback()
         },
-        (error: unknown) => callback(unavailable(error)),
+        (error: unknown) => callback(refuse(unavailable(error))),
       )
     },
     onData(stream, session, callback) {
@@ -72,12 +87,16 @@ export async function startInboundServer(options: InboundOptions): Promise<Inbou
       })
       stream.on('end', () => {
         if (stream.sizeExceeded || size > maxBytes) {
-          callback(smtpError({ code: 552, message: `5.3.4 The message is larger than ${maxBytes} bytes` }))
+          const message = `5.3.4 The message is larger than ${maxBytes} bytes`
+          callback(refuse({ code: 552, message, result: 'too-large' }))
           return
         }
         deliverAll(inbox, Buffer.concat(chunks), session).then(
-          (refusal) => callback(refusal === null ? undefined : smtpError(refusal)),
-          (error: unknown) => callback(unavailable(error)),
+          (refusal) => {
+            if (refusal === null) options.metrics?.reply('accepted')
+            callback(refusal === null ? undefined : refuse(refusal))
+          },
+          (error: unknown) => callback(refuse(unavailable(error))),
         )
       })
     },
@@ -103,7 +122,7 @@ async function deliverAll(inbox: ReplyInbox, raw: Buffer, session: SMTPServerSes
 }
 
 // The bus away: the sending server keeps the message and tries again.
-function unavailable(error: unknown): Error {
+function unavailable(error: unknown): SmtpRefusal {
   log('error', 'mail', '[svc] [mail] a reply could not be taken now', { reason: String(error) })
-  return smtpError({ code: 451, message: '4.3.0 Cannot take the reply now; try again later' })
+  return { code: 451, message: '4.3.0 Cannot take the reply now; try again later', result: 'unavailable' }
 }

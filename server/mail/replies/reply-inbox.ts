@@ -11,15 +11,17 @@ import { simpleParser } from 'mailparser'
 import { BusConflictError } from '../../bus/errors'
 import type { Bus, BusKv } from '../../bus/types'
 import { log } from '../../log'
+import type { ReplyResult } from '../../metrics/mail-metrics'
 import { appendNote } from '../../records/append-note'
 import { RECORDS_STREAM, recordSubject } from '../../records/types'
 import type { ReplyBook, ReplyRefusal } from './reply-book'
 import type { ReplyHandle } from './reply-token'
 
-/** An SMTP answer that refuses: `code` 5xx for never, 4xx for later. */
+/** An SMTP answer that refuses: `code` 5xx for never, 4xx for later; `result` is what metrics call it. */
 export interface SmtpRefusal {
   readonly code: number
   readonly message: string
+  readonly result: ReplyResult
 }
 
 export interface ReplyInbox {
@@ -45,10 +47,14 @@ function replyText(text: string): string {
 }
 
 const REFUSALS: Readonly<Record<ReplyRefusal | 'gone', SmtpRefusal>> = {
-  'not-a-reply-address': { code: 550, message: '5.1.1 No such mailbox here' },
-  forged: { code: 550, message: '5.1.1 No such reply address' },
-  expired: { code: 550, message: '5.1.1 This reply address has run out; please use the site instead' },
-  gone: { code: 550, message: '5.1.1 The case this reply is for is no longer there' },
+  'not-a-reply-address': { code: 550, message: '5.1.1 No such mailbox here', result: 'not-a-reply-address' },
+  forged: { code: 550, message: '5.1.1 No such reply address', result: 'forged' },
+  expired: {
+    code: 550,
+    message: '5.1.1 This reply address has run out; please use the site instead',
+    result: 'expired',
+  },
+  gone: { code: 550, message: '5.1.1 The case this reply is for is no longer there', result: 'gone' },
 }
 
 /** Replies taken, by a digest of their Message-ID and address: a repeat is one note however late it comes. */
@@ -87,10 +93,10 @@ export function createReplyInbox(bus: Bus, book: ReplyBook, now = () => new Date
         text = parsed.text ?? ''
         messageId = parsed.messageId
       } catch {
-        return { code: 550, message: '5.6.0 The message could not be read' }
+        return { code: 550, message: '5.6.0 The message could not be read', result: 'unreadable' }
       }
       const reply = new EmailReplyParser().parseReply(replyText(text)).trim()
-      if (reply === '') return { code: 550, message: '5.6.0 The reply has no text of its own' }
+      if (reply === '') return { code: 550, message: '5.6.0 The reply has no text of its own', result: 'empty' }
       // The same message handed over twice (a client that lost the 250, even hours later) is one note.
       const digest = createHash('sha256')
         .update(messageId ?? raw)
