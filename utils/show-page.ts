@@ -22,21 +22,12 @@ import { getCsrfToken } from './csrf'
 import { sendPage } from './html-response'
 import { getViewer } from './viewer'
 import { pageBuckets } from '../server/visitor/page-buckets'
-import { buildPageData, type Refused } from '../server/visitor/page-data'
+import { buildPageData } from '../server/visitor/page-data'
 import { hasPostMessage, listHref, listSearch, type PageQuery } from '../server/visitor/page-query'
 import { visibleRecord } from '../server/visitor/record-page'
 import { filedStatus, movedStatus } from '../server/visitor/status'
 import { signInHref, type Visit } from '../server/visitor/visit'
-
-export interface ShowPage {
-  readonly page: Page
-  readonly recordId?: string
-  /** The path as asked for, a record page's with its id. */
-  readonly path: string
-  readonly query: PageQuery
-  readonly refused?: Refused
-  readonly statusCode?: number
-}
+import type { ShowPage } from './page-to-show'
 
 /** Throws SessionsUnavailableError when the bus cannot answer for the session. */
 export async function showPage(event: H3Event, visit: Visit, show: ShowPage): Promise<string | Buffer> {

@@ -39,8 +39,8 @@ describe('Imports point down', () => {
     expect(upward).toEqual([])
   })
 
-  it('no import circle in server/', () => {
-    expect(importCircles(importGraph(ROOT, ['server']))).toEqual([])
+  it('no import circle in server/, utils/ or routes/', () => {
+    expect(importCircles(importGraph(ROOT, ['server', 'utils', 'routes']))).toEqual([])
   })
 
   it('finds a circle when there is one (the check itself)', () => {
