@@ -21,7 +21,7 @@ export function renderReportTable(
   const totals = table.totals.map(
     (count, column) => html`<td data-storyline="${storylines[column]}">${format(count)}</td>`,
   )
-  const caption = html`<caption>${table.title}: records per state and storyline</caption>`
+  const caption = html`<caption>${m.say('report.table-caption', { title: table.title })}</caption>`
   const thead = html`<thead><tr><th scope="col">${m.say('report.state')}</th>${head}<th scope="col">${m.say('report.total')}</th></tr></thead>`
   const total = html`<td data-total>${format(table.total)}</td>`
   const totalRow = html`<tr data-total><th scope="row">${m.say('report.total')}</th>${totals}${total}</tr>`
