@@ -28,6 +28,13 @@ const counter = createVisitorCounter(useStore, (error, failed) =>
 
 export const useVisitorCounter = () => counter
 
+/** Opens (or makes) the KV bucket, so that reading the report never has to make it: a read writes nothing. */
+export function openVisitorCounts(): void {
+  useStore().catch((error: unknown) =>
+    log('error', 'report', '[svc] [report] the visitor counts cannot be opened yet', { error: String(error) }),
+  )
+}
+
 /** Visitors per storyline: what the bus holds from every instance, and what this one has not flushed yet. */
 export async function readVisitorCounts(storylines: readonly string[]): Promise<number[]> {
   const stored = await (await useStore()).read(storylines)
