@@ -253,7 +253,8 @@ export const en = {
   // Report
   'report.title': 'Report',
   'report.what':
-    'What people did in each storyline: visitors, records filed, and the states those records are in now and have reached. Nothing else is counted.',
+    'What people did in each storyline: visitors, records filed, and the states those records ' +
+    'are in now and have reached. Nothing else is counted.',
   'report.json': 'The same counts as JSON',
   'report.csv': 'The same counts as CSV',
   'report.state': 'State',
@@ -262,7 +263,8 @@ export const en = {
   'report.chart-caption': '{title}: the same counts as bars, one per storyline',
   'report.no-records': 'No records yet.',
   'report.sample-ratio':
-    'Warning: visitors are not split evenly between the storylines ({p}). Something in the site or its caching may be sending people to one storyline more often, so compare with care.',
+    'Warning: visitors are not split evenly between the storylines ({p}). Something in the site or its caching ' +
+    'may be sending people to one storyline more often, so compare with care.',
   'report.compare.heading': 'Storylines compared',
   'report.compare.caption': '{title}: visitors, records filed and how far they got, per storyline, with 95% intervals',
   'report.compare.measure': 'Measure',
@@ -285,9 +287,11 @@ export const en = {
   'report.compare.verdict-not-yet': 'Filing: no difference shown yet ({p}).',
   'report.compare.verdict-untested': 'Filing: no difference shown yet.',
   'report.compare.needed':
-    'To show a difference of 5 points in filing rate (80% power, 5% level), each storyline needs about {needed} visitors: {more} more than the storyline with the fewest has now.',
+    'To show a difference of 5 points in filing rate (80% power, 5% level), each storyline needs about ' +
+    '{needed} visitors: {more} more than the storyline with the fewest has now.',
   'report.compare.more-filed':
-    'More records were filed than visitors counted (visitors are counted since a later day than these records), so filing rates are not compared.',
+    'More records were filed than visitors counted (visitors are counted since a later day ' +
+    'than these records), so filing rates are not compared.',
   'report.compare.one-storyline': 'Nothing to compare: the site tells one storyline.',
   'report.compare.no-records': 'Nothing to compare yet: no records.',
 

@@ -253,7 +253,8 @@ export const nb: Readonly<Record<MessageId, string>> = {
   'report.chart-caption': '{title}: de samme tallene som søyler, én per fortelling',
   'report.no-records': 'Ingen saker ennå.',
   'report.sample-ratio':
-    'Advarsel: de besøkende er ikke jevnt fordelt mellom fortellingene ({p}). Noe i nettstedet eller mellomlagringen kan sende folk oftere til én fortelling, så sammenlign med forsiktighet.',
+    'Advarsel: de besøkende er ikke jevnt fordelt mellom fortellingene ({p}). Noe i nettstedet eller mellomlagringen ' +
+    'kan sende folk oftere til én fortelling, så sammenlign med forsiktighet.',
   'report.compare.heading': 'Fortellingene sammenlignet',
   'report.compare.caption':
     '{title}: besøkende, innsendte saker og hvor langt de kom, per fortelling, med 95 % intervaller',
@@ -277,9 +278,11 @@ export const nb: Readonly<Record<MessageId, string>> = {
   'report.compare.verdict-not-yet': 'Innsending: ingen forskjell vist ennå ({p}).',
   'report.compare.verdict-untested': 'Innsending: ingen forskjell vist ennå.',
   'report.compare.needed':
-    'For å vise en forskjell på 5 prosentpoeng i innsendingsandel (80 % styrke, 5 % nivå) trenger hver fortelling omtrent {needed} besøkende: {more} flere enn fortellingen med færrest har nå.',
+    'For å vise en forskjell på 5 prosentpoeng i innsendingsandel (80 % styrke, 5 % nivå) trenger hver fortelling ' +
+    'omtrent {needed} besøkende: {more} flere enn fortellingen med færrest har nå.',
   'report.compare.more-filed':
-    'Flere saker er sendt inn enn besøkende er telt (besøkende telles fra en senere dag enn disse sakene), så innsendingsandelene sammenlignes ikke.',
+    'Flere saker er sendt inn enn besøkende er telt (besøkende telles fra en senere dag enn ' +
+    'disse sakene), så innsendingsandelene sammenlignes ikke.',
   'report.compare.one-storyline': 'Ingenting å sammenligne: nettstedet har én fortelling.',
   'report.compare.no-records': 'Ingenting å sammenligne ennå: ingen saker.',
 

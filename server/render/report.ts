@@ -46,7 +46,9 @@ export function renderReport(options: ReportPageOptions): string {
       ? ''
       : html`<p class="report-warning" role="note">${m.say('report.sample-ratio', { p: f.p(comparison.sampleRatio) })}</p>`
   const title = m.say('report.title')
-  const links = html`<ul class="report-links"><li><a href="${options.jsonHref}" type="application/json">${m.say('report.json')}</a></li><li><a href="${options.csvHref}" type="text/csv">${m.say('report.csv')}</a></li></ul>`
+  const json = html`<a href="${options.jsonHref}" type="application/json">${m.say('report.json')}</a>`
+  const csv = html`<a href="${options.csvHref}" type="text/csv">${m.say('report.csv')}</a>`
+  const links = html`<ul class="report-links"><li>${json}</li><li>${csv}</li></ul>`
   const body = html`<h1>${title}</h1><p>${m.say('report.what')}</p>${warning}${
     sections.length > 0 ? sections : html`<p class="empty">${m.say('list.empty')}</p>`
   }${links}`

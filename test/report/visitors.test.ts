@@ -102,12 +102,11 @@ describe('visitor counts on NATS', () => {
 
   it('two instances counting and flushing at once lose no increment', async () => {
     const stores = await Promise.all(buses.map(createVisitorCountsKv))
+    // A flush that loses compare-and-set too often in a row keeps its counts for the next one, as the timer would.
     const counters = stores.map((store) =>
       createVisitorCounter(
         () => Promise.resolve(store),
-        (error) => {
-          throw error
-        },
+        () => undefined,
       ),
     )
     const rounds = 25
@@ -121,7 +120,9 @@ describe('visitor counts on NATS', () => {
         }
       }),
     )
-    for (const counter of counters) expect(counter.pending('plain') + counter.pending('story')).toBe(0)
+    const pending = () => counters.reduce((sum, c) => sum + c.pending('plain') + c.pending('story'), 0)
+    for (let flushes = 0; pending() > 0 && flushes < 10; flushes++) await Promise.all(counters.map((c) => c.flush()))
+    expect(pending()).toBe(0)
     expect(await stores[0]!.read(['plain', 'story', 'third'])).toEqual([rounds * 4, rounds * 4, 0])
   })
 })
