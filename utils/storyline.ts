@@ -27,7 +27,6 @@ export function getStoryline(event: H3Event, site: SiteModel): number {
   const choice = chooseStoryline(site.storylines, {
     storyline: getCookie(event, STORYLINE_COOKIE),
     marked: getCookie(event, DRAWN_COOKIE) !== undefined,
-    posting: event.method !== 'GET' && event.method !== 'HEAD',
   })
   const storyline = site.storylines[choice.story] ?? ''
   if (choice.drawn) setCookie(event, STORYLINE_COOKIE, storyline, siteCookie({ maxAge: ONE_YEAR }))

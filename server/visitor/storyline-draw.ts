@@ -1,8 +1,9 @@
 // Giving a visitor their storyline (SPEC Storylines 3): uniformly at random,
 // kept in a cookie. A visitor is counted for the report once, when they come
-// back with the storyline they were given (or post a form on the request that
-// drew it): a crawler that never sends a cookie back is drawn for again and
-// again but never counted.
+// back with the storyline they were given: a crawler that never sends a
+// cookie back is drawn for again and again but never counted, and so is a
+// script posting forms without cookies. Someone who files on their first
+// request comes back on the page the filing sends them to, and counts there.
 import { randomInt } from 'node:crypto'
 
 export interface StorylineChoice {
@@ -20,8 +21,6 @@ export interface StorylineCookies {
   readonly storyline: string | undefined
   /** Whether the mark of a draw not yet counted came back. */
   readonly marked: boolean
-  /** Whether the request may change something (a form post), so a visitor drawn on it counts at once. */
-  readonly posting: boolean
 }
 
 /** One of `count` storylines, each as likely: crypto's randomInt has no modulo bias. */
@@ -36,8 +35,7 @@ export function chooseStoryline(
   // A storyline the content no longer has, or one never made (forged), is replaced as on a first visit.
   if (kept < 0) {
     const story = draw(storylines.length)
-    if (!cookies.posting) return { story, drawn: true, counted: false, mark: 'set' }
-    return { story, drawn: true, counted: true, mark: cookies.marked ? 'clear' : 'keep' }
+    return { story, drawn: true, counted: false, mark: 'set' }
   }
   return { story: kept, drawn: false, counted: cookies.marked, mark: cookies.marked ? 'clear' : 'keep' }
 }

@@ -27,24 +27,21 @@ describe('drawing a storyline', () => {
 
   it('counts a visitor once: when they come back with the storyline drawn for them, not when it is drawn', () => {
     const draw = () => 1
-    const first = chooseStoryline(storylines, { storyline: undefined, marked: false, posting: false }, draw)
+    const first = chooseStoryline(storylines, { storyline: undefined, marked: false }, draw)
     expect(first).toEqual({ story: 1, drawn: true, counted: false, mark: 'set' })
-    const back = chooseStoryline(storylines, { storyline: 'story', marked: true, posting: false }, draw)
+    const back = chooseStoryline(storylines, { storyline: 'story', marked: true }, draw)
     expect(back).toEqual({ story: 1, drawn: false, counted: true, mark: 'clear' })
-    const again = chooseStoryline(storylines, { storyline: 'story', marked: false, posting: false }, draw)
+    const again = chooseStoryline(storylines, { storyline: 'story', marked: false }, draw)
     expect(again).toEqual({ story: 1, drawn: false, counted: false, mark: 'keep' })
-    // A form posted on the request that drew the storyline: a visitor who files counts at once.
-    const posted = chooseStoryline(storylines, { storyline: undefined, marked: false, posting: true }, draw)
-    expect(posted).toEqual({ story: 1, drawn: true, counted: true, mark: 'keep' })
   })
 
   it('a forged storyline cookie naming no storyline gets a fresh draw, counted once when it comes back', () => {
     const draw = () => 2
     for (const forged of ['nosuch', 'plain.new', '', 'PLAIN']) {
-      const choice = chooseStoryline(storylines, { storyline: forged, marked: true, posting: false }, draw)
+      const choice = chooseStoryline(storylines, { storyline: forged, marked: true }, draw)
       expect(choice).toEqual({ story: 2, drawn: true, counted: false, mark: 'set' })
     }
-    expect(chooseStoryline(storylines, { storyline: 'third', marked: true, posting: false }, draw).counted).toBe(true)
+    expect(chooseStoryline(storylines, { storyline: 'third', marked: true }, draw).counted).toBe(true)
   })
 })
 
