@@ -66,7 +66,6 @@ export interface BucketComparison {
 export interface Comparison {
   /** The site's storylines: the ones visitors are drawn for. */
   readonly storylines: readonly string[]
-  readonly visitors: readonly number[]
   /** The even-split test of visitors, when it alarms. */
   readonly sampleRatio: ChiSquare | null
   readonly buckets: readonly BucketComparison[]
@@ -100,12 +99,11 @@ export function compareStorylines(site: SiteModel, counts: ReportCounts): Compar
       filed,
       filing,
       states,
-      needed: nothing === null && filing?.verdict.kind !== 'leads' ? needed(filed, visitors) : null,
+      needed: nothing === null && filing !== null && filing.verdict.kind !== 'leads' ? needed(filed, visitors) : null,
     }
   })
   return {
     storylines,
-    visitors,
     sampleRatio: split !== null && split.p < SAMPLE_RATIO_ALARM ? split : null,
     buckets,
   }
