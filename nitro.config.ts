@@ -35,6 +35,7 @@ export default defineNitroConfig({
     './server/nitro/start-line-plugin.ts',
     './server/nitro/listen-plugin.ts',
     './server/nitro/log-stream-plugin.ts',
+    './server/nitro/visitor-count-plugin.ts',
     './server/nitro/bus-plugin.ts',
     './server/nitro/content-plugin.ts',
     './server/nitro/sign-in-plugin.ts',

@@ -17,6 +17,7 @@ import { createRecordIndex, type RecordIndex } from '../server/records/record-in
 import { createRecords } from '../server/records/records'
 import { renderReport } from '../server/render/report'
 import { reportBody } from '../server/report/report-body'
+import { reportCounts } from '../server/report/report-counts'
 import { startBenchNats } from './support/nats'
 import { requireBuild, startService } from './support/service'
 import { createSyntheticBus } from './support/synthetic-bus'
@@ -54,10 +55,11 @@ console.log(table([['', `${SMALL} records (real, NATS)`, `${LARGE} records (synt
 
 /** What the handlers do besides HTTP, on one index; medians in µs kept for the estimate. */
 function measureIndex(index: RecordIndex, rounds: number): { figures: Figures; bodyUs: number } {
-  const body = timeSync(rounds, () => JSON.stringify(reportBody(index.counts())))
+  const counted = () => reportCounts(index.counts(), index.reached(), [{ storyline: 'plain', count: 1000 }])
+  const body = timeSync(rounds, () => JSON.stringify(reportBody(counted())))
   const figures: Figures = new Map([
     ['index.counts()', us(timeSync(rounds, () => index.counts()))],
-    ['JSON body (counts, reportBody, stringify)', us(body)],
+    ['JSON body (counts, reached, reportBody, stringify)', us(body)],
     [
       'HTML page (counts, renderReport)',
       us(
@@ -65,9 +67,10 @@ function measureIndex(index: RecordIndex, rounds: number): { figures: Figures; b
           renderReport({
             site,
             story: 0,
-            counts: index.counts(),
+            counts: counted(),
             assets: { css: '/pkg/site.css' },
             jsonHref: '/report?format=json',
+            csvHref: '/report.csv',
           }),
         ),
       ),

@@ -252,12 +252,48 @@ export const en = {
 
   // Report
   'report.title': 'Report',
-  'report.what': 'How many records each bucket holds, per state and per storyline. Nothing else is counted.',
+  'report.what':
+    'What people did in each storyline: visitors, records filed, and the states those records ' +
+    'are in now and have reached. Nothing else is counted.',
   'report.json': 'The same counts as JSON',
+  'report.csv': 'The same counts as CSV',
   'report.state': 'State',
   'report.total': 'Total',
+  'report.table-caption': '{title}: records now in each state, per storyline',
   'report.chart-caption': '{title}: the same counts as bars, one per storyline',
   'report.no-records': 'No records yet.',
+  'report.sample-ratio':
+    'Warning: visitors are not split evenly between the storylines ({p}). Something in the site or its caching ' +
+    'may be sending people to one storyline more often, so compare with care.',
+  'report.compare.heading': 'Storylines compared',
+  'report.compare.caption': '{title}: visitors, records filed and how far they got, per storyline, with 95% intervals',
+  'report.compare.measure': 'Measure',
+  'report.compare.test': 'Difference',
+  'report.compare.visitors': 'Visitors',
+  'report.compare.filed': 'Filed',
+  'report.compare.rate': 'Filed per 100 visitors',
+  'report.compare.reached': 'Reached {state}',
+  'report.compare.share': '{share}% ({low}–{high}%)',
+  'report.compare.rate-value': '{rate} ({low}–{high})',
+  'report.compare.of': '{hits} of {trials}',
+  'report.compare.no-share': 'none to count',
+  'report.compare.no-test': 'nothing to test yet',
+  'report.compare.p': 'p = {p}',
+  'report.compare.p-small': 'p < {p}',
+  'report.compare.leads': '{storyline} leads by {points} points',
+  'report.compare.not-yet': 'no difference shown yet',
+  'report.compare.verdict-leads':
+    'Filing: {storyline} leads, with {points} more filed per 100 visitors than {other} ({p}).',
+  'report.compare.verdict-not-yet': 'Filing: no difference shown yet ({p}).',
+  'report.compare.verdict-untested': 'Filing: no difference shown yet.',
+  'report.compare.needed':
+    'To show a difference of 5 points in filing rate (80% power, 5% level), each storyline needs about ' +
+    '{needed} visitors: {more} more than the storyline with the fewest has now.',
+  'report.compare.more-filed':
+    'More records were filed than visitors counted (visitors are counted since a later day ' +
+    'than these records), so filing rates are not compared.',
+  'report.compare.one-storyline': 'Nothing to compare: the site tells one storyline.',
+  'report.compare.no-records': 'Nothing to compare yet: no records.',
 
   // Desks
   'desk.your-desks': 'Your desks',

@@ -243,12 +243,48 @@ export const nb: Readonly<Record<MessageId, string>> = {
   'people.refused.reload': 'Last folk-visningen på nytt',
 
   'report.title': 'Rapport',
-  'report.what': 'Hvor mange saker hver samling har, per tilstand og per fortelling. Ingenting annet telles.',
+  'report.what':
+    'Hva folk gjorde i hver fortelling: besøkende, innsendte saker, og tilstandene sakene er i nå og har nådd. Ingenting annet telles.',
   'report.json': 'De samme tallene som JSON',
+  'report.csv': 'De samme tallene som CSV',
   'report.state': 'Tilstand',
   'report.total': 'Totalt',
+  'report.table-caption': '{title}: saker i hver tilstand nå, per fortelling',
   'report.chart-caption': '{title}: de samme tallene som søyler, én per fortelling',
   'report.no-records': 'Ingen saker ennå.',
+  'report.sample-ratio':
+    'Advarsel: de besøkende er ikke jevnt fordelt mellom fortellingene ({p}). Noe i nettstedet eller mellomlagringen ' +
+    'kan sende folk oftere til én fortelling, så sammenlign med forsiktighet.',
+  'report.compare.heading': 'Fortellingene sammenlignet',
+  'report.compare.caption':
+    '{title}: besøkende, innsendte saker og hvor langt de kom, per fortelling, med 95 % intervaller',
+  'report.compare.measure': 'Mål',
+  'report.compare.test': 'Forskjell',
+  'report.compare.visitors': 'Besøkende',
+  'report.compare.filed': 'Sendt inn',
+  'report.compare.rate': 'Sendt inn per 100 besøkende',
+  'report.compare.reached': 'Nådde {state}',
+  'report.compare.share': '{share} % ({low}–{high} %)',
+  'report.compare.rate-value': '{rate} ({low}–{high})',
+  'report.compare.of': '{hits} av {trials}',
+  'report.compare.no-share': 'ingenting å telle',
+  'report.compare.no-test': 'ingenting å teste ennå',
+  'report.compare.p': 'p = {p}',
+  'report.compare.p-small': 'p < {p}',
+  'report.compare.leads': '{storyline} leder med {points} prosentpoeng',
+  'report.compare.not-yet': 'ingen forskjell vist ennå',
+  'report.compare.verdict-leads':
+    'Innsending: {storyline} leder, med {points} flere innsendte per 100 besøkende enn {other} ({p}).',
+  'report.compare.verdict-not-yet': 'Innsending: ingen forskjell vist ennå ({p}).',
+  'report.compare.verdict-untested': 'Innsending: ingen forskjell vist ennå.',
+  'report.compare.needed':
+    'For å vise en forskjell på 5 prosentpoeng i innsendingsandel (80 % styrke, 5 % nivå) trenger hver fortelling ' +
+    'omtrent {needed} besøkende: {more} flere enn fortellingen med færrest har nå.',
+  'report.compare.more-filed':
+    'Flere saker er sendt inn enn besøkende er telt (besøkende telles fra en senere dag enn ' +
+    'disse sakene), så innsendingsandelene sammenlignes ikke.',
+  'report.compare.one-storyline': 'Ingenting å sammenligne: nettstedet har én fortelling.',
+  'report.compare.no-records': 'Ingenting å sammenligne ennå: ingen saker.',
 
   'desk.your-desks': 'Dine arbeidsflater',
   'desk.no-desk':

@@ -14,7 +14,7 @@ import type { ByteReader } from './byte-reader'
 import { allocateColumns, FLOAT_COLUMNS, NAME_COLUMNS } from './table-image'
 import type { Columns, TableImage } from './table-image'
 
-export const INDEX_VERSION = 3
+export const INDEX_VERSION = 4
 
 // The header names every table's size and its unusual times: a few MB at most.
 const MAX_HEADER_BYTES = 64 << 20
@@ -35,6 +35,7 @@ const headerSchema = versionSchema.extend({
       bucket: z.string(),
       rows: z.number().int().nonnegative(),
       names: z.array(z.string()).max(1 << 16),
+      slots: z.array(z.number().int().nonnegative()),
       spelled: z.object({ filedAt: spelledSchema, enteredAt: spelledSchema }),
       texts: z.array(z.number().int().nonnegative()),
     }),
@@ -65,10 +66,11 @@ export async function serializeIndex(seq: number, tables: readonly TableImage[])
     seq,
     records: tables.reduce((sum, table) => sum + table.rows, 0),
     endianness: endianness(),
-    tables: tables.map(({ bucket, rows, names, spelled, texts }) => ({
+    tables: tables.map(({ bucket, rows, names, slots, spelled, texts }) => ({
       bucket,
       rows,
       names: [...names],
+      slots: [...slots],
       spelled: { filedAt: [...spelled.filedAt], enteredAt: [...spelled.enteredAt] },
       texts: texts.map((block) => block.length),
     })),
@@ -102,7 +104,7 @@ export async function readIndexSnapshot(bytes: Uint8Array): Promise<{ seq: numbe
 }
 
 async function readTable(reader: ByteReader, table: Header['tables'][number]): Promise<TableImage> {
-  const { bucket, rows, names } = table
+  const { bucket, rows, names, slots } = table
   const columns: Columns = allocateColumns(rows + HEADROOM_ROWS)
   for (const name of [...FLOAT_COLUMNS, ...NAME_COLUMNS])
     if (!(await reader.fill(bytesOf(columns[name].subarray(0, rows))))) throw new SnapshotProblem('cut short')
@@ -115,8 +117,10 @@ async function readTable(reader: ByteReader, table: Header['tables'][number]): P
   for (const name of NAME_COLUMNS)
     if (columns[name].subarray(0, rows).some((number) => number >= names.length))
       throw new SnapshotProblem(`a record of ${bucket} names a state or storyline the snapshot does not`)
+  if (slots.some((number) => number >= names.length))
+    throw new SnapshotProblem(`${bucket}'s reached states name a state the snapshot does not`)
   const spelled = { filedAt: new Map(table.spelled.filedAt), enteredAt: new Map(table.spelled.enteredAt) }
-  return { bucket, rows, names, columns, spelled, texts }
+  return { bucket, rows, names, slots, columns, spelled, texts }
 }
 
 function readHeader(line: string | null): Header {

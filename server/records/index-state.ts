@@ -14,6 +14,8 @@ import type { RecordView } from './types'
 export interface IndexState {
   readonly buckets: Map<string, RecordTable>
   readonly counts: StateCounts
+  /** Per (bucket, storyline, state): records that ever entered it, each once, whether still there or not. */
+  readonly reached: StateCounts
   readonly postings: Postings
   get(bucket: string, id: string): RecordView | null
   /** The stream sequence of the newest event applied to `bucket`'s records, 0 before the first. */
@@ -35,6 +37,7 @@ export interface IndexState {
 export function createIndexState(): IndexState {
   const buckets = new Map<string, RecordTable>()
   const counts = createStateCounts()
+  const reached = createStateCounts()
   const postings = createPostings()
   const versions = new Map<string, number>()
   const find = (bucket: string, id: string) => {
@@ -49,6 +52,7 @@ export function createIndexState(): IndexState {
   return {
     buckets,
     counts,
+    reached,
     postings,
     get(bucket, id) {
       const found = find(bucket, id)
@@ -60,6 +64,7 @@ export function createIndexState(): IndexState {
       if (table === undefined) buckets.set(view.bucket, (table = createRecordTable(view.bucket)))
       postings.add(table, table.add(view))
       counts.add(view)
+      reached.add(view)
       seen(view.bucket, view.seq)
     },
     // On the row itself, without building the view: a replay moves half a million records.
@@ -69,8 +74,9 @@ export function createIndexState(): IndexState {
       const { table, row } = found
       const storyline = table.storyline(row)
       counts.remove({ bucket, storyline, state: table.state(row) })
-      table.move(row, state, time, seq)
+      const first = table.move(row, state, time, seq)
       counts.add({ bucket, storyline, state })
+      if (first) reached.add({ bucket, storyline, state })
       seen(bucket, seq)
       return true
     },
@@ -79,16 +85,28 @@ export function createIndexState(): IndexState {
       buckets.set(image.bucket, table)
       // Counted by state and storyline number first: a string key per record would cost a million strings.
       const tally = new Map<number, number>()
+      const reachedTally = new Map<number, number>()
       let newest = 0
       for (let row = 0; row < image.rows; row++) {
-        const pair = (image.columns.storyline[row] ?? 0) * 0x10000 + (image.columns.state[row] ?? 0)
+        const storyline = (image.columns.storyline[row] ?? 0) * 0x10000
+        const pair = storyline + (image.columns.state[row] ?? 0)
         tally.set(pair, (tally.get(pair) ?? 0) + 1)
+        // Bit by bit from the lowest, by arithmetic: the mask has up to 52 bits.
+        let mask = image.columns.reached[row] ?? 0
+        for (let slot = 0; mask > 0; slot++, mask = Math.floor(mask / 2)) {
+          if (mask % 2 === 0) continue
+          const state = storyline + (image.slots[slot] ?? 0)
+          reachedTally.set(state, (reachedTally.get(state) ?? 0) + 1)
+        }
         newest = Math.max(newest, image.columns.seq[row] ?? 0)
       }
-      for (const [pair, count] of tally) {
-        const storyline = image.names[Math.floor(pair / 0x10000)] ?? ''
-        counts.add({ bucket: image.bucket, storyline, state: image.names[pair % 0x10000] ?? '' }, count)
-      }
+      const triple = (pair: number) => ({
+        bucket: image.bucket,
+        storyline: image.names[Math.floor(pair / 0x10000)] ?? '',
+        state: image.names[pair % 0x10000] ?? '',
+      })
+      for (const [pair, count] of tally) counts.add(triple(pair), count)
+      for (const [pair, count] of reachedTally) reached.add(triple(pair), count)
       seen(image.bucket, newest)
       return table
     },

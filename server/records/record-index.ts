@@ -40,6 +40,8 @@ export interface RecordIndex {
   /** Newest filing first, unless the query asks for another order. */
   list(bucket: string, query: ListQuery): { total: number; items: RecordView[] }
   counts(): StateCount[]
+  /** Per (bucket, storyline, state), sorted as counts(): how many records ever entered it, each once. */
+  reached(): StateCount[]
   /** Whether `submitter` filed any record in `bucket`, in any state. */
   hasFiled(bucket: string, submitter: string): boolean
   /**
@@ -193,6 +195,7 @@ export function createRecordIndex(
       return { total: known ?? total, items }
     },
     counts: () => state.counts.list(),
+    reached: () => state.reached.list(),
     version(names) {
       let newest = 0
       for (const name of names) newest = Math.max(newest, state.version(name))

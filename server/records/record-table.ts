@@ -23,8 +23,8 @@ export interface RecordTable {
   rowOfFiling(filedSeq: number): number
   /** Adds a filed record; its row. */
   add(view: RecordView): number
-  /** A move of the record in `row`: what applyEvent changes of a view, and nothing else. */
-  move(row: number, state: string, enteredAt: string, seq: number): void
+  /** A move of the record in `row`: what applyEvent changes of a view; true when it had never been in `state`. */
+  move(row: number, state: string, enteredAt: string, seq: number): boolean
   /** A note on the record in `row`: its sequence only. */
   note(row: number, seq: number): void
   /** A claim of the record in `row`: its submitter and sequence. */
@@ -43,6 +43,9 @@ export interface RecordTable {
 }
 
 const FIRST_ROWS = 1024
+// A row's reached states are bits of a float64, exact up to 2^53. A bucket
+// with more states than this counts each entry into the later ones, repeats included.
+const REACHED_BITS = 52
 
 /** An empty table, or one holding what `image` holds. */
 export function createRecordTable(bucket: string, image?: TableImage): RecordTable {
@@ -51,6 +54,9 @@ export function createRecordTable(bucket: string, image?: TableImage): RecordTab
   const names = [...(image?.names ?? [])]
   const numbers = new Map(names.map((name, number) => [name, number]))
   const nameNumber = (name: string) => numbers.get(name) ?? (numbers.set(name, names.length), names.push(name) - 1)
+  // The states rows have entered, each given a bit of the `reached` column the first time one is.
+  const stateSlots = [...(image?.slots ?? [])]
+  const slotOf = new Map(stateSlots.map((number, slot) => [number, slot]))
   let rows = image?.rows ?? 0
   let columns: Columns = image === undefined ? allocateColumns(FIRST_ROWS) : image.columns
   const spelled = { filedAt: new Map(image?.spelled.filedAt), enteredAt: new Map(image?.spelled.enteredAt) }
@@ -76,6 +82,17 @@ export function createRecordTable(bucket: string, image?: TableImage): RecordTab
     const fields: FieldValues = {}
     for (let i = 1; i + 1 < parts.length; i += 2) fields[names[Number(parts[i])] ?? ''] = String(parts[i + 1])
     return { submitter: String(parts[0]), fields }
+  }
+  // Arithmetic, not bitwise operators: those work on 32 bits.
+  const reach = (row: number, state: string): boolean => {
+    const number = nameNumber(state)
+    const slot = slotOf.get(number) ?? (slotOf.set(number, stateSlots.length), stateSlots.push(number) - 1)
+    if (slot >= REACHED_BITS) return true
+    const bit = 2 ** slot
+    const mask = columns.reached[row] ?? 0
+    if (Math.floor(mask / bit) % 2 === 1) return false
+    columns.reached[row] = mask + bit
+    return true
   }
   const nameAt = (column: 'state' | 'storyline', row: number) => names[columns[column][row] ?? 0] ?? ''
 
@@ -109,6 +126,8 @@ export function createRecordTable(bucket: string, image?: TableImage): RecordTab
       columns.filedSeq[row] = view.filedSeq
       writeTime('filedAt', row, view.filedAt)
       writeTime('enteredAt', row, view.enteredAt)
+      columns.reached[row] = 0
+      reach(row, view.state)
       slots.insert(texts.hash(columns.idRef[row]), row)
       return row
     },
@@ -116,6 +135,7 @@ export function createRecordTable(bucket: string, image?: TableImage): RecordTab
       columns.state[row] = nameNumber(state)
       columns.seq[row] = seq
       writeTime('enteredAt', row, enteredAt)
+      return reach(row, state)
     },
     note(row, seq) {
       columns.seq[row] = seq
@@ -148,6 +168,7 @@ export function createRecordTable(bucket: string, image?: TableImage): RecordTab
       bucket,
       rows,
       names: [...names],
+      slots: [...stateSlots],
       // Texts are only ever appended, so the image shares them.
       columns: freezeColumns(columns, rows),
       spelled: { filedAt: new Map(spelled.filedAt), enteredAt: new Map(spelled.enteredAt) },

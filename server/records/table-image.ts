@@ -2,10 +2,10 @@
 // writes and what a table restored from one starts with.
 
 /**
- * Per row: text arena references (id; submitter and fields), the sequences (last event, filing) and the times (ms,
- * NaN when kept as written).
+ * Per row: text arena references (id; submitter and fields), the sequences (last event, filing), the times (ms,
+ * NaN when kept as written) and the states it has ever entered (bit i for the table's `slots[i]`).
  */
-export const FLOAT_COLUMNS = ['idRef', 'detailsRef', 'seq', 'filedSeq', 'filedAt', 'enteredAt'] as const
+export const FLOAT_COLUMNS = ['idRef', 'detailsRef', 'seq', 'filedSeq', 'filedAt', 'enteredAt', 'reached'] as const
 /** Per row: the number of a state or storyline name. */
 export const NAME_COLUMNS = ['storyline', 'state'] as const
 
@@ -22,6 +22,8 @@ export interface TableImage {
   readonly bucket: string
   readonly rows: number
   readonly names: readonly string[]
+  /** The name numbers of the states a row's `reached` bits stand for, in bit order. */
+  readonly slots: readonly number[]
   /** Each at least `rows` long. */
   readonly columns: Columns
   readonly spelled: Spelled
@@ -39,6 +41,7 @@ export function allocateColumns(capacity: number): Columns {
     filedSeq: floats(),
     filedAt: floats(),
     enteredAt: floats(),
+    reached: floats(),
     storyline: names(),
     state: names(),
   }
@@ -46,7 +49,7 @@ export function allocateColumns(capacity: number): Columns {
 
 /**
  * The first `rows` of `columns` as they are now, for an image: what a move,
- * note or claim changes (state, seq, enteredAt, details) is copied; the rest a row never
+ * note or claim changes (state, reached, seq, enteredAt, details) is copied; the rest a row never
  * changes once filed, and later filings write past `rows` or into new arrays,
  * so those are shared, not copied.
  */
@@ -63,6 +66,7 @@ export function freezeColumns(columns: Columns, rows: number): Columns {
     detailsRef: copied(columns.detailsRef),
     enteredAt: copied(columns.enteredAt),
     state: copied(columns.state),
+    reached: copied(columns.reached),
   }
 }
 

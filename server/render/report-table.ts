@@ -21,8 +21,9 @@ export function renderReportTable(
   const totals = table.totals.map(
     (count, column) => html`<td data-storyline="${storylines[column]}">${format(count)}</td>`,
   )
-  const caption = html`<caption>${table.title}: records per state and storyline</caption>`
-  const thead = html`<thead><tr><th scope="col">${m.say('report.state')}</th>${head}<th scope="col">${m.say('report.total')}</th></tr></thead>`
+  const caption = html`<caption>${m.say('report.table-caption', { title: table.title })}</caption>`
+  const state = html`<th scope="col">${m.say('report.state')}</th>`
+  const thead = html`<thead><tr>${state}${head}<th scope="col">${m.say('report.total')}</th></tr></thead>`
   const total = html`<td data-total>${format(table.total)}</td>`
   const totalRow = html`<tr data-total><th scope="row">${m.say('report.total')}</th>${totals}${total}</tr>`
   return html`<table class="report-table">${caption}${thead}<tbody>${rows}</tbody><tfoot>${totalRow}</tfoot></table>`

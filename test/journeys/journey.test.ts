@@ -110,19 +110,24 @@ describe('a case from filing to the report, across two instances', () => {
       await visitor.waitForURL(/\/my-reports\?moved=/)
       await expect(item.locator('.record-state').textContent()).resolves.toBe(label(story, 'accepted'))
 
-      // Both instances count it under the visitor's storyline, in its state now.
+      // Both instances count it under the visitor's storyline, in its state now, and as having reached
+      // each state it passed through once (accepted, though it went on to fixed and came back).
       for (const url of [siteA, siteB]) {
         await expect
           .poll(
             async () => {
               const { counts } = (await (await fetch(`${url}/report`)).json()) as {
-                counts: { bucket: string; storyline: string; state: string; count: number }[]
+                counts: { bucket: string; storyline: string; state: string; count: number; reached: number }[]
               }
               return counts
             },
             { timeout: 10_000 },
           )
-          .toEqual([{ bucket: 'potholes', storyline, state: 'accepted', count: 1 }])
+          .toEqual([
+            { bucket: 'potholes', storyline, state: 'accepted', count: 1, reached: 1 },
+            { bucket: 'potholes', storyline, state: 'fixed', count: 0, reached: 1 },
+            { bucket: 'potholes', storyline, state: 'new', count: 0, reached: 1 },
+          ])
       }
     },
   )

@@ -2,20 +2,27 @@
 // built service, over NATS, fed by records filed from another connection.
 import { ELEMENT_NODE, parse, walkSync, type ElementNode, type Node } from 'ultrahtml'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { reportCounts } from '../../server/report/report-counts'
 import { waitFor } from '../bus/wait'
 import { fileRecord, moveRecord, startReportWorld, type ReportWorld } from './world'
 
 // What the records below add up to, sorted by bucket, storyline, state. The
-// story potholes' `accepted` is passed through and so absent: zero counts are left out.
+// story potholes' `accepted` is passed through: none is in it now, one reached it.
 const expected = [
-  { bucket: 'districts', storyline: 'plain', state: 'active', count: 1 },
-  { bucket: 'districts', storyline: 'story', state: 'active', count: 1 },
-  { bucket: 'districts', storyline: 'story', state: 'retired', count: 1 },
-  { bucket: 'potholes', storyline: 'plain', state: 'accepted', count: 1 },
-  { bucket: 'potholes', storyline: 'plain', state: 'new', count: 2 },
-  { bucket: 'potholes', storyline: 'plain', state: 'rejected', count: 1 },
-  { bucket: 'potholes', storyline: 'story', state: 'new', count: 1 },
-  { bucket: 'potholes', storyline: 'story', state: 'scheduled', count: 1 },
+  { bucket: 'districts', storyline: 'plain', state: 'active', count: 1, reached: 1 },
+  { bucket: 'districts', storyline: 'story', state: 'active', count: 1, reached: 2 },
+  { bucket: 'districts', storyline: 'story', state: 'retired', count: 1, reached: 1 },
+  { bucket: 'potholes', storyline: 'plain', state: 'accepted', count: 1, reached: 1 },
+  { bucket: 'potholes', storyline: 'plain', state: 'new', count: 2, reached: 4 },
+  { bucket: 'potholes', storyline: 'plain', state: 'rejected', count: 1, reached: 1 },
+  { bucket: 'potholes', storyline: 'story', state: 'accepted', count: 0, reached: 1 },
+  { bucket: 'potholes', storyline: 'story', state: 'new', count: 1, reached: 2 },
+  { bucket: 'potholes', storyline: 'story', state: 'scheduled', count: 1, reached: 1 },
+]
+// Nobody has visited: the records were filed from another connection.
+const visitors = [
+  { storyline: 'plain', count: 0 },
+  { storyline: 'story', count: 0 },
 ]
 
 let world: ReportWorld
@@ -36,7 +43,8 @@ beforeAll(async () => {
   await moveRecord(records, story[0]!, 'accept', 'schedule')
   await moveRecord(records, districts[0]!, 'retire')
   await waitFor(
-    async () => (await (await fetch(`${world.server.url}/report`)).text()) === JSON.stringify({ counts: expected }),
+    async () =>
+      (await (await fetch(`${world.server.url}/report`)).text()) === JSON.stringify({ counts: expected, visitors }),
     15_000,
     'the service to count every record',
   )
@@ -56,23 +64,25 @@ describe('Endpoints: GET /report', () => {
       expect(response.headers.get('cache-control')).toBe('no-store')
       expect(response.headers.get('vary')).toMatch(/accept/i)
       const body: unknown = JSON.parse(await response.text())
-      expect(body).toStrictEqual({ counts: expected })
+      expect(body).toStrictEqual({ counts: expected, visitors })
       const { counts } = body as { counts: Record<string, unknown>[] }
-      expect(Object.keys(body as object)).toEqual(['counts'])
+      expect(Object.keys(body as object)).toEqual(['counts', 'visitors'])
       for (const entry of counts) {
-        expect(Object.keys(entry)).toEqual(['bucket', 'storyline', 'state', 'count'])
-        expect(Number.isInteger(entry.count) && (entry.count as number) > 0).toBe(true)
+        expect(Object.keys(entry)).toEqual(['bucket', 'storyline', 'state', 'count', 'reached'])
+        expect(Number.isInteger(entry.count) && (entry.count as number) >= 0).toBe(true)
+        // Whatever is in a state now entered it.
+        expect((entry.reached as number) >= Math.max(1, entry.count as number)).toBe(true)
       }
     },
   )
 
-  it("matches the writer's own index exactly: zero counts left out, sorted by bucket, storyline, state", async () => {
+  it("matches the writer's own index exactly: never-reached triples left out, sorted by bucket, storyline, state", async () => {
     const { counts } = (await (await fetch(`${world.server.url}/report`)).json()) as { counts: typeof expected }
-    expect(counts).toEqual(world.index.counts())
+    expect(counts).toEqual(reportCounts(world.index.counts(), world.index.reached(), []).counts)
     const key = (c: (typeof expected)[number]) => [c.bucket, c.storyline, c.state]
     const sorted = [...counts].sort((a, b) => (key(a).join('\0') < key(b).join('\0') ? -1 : 1))
     expect(counts).toEqual(sorted)
-    expect(counts.some((c) => c.bucket === 'potholes' && c.storyline === 'story' && c.state === 'accepted')).toBe(false)
+    expect(counts.some((c) => c.bucket === 'potholes' && c.storyline === 'story' && c.state === 'fixed')).toBe(false)
   })
 
   it('Authentication 8: needs no credential: no cookie, no header, and it starts no session', async () => {
@@ -81,7 +91,7 @@ describe('Endpoints: GET /report', () => {
     expect(response.headers.get('set-cookie')).toBeNull()
   })
 
-  it('a browser sees the same numbers: one table per bucket, in its storyline, with totals and bars', async () => {
+  it('a browser sees the same numbers: one table per bucket, in staff words, with totals and bars', async () => {
     const response = await fetch(`${world.server.url}/report`, {
       headers: { accept: browserAccept, cookie: 'svc_story=story' },
     })
@@ -94,11 +104,11 @@ describe('Endpoints: GET /report', () => {
       const td = childElements(cell).find((e) => e.name === 'td' && e.attributes['data-storyline'] === storyline)
       expect(text(td), `${bucket}/${storyline}/${state}`).toBe(String(count))
     }
-    // Labels in the visitor's storyline; storyline names as site.yaml gives them.
+    // Labels in the site's first storyline (staff words), whatever the reader's; storyline names as site.yaml gives them.
     const potholes = world.site.buckets.get('potholes')!
-    expect(page).toContain(`>${potholes.title[1]}</h2>`)
-    expect(page).toContain(`>${potholes.states.find((s) => s.name === 'scheduled')!.label[1]}</th>`)
-    expect(page).not.toContain(`>${potholes.title[0]}</h2>`)
+    expect(page).toContain(`>${potholes.title[0]}</h2>`)
+    expect(page).toContain(`>${potholes.states.find((s) => s.name === 'scheduled')!.label[0]}</th>`)
+    expect(page).not.toContain(`>${potholes.title[1]}</h2>`)
     for (const storyline of world.site.storylines) expect(page).toContain(`<th scope="col">${storyline}</th>`)
     // Totals: potholes hold 6 records (4 plain, 2 story), districts 3.
     const total = (bucket: string) =>
@@ -127,7 +137,7 @@ describe('Endpoints: GET /report', () => {
   it("the page's JSON link answers JSON even to a browser", async () => {
     const response = await fetch(`${world.server.url}/report?format=json`, { headers: { accept: browserAccept } })
     expect(response.headers.get('content-type')).toMatch(/^application\/json\b/)
-    expect(await response.json()).toEqual({ counts: expected })
+    expect(await response.json()).toEqual({ counts: expected, visitors })
   })
 })
 

@@ -27,9 +27,14 @@ describe('report pieces', () => {
     expect(prefersHtml('garbage, text/html;q=nope')).toBe(false)
   })
 
-  it('the body carries the four fields of each count and nothing else', () => {
-    const leaky = [{ bucket: 'b', storyline: 's', state: 'x', count: 2, secret: 'no' }]
-    expect(JSON.stringify(reportBody(leaky))).toBe('{"counts":[{"bucket":"b","storyline":"s","state":"x","count":2}]}')
+  it('the body carries the five fields of each count, the visitors, and nothing else', () => {
+    const leaky = {
+      counts: [{ bucket: 'b', storyline: 's', state: 'x', count: 2, reached: 3, secret: 'no' }],
+      visitors: [{ storyline: 's', count: 9, secret: 'no' }],
+    }
+    expect(JSON.stringify(reportBody(leaky))).toBe(
+      '{"counts":[{"bucket":"b","storyline":"s","state":"x","count":2,"reached":3}],"visitors":[{"storyline":"s","count":9}]}',
+    )
   })
 
   it("tables follow the content's order and still count what the content dropped", () => {
