@@ -4,7 +4,7 @@
 // header has its line breaks folded away first.
 import { builtInCatalogue } from '../messages/catalogue'
 import { html, safeUrl } from '../render/html'
-import { renderMarkdown } from '../render/markdown'
+import { renderMailMarkdown } from './mail-markdown'
 import type { MailIntent } from './mail-intent'
 import { markdownToText } from './markdown-text'
 
@@ -53,7 +53,7 @@ export function composeMail(intent: MailIntent, to: string, sender: Sender, repl
 <body style="margin:0;padding:0;background:#f4f4f5;font-family:system-ui,sans-serif;color:#18181b">
 <div style="max-width:560px;margin:0 auto;padding:24px">
 <p style="margin:0 0 16px;font-weight:700;font-size:18px;color:${colour}">${siteName}</p>
-<div style="background:#fff;border-radius:8px;padding:24px;line-height:1.5">${renderMarkdown(intent.body)}${
+<div style="background:#fff;border-radius:8px;padding:24px;line-height:1.5">${renderMailMarkdown(intent.body)}${
     link === undefined
       ? ''
       : html`<p style="margin:24px 0 0"><a href="${link}" style="display:inline-block;background:${colour};color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${button}</a></p>`

@@ -12,6 +12,8 @@ import { log } from '../log'
 import type { MailFailure, MailKind, MailMetrics } from '../metrics/mail-metrics'
 import { composeMail, headerText, type Sender } from './compose-mail'
 import { mailIntentSchema, type MailIntent } from './mail-intent'
+import { englishMessages } from '../messages/messages'
+import { RECEIPTS_PER_HOUR, takeReceiptSlot } from './receipt-limit'
 import type { ReplyBook } from './replies/reply-book'
 import { MailRefusal, type MailTransport } from './transport'
 
@@ -26,6 +28,8 @@ const LONGEST_RETRY_MS = 10 * 60 * 1000
 export interface DeliveryDeps {
   readonly bus: Bus
   readonly sent: BusKv
+  /** Receipts counted per address and hour (receipt-limit.ts). */
+  readonly receipts: BusKv
   readonly transport: MailTransport
   readonly sender: Sender
   /** The verified address of the person who signed in as `subject`, or null. */
@@ -56,6 +60,8 @@ export async function deliverIntent(deps: DeliveryDeps, message: WorkMessage): P
       ? failed(deps, message, intent, to, 'no address is known for the person', 'no-address')
       : failed(deps, message, intent, to, 'not an address', 'not-an-address')
   const address = headerText(to)
+  if (intent.receipt === true && !(await takeReceiptSlot(deps.receipts, address, intent.id, new Date())))
+    return skippedReceipt(deps, intent, address)
   const handle = { bucket: intent.record.bucket, record: intent.record.id, to: address, storyline: intent.storyline }
   // Only the submitter answers onto the case; staff and invite mail carry no reply address.
   const replies = intent.audience === 'staff' || intent.audience === 'invitee' ? null : deps.replies
@@ -110,8 +116,18 @@ async function failed(
       bus,
       intent,
       `mail to ${recipient ?? 'the submitter'} could not be delivered: ${headerText(reason)}`,
+      `mail-failed:${intent.id}`,
     )
   await markHandled(sent, intent, { failed: reason })
+  return { done: true }
+}
+
+// The filing stands; staff see in its history that no receipt went, and why.
+async function skippedReceipt({ bus, sent }: DeliveryDeps, intent: MailIntent, address: string): Promise<WorkOutcome> {
+  log('warn', 'mail', '[svc] [mail] too many receipts to one address; this one is not sent', { intent: intent.id })
+  const text = englishMessages.say('mail.receipt-skipped', { address, count: RECEIPTS_PER_HOUR })
+  await noteOnCase(bus, intent, text, `receipt-skipped:${intent.id}`)
+  await markHandled(sent, intent, { skipped: 'too many receipts to the address this hour' })
   return { done: true }
 }
 
@@ -123,10 +139,9 @@ async function markHandled(sent: BusKv, intent: MailIntent, outcome: object): Pr
 }
 
 // The case's history says so, where staff look; the state stays as it is.
-async function noteOnCase(bus: Bus, intent: MailIntent, text: string): Promise<void> {
+async function noteOnCase(bus: Bus, intent: MailIntent, text: string, msgId: string): Promise<void> {
   const { bucket, id } = intent.record
   const { storyline } = intent
   const actor = { kind: 'service' } as const
-  const msgId = `mail-failed:${intent.id}`
   await appendNote(bus, { bucket, id, storyline, actor, via: 'service', text, msgId, time: new Date() })
 }

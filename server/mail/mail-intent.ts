@@ -33,6 +33,8 @@ export const mailIntentSchema = z.object({
    * note a failure on. Older intents have none: the submitter.
    */
   audience: z.enum(['submitter', 'staff', 'invitee']).optional(),
+  /** A filing's receipt: limited per address and hour (receipt-limit.ts). */
+  receipt: z.boolean().optional(),
   /** The button's words, when the link is not to a case (an invite's "Accept the invite"). */
   button: z.string().optional(),
   /** How the mail looks: the site's name in the record's storyline, its primary colour and language. */
@@ -75,18 +77,31 @@ export function buildMailIntent(input: MailIntentInput): MailIntent | null {
   return {
     id: `${view.bucket}:${view.id}:${view.seq}`,
     to,
-    subject: fillPlaceholders(inStoryline(site, mail.subject, storyline), value),
+    subject: fillPlaceholders(inStoryline(site, mail.subject, storyline), (name) => subjectValue(value(name))),
     body: fillPlaceholders(inStoryline(site, mail.body, storyline), (name) => {
       const text = value(name)
-      // The link is the service's own URL, left clickable.
-      return text === undefined || name === 'link' ? text : markdownText(text)
+      // The link is the service's own URL, made a link; mail markdown links nothing else by itself.
+      if (name === 'link' && text !== undefined) return `<${text}>`
+      return text === undefined ? text : markdownText(text)
     }),
     record: { bucket: view.bucket, id: view.id },
     storyline,
     link,
     audience: toSubmitter ? 'submitter' : 'staff',
+    // The filing's own mail is its receipt.
+    ...(view.seq === view.filedSeq ? { receipt: true } : {}),
     brand: brandOf(site, storyline),
   }
+}
+
+// A value in a subject is someone's typing in the site's own sender's name: kept short, so a
+// sentence such as "Go to https://evil.example/login now" does not become the mail's headline.
+const SUBJECT_VALUE_MAX = 60
+
+function subjectValue(text: string | undefined): string | undefined {
+  if (text === undefined) return text
+  const points = [...text]
+  return points.length <= SUBJECT_VALUE_MAX ? text : `${points.slice(0, SUBJECT_VALUE_MAX - 1).join('')}…`
 }
 
 /** How a mail in `storyline` looks: the site's name in it, its primary colour and language. */

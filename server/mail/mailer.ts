@@ -11,6 +11,7 @@ import type { MailMetrics } from '../metrics/mail-metrics'
 import { createPeopleDirectory, PEOPLE_KV } from '../people/people-directory'
 import type { Sender } from './compose-mail'
 import { deliverIntent, MAIL_SENT_KV } from './deliver-intent'
+import { RECEIPTS_KV, RECEIPTS_MAX_AGE_MS } from './receipt-limit'
 import { ensureRecordStreams } from '../records/streams'
 import { ensureMailStream, MAIL_STREAM } from './mail-stream'
 import { startInboundServer, type InboundServer } from './replies/inbound-server'
@@ -51,7 +52,11 @@ export async function startMailer(options: MailerOptions): Promise<Mailer> {
   // The mailer may be the first on a fresh bus; it notes undeliverable mail on SVC_RECORDS.
   await ensureRecordStreams(bus)
   await ensureMailStream(bus)
-  const [sent, people] = await Promise.all([bus.kv(MAIL_SENT_KV), bus.kv(PEOPLE_KV)])
+  const [sent, people, receipts] = await Promise.all([
+    bus.kv(MAIL_SENT_KV),
+    bus.kv(PEOPLE_KV),
+    bus.kv(RECEIPTS_KV, { maxAgeMs: RECEIPTS_MAX_AGE_MS }),
+  ])
   const directory = createPeopleDirectory(people)
   const replies = options.replies === null ? null : await createReplyBook(bus, options.replies)
   const inbox = replies === null ? null : createReplyInbox(bus, replies)
@@ -59,8 +64,16 @@ export async function startMailer(options: MailerOptions): Promise<Mailer> {
     inbox === null || options.inbound === undefined
       ? null
       : await startInboundServer({ inbox, ...options.inbound, ...(metrics === undefined ? {} : { metrics }) })
-  const addressOf = (subject: string) => directory.addressOf(subject)
-  const deps = { bus, sent, transport, sender, replies, addressOf, ...(metrics === undefined ? {} : { metrics }) }
+  const deps = {
+    bus,
+    sent,
+    receipts,
+    transport,
+    sender,
+    replies,
+    addressOf: (subject: string) => directory.addressOf(subject),
+    ...(metrics === undefined ? {} : { metrics }),
+  }
   const stop: Unsubscribe = await bus.consume(
     MAIL_STREAM,
     MAILER_CONSUMER,

@@ -1,15 +1,15 @@
 // A mail's text part from its Markdown body: what the words say, without the
 // marks (`**`, `#`, `\`) a mail reader would show as they are. Links keep
 // their address beside their words, since a text part cannot hide it.
-import { parseMarkdown } from '../render/markdown'
+import { parseMailMarkdown } from './mail-markdown'
 
-// Parsed as pages parse it, so a link a page would refuse stays words here too.
-type Token = ReturnType<typeof parseMarkdown>[number]
+// Parsed as the HTML part is, so a link it would refuse stays words here too.
+type Token = ReturnType<typeof parseMailMarkdown>[number]
 
 export function markdownToText(source: string): string {
   const lines: string[] = []
   let prefix = ''
-  for (const token of parseMarkdown(source)) {
+  for (const token of parseMailMarkdown(source)) {
     if (token.type === 'bullet_list_open' || token.type === 'ordered_list_open') prefix = '- '
     else if (token.type === 'inline') lines.push(`${token.level > 1 ? prefix : ''}${inlineText(token.children ?? [])}`)
     // A code block (an edit suggestion's diff) is read as it is written.

@@ -386,6 +386,7 @@ export const en = {
 
   // Mail
   'mail.open-case': 'Open the case',
+  'mail.receipt-skipped': 'No receipt was mailed to {address}: {count} receipts already went to that address this hour',
 } as const
 
 export type MessageId = keyof typeof en

@@ -378,4 +378,6 @@ export const nb: Readonly<Record<MessageId, string>> = {
   'desk.refused.back': 'Tilbake til saken',
 
   'mail.open-case': 'Åpne saken',
+  'mail.receipt-skipped':
+    'Ingen kvittering ble sendt til {address}: {count} kvitteringer er alt sendt til den adressen denne timen',
 }

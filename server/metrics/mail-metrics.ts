@@ -17,7 +17,10 @@ export type ReplyResult =
   | 'unreadable'
   | 'empty'
   | 'too-large'
+  | 'too-many-parts'
+  | 'too-slow'
   | 'too-many'
+  | 'too-many-connections'
   | 'unavailable'
 
 export interface MailMetrics {

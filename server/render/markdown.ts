@@ -8,11 +8,6 @@ const markdown = new MarkdownIt({ html: false, linkify: true })
 // left as plain text by markdown-it.
 markdown.validateLink = (url) => safeUrl(url) !== undefined
 
-/** The tokens of `source` under the same rules, for writers other than HTML (a mail's text part). */
-export function parseMarkdown(source: string): ReturnType<typeof markdown.parse> {
-  return markdown.parse(source, {})
-}
-
 // Content texts repeat on every request; a reload brings new strings, so the
 // cache is bounded rather than growing with every content version.
 const MAX_CACHED = 2000

@@ -40,7 +40,7 @@ export function inboxIntent({ site, publicUrl }: MailContext, suggestion: Sugges
     subject: `Edit suggestion for "${suggestion.title}"`,
     body:
       `${markdownText(who.join(', ') || 'A responsible person')} suggests a change to ` +
-      `${markdownText(suggestion.title)} (${base}${suggestion.page}):\n\n${changes.join('\n\n')}`,
+      `${markdownText(suggestion.title)} (<${base}${suggestion.page}>):\n\n${changes.join('\n\n')}`,
     link: desk === null ? `${base}${suggestion.page}` : `${base}${desk}#s-${suggestion.id}`,
     button: desk === null ? 'Open the page' : 'Open the suggestions',
     storyline,
@@ -52,7 +52,7 @@ export function movedIntent({ site, publicUrl }: MailContext, suggestion: Sugges
   const { by } = suggestion
   const words = STATE_WORDS[suggestion.state]
   const pull =
-    suggestion.pullRequest === undefined ? '' : `\n\nThe change is proposed at ${suggestion.pullRequest.url}.`
+    suggestion.pullRequest === undefined ? '' : `\n\nThe change is proposed at <${suggestion.pullRequest.url}>.`
   return {
     ...common(site, suggestion, suggestion.history.length),
     to: by.email === undefined ? { subject: by.subject } : { email: by.email },

@@ -14,6 +14,8 @@ export const DEMO = join(ROOT, 'examples/demo')
 export interface RunningServer {
   readonly url: string
   readonly output: () => string
+  /** The service's process id, to read its memory from /proc. */
+  readonly pid: number
   stop(): Promise<void>
 }
 
@@ -77,6 +79,7 @@ export async function startServer(
   return {
     url,
     output: () => output,
+    pid: child.pid ?? 0,
     stop: () =>
       stopChild(child).finally(() => {
         if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true })

@@ -2,11 +2,14 @@
 // meant to sit behind the site's MX. It is never a relay: a recipient that is
 // not a live reply address is refused at RCPT TO. A message over
 // MAIL_INBOUND_MAX_KB is refused (and not kept past the limit), and a sender
-// sending too many at once is told to come back later.
+// sending too many at once is told to come back later. No client holds the
+// server: a share of connections per address, an idle limit while it owes a
+// command, a limit on the whole session, and every DATA is answered.
 import type { AddressInfo } from 'node:net'
 import { SMTPServer, type SMTPServerSession } from 'smtp-server'
 import { log } from '../../log'
 import type { MailMetrics } from '../../metrics/mail-metrics'
+import { createClientSlots } from './client-slots'
 import type { ReplyInbox, SmtpRefusal } from './reply-inbox'
 import { createSenderLimit } from './sender-limit'
 
@@ -20,6 +23,8 @@ export interface InboundOptions {
   readonly refillMs?: number
   /** Counts each reply's outcome, when metrics are on. */
   readonly metrics?: Pick<MailMetrics, 'reply'>
+  /** A connection's whole life, whatever it does (default 10 minutes). */
+  readonly sessionMs?: number
 }
 
 export interface InboundServer {
@@ -28,6 +33,9 @@ export interface InboundServer {
 }
 
 const MAX_CLIENTS = 50
+const PER_ADDRESS = 5
+const IDLE_MS = 60_000
+const SESSION_MS = 10 * 60_000
 
 const smtpError = ({ code, message }: SmtpRefusal) => Object.assign(new Error(message), { responseCode: code })
 
@@ -39,7 +47,9 @@ export async function startInboundServer(options: InboundOptions): Promise<Inbou
   }
   const limit = createSenderLimit({ burst: options.burst ?? 10, refillMs: options.refillMs ?? 30_000 })
   const flood = (who: string) => log('warn', 'mail', '[svc] [mail] too many replies at once', { from: who })
-  const server = new SMTPServer({
+  const slots = createClientSlots(PER_ADDRESS)
+  const holding = new Map<string, { address: string; timer: NodeJS.Timeout }>()
+  const server: SMTPServer = new SMTPServer({
     banner: 'replies only',
     authOptional: true,
     disabledCommands: ['AUTH'],
@@ -49,7 +59,31 @@ export async function startInboundServer(options: InboundOptions): Promise<Inbou
     size: maxBytes,
     // Each connection may hold one message of up to maxBytes while it is read.
     maxClients: MAX_CLIENTS,
+    // While the client owes a command; smtp-server pauses it while a handler is deciding, which the session limit covers.
+    socketTimeout: IDLE_MS,
     logger: false,
+    onConnect(session, callback) {
+      const address = session.remoteAddress
+      if (!slots.take(address))
+        return callback(
+          refuse({
+            code: 421,
+            message: '4.7.0 Too many connections from your address',
+            result: 'too-many-connections',
+          }),
+        )
+      const timer = setTimeout(() => endSession(session.id), options.sessionMs ?? SESSION_MS)
+      timer.unref()
+      holding.set(session.id, { address, timer })
+      callback()
+    },
+    onClose(session) {
+      const held = holding.get(session.id)
+      if (held === undefined) return
+      holding.delete(session.id)
+      clearTimeout(held.timer)
+      slots.release(held.address)
+    },
     onRcptTo(address, session, callback) {
       inbox.accepts(address.address).then(
         (refusal) => {
@@ -81,26 +115,41 @@ export async function startInboundServer(options: InboundOptions): Promise<Inbou
     onData(stream, session, callback) {
       const chunks: Buffer[] = []
       let size = 0
+      // Answered once, whichever comes first: the inbox's answer or the stream failing.
+      let answered = false
+      const answer = (error?: Error) => {
+        if (answered) return
+        answered = true
+        callback(error)
+      }
       stream.on('data', (chunk: Buffer) => {
         size += chunk.length
         if (size <= maxBytes) chunks.push(chunk)
       })
+      stream.on('error', (error) => answer(refuse(unavailable(error))))
       stream.on('end', () => {
         if (stream.sizeExceeded || size > maxBytes) {
           const message = `5.3.4 The message is larger than ${maxBytes} bytes`
-          callback(refuse({ code: 552, message, result: 'too-large' }))
+          answer(refuse({ code: 552, message, result: 'too-large' }))
           return
         }
         deliverAll(inbox, Buffer.concat(chunks), session).then(
           (refusal) => {
             if (refusal === null) options.metrics?.reply('accepted')
-            callback(refusal === null ? undefined : refuse(refusal))
+            answer(refusal === null ? undefined : refuse(refusal))
           },
-          (error: unknown) => callback(refuse(unavailable(error))),
+          (error: unknown) => answer(refuse(unavailable(error))),
         )
       })
     },
   })
+  function endSession(id: string): void {
+    for (const connection of server.connections)
+      if (connection.id === id) {
+        connection.send(421, '4.4.2 Session too long; closing')
+        connection.close()
+      }
+  }
   server.on('error', (error) => log('warn', 'mail', '[svc] [mail] inbound SMTP', { reason: String(error) }))
   await new Promise<void>((resolve, reject) => {
     server.server.once('error', reject)

@@ -14,6 +14,7 @@ import { log } from '../../log'
 import type { ReplyResult } from '../../metrics/mail-metrics'
 import { appendNote } from '../../records/append-note'
 import { RECORDS_STREAM, recordSubject } from '../../records/types'
+import { countMimeParts } from './mime-parts'
 import type { ReplyBook, ReplyRefusal } from './reply-book'
 import type { ReplyHandle } from './reply-token'
 
@@ -32,18 +33,42 @@ export interface ReplyInbox {
 }
 
 // The reply parser's expressions (plain JavaScript ones: re2 is not
-// installed) slow down badly on long runs of blank lines: they run on the
-// text part only, with such runs squeezed, and only on its start. A reply
-// anyone typed fits.
+// installed) slow down badly on long runs of blank lines and of spaces, and
+// on long lines (16 KB of `>` and spaces held the event loop 1.3 s): they run
+// on the text part only, with such runs squeezed, lines cut, and only on its
+// start. A reply anyone typed fits.
 const PARSED_TEXT_MAX = 16 * 1024
 const PARSED_LINES_MAX = 400
+const PARSED_LINE_MAX = 1000
 
-function replyText(text: string): string {
+export function replyText(text: string): string {
   const squeezed = text
     .replace(/\r\n?/g, '\n')
     .replace(/[ \t]+$/gm, '')
+    .replace(/[ \t]{2,}/g, ' ')
     .replace(/\n{3,}/g, '\n\n')
-  return squeezed.slice(0, PARSED_TEXT_MAX).split('\n').slice(0, PARSED_LINES_MAX).join('\n')
+  return squeezed
+    .slice(0, PARSED_TEXT_MAX)
+    .split('\n')
+    .slice(0, PARSED_LINES_MAX)
+    .map((line) => line.slice(0, PARSED_LINE_MAX))
+    .join('\n')
+}
+
+// mailparser given many parts can take very long or never settle: the parts
+// are counted on the bytes first, and the parse gets a time limit after which
+// the sending server is told to try later.
+const MAX_PARTS = 100
+const PARSE_MS = 5_000
+
+type Parsed = Awaited<ReturnType<typeof simpleParser>>
+
+function parseWithin(raw: Buffer, ms: number): Promise<Parsed | 'late'> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), ms)))
+  return Promise.race([simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true }), late]).finally(() =>
+    clearTimeout(timer),
+  )
 }
 
 const REFUSALS: Readonly<Record<ReplyRefusal | 'gone', SmtpRefusal>> = {
@@ -60,7 +85,7 @@ const REFUSALS: Readonly<Record<ReplyRefusal | 'gone', SmtpRefusal>> = {
 /** Replies taken, by a digest of their Message-ID and address: a repeat is one note however late it comes. */
 export const REPLIES_SEEN_KV = 'svc_mail_replies_seen'
 
-export function createReplyInbox(bus: Bus, book: ReplyBook, now = () => new Date()): ReplyInbox {
+export function createReplyInbox(bus: Bus, book: ReplyBook, now = () => new Date(), parseMs = PARSE_MS): ReplyInbox {
   let opened: Promise<BusKv> | undefined
   const seen = () =>
     (opened ??= bus.kv(REPLIES_SEEN_KV, { maxAgeMs: 370 * 86_400_000 }).catch((error: unknown) => {
@@ -86,10 +111,16 @@ export function createReplyInbox(bus: Bus, book: ReplyBook, now = () => new Date
       const opened = await openCase(address)
       if ('refusal' in opened) return opened.refusal
       const { handle } = opened
+      if (countMimeParts(raw) > MAX_PARTS)
+        return { code: 552, message: `5.3.4 More than ${MAX_PARTS} parts`, result: 'too-many-parts' }
       let text: string
       let messageId: string | undefined
       try {
-        const parsed = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true })
+        const parsed = await parseWithin(raw, parseMs)
+        if (parsed === 'late') {
+          log('warn', 'mail', '[svc] [mail] a reply took too long to parse', { bytes: raw.length })
+          return { code: 451, message: '4.3.0 The message took too long to read; try again later', result: 'too-slow' }
+        }
         text = parsed.text ?? ''
         messageId = parsed.messageId
       } catch {
