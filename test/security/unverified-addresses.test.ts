@@ -48,7 +48,7 @@ const signedIn = async (login: string): Promise<CookieFetch> => {
 const status = async (client: CookieFetch, path: string) => (await client(`${site.service}${path}`)).status
 
 describe('Security: unverified and look-alike addresses', () => {
-  it('an address the provider does not say is verified (absent, "false", "true", 0, null) or a look-alike never takes the seed', async () => {
+  it('an address not said verified (absent, "false", "true", 0, null) or a look-alike never takes the seed', async () => {
     for (const login of ['kelvin', 'fullwidth', 'absent', 'string-false', 'string-true', 'zero', 'null']) {
       const attacker = await signedIn(login)
       expect(await status(attacker, '/desk/caseworkers'), login).not.toBe(200)
