@@ -26,6 +26,7 @@ import { serviceCounts } from '../server/metrics/service-counts'
 import { HTML_TYPE, PAGE_CACHING, sendPage } from './html-response'
 import { SESSION_COOKIE } from './session'
 import { getStoryline } from './storyline'
+import { siteCookieName } from './secure'
 import { ensureVisitorCookie } from './visitor-cookie'
 
 // Stands in for the CSRF token in cached pages; random, so no content can guess it.
@@ -70,7 +71,7 @@ export function serveCachedPage(event: H3Event): string | Buffer | undefined {
   const secret = formSecretIfReady()
   if (site === undefined || live === null || signIn === null || secret === null) return undefined
   const cookies = parseCookies(event)
-  if (cookies[SESSION_COOKIE] !== undefined) return undefined
+  if (cookies[siteCookieName(SESSION_COOKIE)] !== undefined) return undefined
   const [pathname = '/', search = ''] = event.path.split('?', 2)
   const found = findPage(site, pathname)
   if (found === null) return undefined
@@ -90,7 +91,7 @@ export function serveCachedPage(event: H3Event): string | Buffer | undefined {
   })
   const template = key === null ? undefined : usePageCache(site).get(key)
   if (template === undefined) return undefined
-  const visitor = readVisitorCookieValue(cookies[VISITOR_COOKIE])
+  const visitor = readVisitorCookieValue(cookies[siteCookieName(VISITOR_COOKIE)])
   if (visitor !== null && !seesAsAnyone(site, live.index, found.page, cookieSubmitter(visitor))) return undefined
   // A form needs the visitor cookie its token signs: made now for a first visit, in memory only.
   const csrf = template.needsCsrf ? formToken(secret, visitor ?? ensureVisitorCookie(event)) : undefined

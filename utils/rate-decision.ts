@@ -7,6 +7,7 @@ import { useConfig } from '../server/config/use-config'
 import { getClientIp } from '../server/http/client-ip'
 import { createRateLimiter, type RateDecision, type RateLimiter } from '../server/http/rate-limit'
 import { serviceCounts } from '../server/metrics/service-counts'
+import { rateKey } from '../server/http/rate-key'
 
 const ALLOWED: RateDecision = { ok: true }
 
@@ -31,7 +32,7 @@ export function getRateDecision(event: H3Event): RateDecision {
   const taken = event.context.svcRate as RateDecision | undefined
   if (taken !== undefined) return taken
   const { limiter, off } = useRateLimit()
-  const decision = off ? ALLOWED : limiter.take(getClientIp(event, useConfig().TRUSTED_PROXIES))
+  const decision = off ? ALLOWED : limiter.take(rateKey(getClientIp(event, useConfig().TRUSTED_PROXIES)))
   event.context.svcRate = decision
   if (!decision.ok) serviceCounts.rateLimited++
   return decision

@@ -6,6 +6,15 @@ export function isSecureSite(): boolean {
 }
 
 /**
+ * A cookie's name as the browser keeps it: on https with the `__Host-` prefix,
+ * which a browser accepts only from this very host, Secure, with Path=/ and no
+ * Domain, so neither a sibling subdomain nor a plain-http answer can plant one.
+ */
+export function siteCookieName(name: string): string {
+  return isSecureSite() ? `__Host-${name}` : name
+}
+
+/**
  * How every cookie of the service is set: never readable by scripts, sent
  * on top-level navigation from elsewhere but not on cross-site posts, Secure
  * on https. `lifetime` is how long it lasts.

@@ -9,7 +9,7 @@ import { englishMessages, messagesFor } from '../server/messages/messages'
 import { renderErrorPage } from '../server/render/error-page'
 import { pkgAssets } from './assets'
 import { sendPage } from './html-response'
-import { siteCookie } from './secure'
+import { siteCookie, siteCookieName } from './secure'
 import { getStoryline } from './storyline'
 
 export const SESSION_COOKIE = 'svc_session'
@@ -26,7 +26,7 @@ export function getSession(event: H3Event): Promise<Session | null> {
 }
 
 async function loadSession(event: H3Event): Promise<Session | null> {
-  const id = getCookie(event, SESSION_COOKIE)
+  const id = getCookie(event, siteCookieName(SESSION_COOKIE))
   if (id === undefined) return null
   const session = await (await useSessions()).load(id)
   if (session === null) clearSessionCookie(event)
@@ -40,7 +40,7 @@ export async function ensureSession(event: H3Event): Promise<Session> {
 
 /** Makes `session` the visitor's from now on. */
 export function startSession(event: H3Event, session: Session): Session {
-  setCookie(event, SESSION_COOKIE, session.id, siteCookie({ expires: new Date(session.expires) }))
+  setCookie(event, siteCookieName(SESSION_COOKIE), session.id, siteCookie({ expires: new Date(session.expires) }))
   event.context.svcSession = Promise.resolve(session)
   return session
 }
@@ -71,7 +71,7 @@ export async function endSession(event: H3Event): Promise<void> {
 }
 
 function clearSessionCookie(event: H3Event): void {
-  deleteCookie(event, SESSION_COOKIE, siteCookie())
+  deleteCookie(event, siteCookieName(SESSION_COOKIE), siteCookie())
 }
 
 /** The short 503 page for a request that needs a session while the bus cannot answer. */

@@ -14,6 +14,7 @@ import { finishSignIn, isPendingFresh } from '../../server/sign-in/oidc-flow'
 import { describeSignInError, isProviderUnavailable } from '../../server/sign-in/sign-in-errors'
 import { useSignIn } from '../../server/sign-in/use-sign-in'
 import { claimCasesAtSignIn } from '../../utils/claim-cases'
+import { dropVisitorCookie } from '../../utils/visitor-cookie'
 import { keepStorylineAtSignIn } from '../../utils/kept-storyline'
 import { getSession, sendSessionsUnavailable, startSession } from '../../utils/session'
 import { sendSignInReply } from '../../utils/sign-in-reply'
@@ -65,6 +66,8 @@ export default defineEventHandler(async (event) => {
       claimCasesAtSignIn(event, session.id, user),
       keepStorylineAtSignIn(event, user),
     ])
+    // Claimed: whatever the old value marks is the person's now, and a value planted or seen before marks nothing new.
+    dropVisitorCookie(event)
     log('info', 'auth', 'signed in', { subject: user.subject, groups: user.groups })
     return sendRedirect(event, pending.returnTo, 302)
   } catch (error) {

@@ -12,6 +12,7 @@ import { pkgAssets } from '../../utils/assets'
 import { checkCsrf } from '../../utils/csrf'
 import { sendPage } from '../../utils/html-response'
 import { endSession, getSession, sendSessionsUnavailable } from '../../utils/session'
+import { dropVisitorCookie } from '../../utils/visitor-cookie'
 import { getStoryline } from '../../utils/storyline'
 
 // The form carries only its token: a few hundred bytes. Read within a cap, so
@@ -41,6 +42,7 @@ export default defineEventHandler(async (event) => {
   }
   try {
     await endSession(event)
+    dropVisitorCookie(event)
   } catch (error) {
     if (error instanceof SessionsUnavailableError) return sendSessionsUnavailable(event)
     throw error

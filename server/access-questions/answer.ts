@@ -5,6 +5,7 @@ import type { PolicyEngine } from '../policy/engine'
 import type { Memberships } from '../people/memberships'
 import type { PeopleDirectory } from '../people/people-directory'
 import { accessQuestionSchema, type AccessAnswer } from './question'
+import { addressKey } from '../address-match'
 
 export interface AnswerDeps {
   readonly engine: PolicyEngine
@@ -26,7 +27,11 @@ export async function answerAccessQuestion(raw: Uint8Array, deps: AnswerDeps): P
   const { principal, action, resource, context } = parsed.data
   const phone = principal.phone === undefined ? undefined : normalizePhone(principal.phone, deps.phoneCountry)
   if (phone === null) return { error: 'bad question: principal.phone is not a phone number' }
-  const person = { subject: principal.subject, email: principal.email?.toLowerCase(), phone }
+  const person = {
+    subject: principal.subject,
+    email: principal.email === undefined ? undefined : addressKey(principal.email),
+    phone,
+  }
   // A question that lists no groups asks about the person as the service knows
   // them: the provider's groups at their last sign-in and their active memberships.
   const groups = principal.groups ?? (await knownGroups(deps, person))

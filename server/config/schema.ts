@@ -3,6 +3,7 @@
 import { z } from 'zod'
 import { DEFAULT_CALLING_CODE, isCallingCode } from '../content/calling-code'
 import { createTrustedProxies, type TrustedProxies } from '../http/client-ip'
+import { addressKey } from '../address-match'
 import { isName } from '../names'
 import { isReplyTemplate } from '../mail/replies/reply-address'
 import { DEFAULT_ATTRIBUTION, DEFAULT_TILE_URL, isTileTemplate } from '../maps/tile-url'
@@ -120,7 +121,7 @@ export const configSchema = z.object({
     value === 'idp' || value === 'memberships' ? value : undefined,
   ),
   SEED_ADMIN_EMAIL: setting('one address, like admin@example.org', (value) =>
-    /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/.test(value) ? value.toLowerCase() : undefined,
+    /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/.test(value) ? addressKey(value) : undefined,
   ),
   SEED_ADMIN_PHONE: text(),
   SEED_ADMIN_NAME: text(),

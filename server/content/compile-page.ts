@@ -7,6 +7,7 @@ import { normalizePhone } from './phone'
 import type { RawPage } from './schemas/page'
 import { textEntries } from './text-entries'
 import type { YamlFile } from './yaml-file'
+import { addressKey } from '../address-match'
 
 export function compilePage(
   ctx: CompileContext,
@@ -91,7 +92,7 @@ export function compilePage(
           `have ${ctx.options.phoneCountry} put in front`,
       )
     }
-    return [{ name: p.name, email: p.email?.toLowerCase(), phone: phone ?? undefined }]
+    return [{ name: p.name, email: p.email === undefined ? undefined : addressKey(p.email), phone: phone ?? undefined }]
   })
 
   return {

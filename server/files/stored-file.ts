@@ -25,30 +25,42 @@ export function readStoredFile(value: string | undefined): StoredFile | null {
   if (value === undefined || !value.startsWith('{')) return null
   try {
     const parsed = storedFileSchema.safeParse(JSON.parse(value))
-    return parsed.success ? parsed.data : null
+    // A name kept before names were cleaned as they are now is cleaned on the way out.
+    return parsed.success ? { ...parsed.data, name: cleanFileName(parsed.data.name) } : null
   } catch {
     return null
   }
 }
 
+/** Most code points a cleaned name keeps. */
 const NAME_MAX = 120
+// Control and format characters (\p{Cf}: bidi overrides and isolates, zero-width
+// joiners and spaces, the BOM) can make `invoice\u202Egnp.exe` show as
+// `invoiceexe.png`; a lone surrogate cannot be percent-encoded for a header.
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Cs}]/gu
+const NOT_IN_A_NAME = /["<>|:*?]/g
 
-/** The browser's file name made safe to show and to offer as a download name: no path, no control characters. */
+/**
+ * The browser's file name made safe to show and to offer as a download name: no path, no control or
+ * format characters, at most NAME_MAX code points (never cut inside one).
+ */
 export function cleanFileName(name: string): string {
   // Browsers send `"`, CR and LF in a file name as %22, %0D and %0A (HTML's multipart encoding).
   const decoded = name.replace(/%22/gi, '"').replace(/%0[ad]/gi, ' ')
   const base = decoded.split(/[/\\]/).pop() ?? ''
   const clean = base
     .normalize('NFC')
-    .replace(/[\u0000-\u001f\u007f-\u009f"<>|:*?]/g, '')
+    .replace(INVISIBLE, '')
+    .replace(NOT_IN_A_NAME, '')
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/^\.+/, '')
-  if (clean === '') return 'file'
-  if (clean.length <= NAME_MAX) return clean
-  const dot = clean.lastIndexOf('.')
-  const ext = dot > 0 && clean.length - dot <= 10 ? clean.slice(dot) : ''
-  return `${clean.slice(0, NAME_MAX - ext.length)}${ext}`
+  const points = [...clean]
+  if (points.length === 0) return 'file'
+  if (points.length <= NAME_MAX) return clean
+  const dot = points.lastIndexOf('.')
+  const ext = dot > 0 && points.length - dot <= 10 ? points.slice(dot) : []
+  return [...points.slice(0, NAME_MAX - ext.length), ...ext].join('').trim()
 }
 
 /** "photo.jpg, 2.4 MB": how a page or a mail names a file. */

@@ -3,7 +3,7 @@
 // with what was typed kept.
 import type { FormBody } from '../forms/form-body'
 import { normalizePhone } from '../content/phone'
-import { foldAddress } from './membership-record'
+import { addressKey } from '../address-match'
 import type { InviteContact } from './invite-person'
 
 export const INVITE_FIELDS = { name: 'name', contact: 'contact', group: 'group' } as const
@@ -50,7 +50,7 @@ export function readContact(value: string, phoneCountry: string): InviteContact 
   if (value.length > CONTACT_MAX) return 'That is too long for an address or a phone number.'
   if (value.includes('@')) {
     return /^[^\s@<>,;"()[\]\\]+@[^\s@<>,;"()[\]\\]+\.[^\s@<>,;"()[\]\\]+$/.test(value)
-      ? { email: foldAddress(value) }
+      ? { email: addressKey(value) }
       : 'That is not an e-mail address (like name@example.org).'
   }
   const phone = normalizePhone(value, phoneCountry)

@@ -2,6 +2,7 @@
 // `invited` (waiting for the person's sign-in), `active` (their groups claim
 // holds the group), `removed` (taken out by a desk; may be invited again).
 import { z } from 'zod'
+import { addressKey } from '../address-match'
 import type { PersonKeys } from '../records/person'
 import { actorSchema, type Actor } from '../records/types'
 
@@ -35,14 +36,11 @@ export type Membership = z.infer<typeof membershipSchema>
 
 export type { PersonKeys }
 
-/** Lower case, so one address is one key however it is typed. */
-export const foldAddress = (email: string): string => email.trim().toLowerCase()
-
 /** The match keys of a person or a membership: `sub:…`, `email:…`, `phone:…`. */
 export function matchKeys(person: PersonKeys): string[] {
   const keys: string[] = []
   if (person.subject) keys.push(`sub:${person.subject}`)
-  if (person.email) keys.push(`email:${foldAddress(person.email)}`)
+  if (person.email) keys.push(`email:${addressKey(person.email)}`)
   if (person.phone) keys.push(`phone:${person.phone}`)
   return keys
 }

@@ -12,6 +12,7 @@ import { compareAndSet } from '../bus/kv-compare-and-set'
 import { memoUntilRejected } from '../memo-until-rejected'
 import { loadMembershipView, type MembershipView } from './membership-view'
 import { createPeopleLog, type PeopleLog } from './people-log'
+import { addressKey } from '../address-match'
 
 export type { PersonKeys } from './membership-record'
 
@@ -84,7 +85,7 @@ export function createMemberships(bus: Bus): Memberships {
       const entry: Membership = {
         group,
         ...(person.subject ? { subject: person.subject } : {}),
-        ...(!person.subject && person.email ? { email: person.email.trim().toLowerCase() } : {}),
+        ...(!person.subject && person.email ? { email: addressKey(person.email) } : {}),
         ...(!person.subject && !person.email && person.phone ? { phone: person.phone } : {}),
         state: person.subject ? 'active' : 'invited',
         source: 'grant',

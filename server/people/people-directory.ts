@@ -5,6 +5,7 @@ import { encodeKvKey } from '../bus/kv-driver'
 import { decodeJson } from '../bus/payload'
 import type { BusKv } from '../bus/types'
 import type { PersonKeys } from './memberships'
+import { addressKey } from '../address-match'
 
 /** KV bucket of the people seen signing in, by `sub:`, `email:` and `phone:` keys. */
 export const PEOPLE_KV = 'svc_people'
@@ -26,7 +27,7 @@ export interface PeopleDirectory {
 
 export function createPeopleDirectory(kv: BusKv): PeopleDirectory {
   const keysOf = (p: PersonKeys) =>
-    [p.subject && `sub:${p.subject}`, p.email && `email:${p.email.toLowerCase()}`, p.phone && `phone:${p.phone}`]
+    [p.subject && `sub:${p.subject}`, p.email && `email:${addressKey(p.email)}`, p.phone && `phone:${p.phone}`]
       .filter((k): k is string => Boolean(k))
       .map(encodeKvKey)
 

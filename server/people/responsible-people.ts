@@ -2,7 +2,8 @@
 // pages name them: an address is one person, a phone number another unless
 // one entry gives both. SPEC 1, Accounts the content mandates.
 import type { SiteModel } from '../content/model'
-import { foldAddress, type PersonKeys } from './membership-record'
+import { addressKey } from '../address-match'
+import type { PersonKeys } from './membership-record'
 
 export interface ResponsiblePerson extends PersonKeys {
   readonly name: string
@@ -12,12 +13,12 @@ export interface ResponsiblePerson extends PersonKeys {
 
 export function responsiblePeople(site: SiteModel): ResponsiblePerson[] {
   const byKey = new Map<string, { name: string; email?: string; phone?: string; pages: Set<string> }>()
-  const keyOf = (p: PersonKeys) => (p.email ? `email:${foldAddress(p.email)}` : `phone:${p.phone ?? ''}`)
+  const keyOf = (p: PersonKeys) => (p.email ? `email:${addressKey(p.email)}` : `phone:${p.phone ?? ''}`)
   // In path order, so the name a person is known by does not hang on file order.
   const pages = [...site.pages].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
   for (const page of pages) {
     for (const person of page.responsible) {
-      const email = person.email === undefined ? undefined : foldAddress(person.email)
+      const email = person.email === undefined ? undefined : addressKey(person.email)
       const keys = {
         ...(email === undefined ? {} : { email }),
         ...(person.phone === undefined ? {} : { phone: person.phone }),

@@ -18,7 +18,7 @@ function compileAccess(page: Page): CompiledPolicy[] {
   ])
 }
 
-// Addresses in the model are lower case and phone numbers E.164; the engine
+// Addresses in the model are address keys (address-match.ts) and phone numbers E.164; the engine
 // gives the principal's the same shape, so plain equality matches a person.
 function compileSuggest(page: Page): CompiledPolicy[] {
   const matches = page.responsible.flatMap((person) => [

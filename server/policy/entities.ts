@@ -4,6 +4,7 @@
 // Bucket, Page, Desk or Group is.
 import type { CedarValueJson, Context, EntityJson, TypeAndId } from '@cedar-policy/cedar-wasm/nodejs'
 import type { AuthorizationRequest, Principal, ResourceRef } from './request'
+import { addressKey } from '../address-match'
 
 export interface CedarRequest {
   readonly principal: TypeAndId
@@ -33,7 +34,7 @@ function toUser(principal: Principal): { uid: TypeAndId; entity: EntityJson } {
   if (principal === null) return { uid: anonymous, entity: { uid: anonymous, attrs: { signedIn: false }, parents: [] } }
   // An empty claim is no claim: it must not match a record or a person.
   const subject = principal.subject || undefined
-  const email = principal.email?.toLowerCase() || undefined
+  const email = (principal.email && addressKey(principal.email)) || undefined
   const phone = principal.phone || undefined
   // Only a bare session is someone not signed in.
   const signedIn = principal.session === undefined || Boolean(subject ?? email ?? phone)

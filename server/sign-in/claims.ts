@@ -1,5 +1,6 @@
 // The signed-in person as the service keeps them, read from the ID token and
 // userinfo claims.
+import { addressKey } from '../address-match'
 import { normalizePhone } from '../content/phone'
 import type { SessionUser } from '../sessions'
 import type { SignInSettings } from './sign-in-settings'
@@ -19,13 +20,14 @@ export function readUser(idToken: Claims, userinfo: Claims, options: ClaimOption
   }
   const name = text(claims.name)
   if (name !== undefined) user.name = name
-  // An address or number the provider says it has not verified could be
-  // anyone's, and memberships are matched on them.
-  const email = claims.email_verified === false ? undefined : text(claims.email)
-  // Lower case, so one address is one key however the provider spells it.
-  if (email !== undefined) user.email = email.toLowerCase()
+  // Invites, the seed and responsible memberships are matched on the address
+  // and number, so only what the provider vouches for counts: `true` itself,
+  // not a claim left out, "false", 0 or null (userinfo's answer wins over the
+  // ID token's, as the rest of the claims do).
+  const email = claims.email_verified === true ? text(claims.email) : undefined
+  if (email !== undefined) user.email = addressKey(email)
   const rawPhone =
-    options.wantsPhone && userinfo.phone_number_verified !== false ? text(userinfo.phone_number) : undefined
+    options.wantsPhone && userinfo.phone_number_verified === true ? text(userinfo.phone_number) : undefined
   const phone = rawPhone === undefined ? null : normalizePhone(rawPhone, options.phoneCountry)
   if (phone !== null) user.phone = phone
   return user

@@ -24,7 +24,7 @@ describe("the signed-in person from the provider's claims", () => {
     'Authentication 2 and 3: reads the phone number from userinfo only when a phone scope was asked for, ' +
       'completing a bare number',
     () => {
-      const userinfo = { sub: 's1', phone_number: '912 34 567' }
+      const userinfo = { sub: 's1', phone_number: '912 34 567', phone_number_verified: true }
       expect(readUser({ sub: 's1' }, userinfo, PLAIN).phone).toBeUndefined()
       expect(readUser({ sub: 's1' }, userinfo, { ...PLAIN, wantsPhone: true }).phone).toBe('+4791234567')
       expect(readUser({ sub: 's1' }, userinfo, { ...PLAIN, wantsPhone: true, phoneCountry: '+46' }).phone).toBe(
@@ -33,7 +33,13 @@ describe("the signed-in person from the provider's claims", () => {
       expect(
         readUser({ sub: 's1', phone_number: '+4799999999' }, {}, { ...PLAIN, wantsPhone: true }).phone,
       ).toBeUndefined()
-      expect(readUser({ sub: 's1' }, { phone_number: 'call me' }, { ...PLAIN, wantsPhone: true }).phone).toBeUndefined()
+      expect(
+        readUser(
+          { sub: 's1' },
+          { phone_number: 'call me', phone_number_verified: true },
+          { ...PLAIN, wantsPhone: true },
+        ).phone,
+      ).toBeUndefined()
     },
   )
 

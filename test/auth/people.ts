@@ -10,12 +10,16 @@ export const KARI: TestAccount = {
     email_verified: true,
     // A bare number: PHONE_COUNTRY (default +47) completes it.
     phone_number: '912 34 567',
+    phone_number_verified: true,
     // A provider shared with another site: only northvale_ groups are this site's.
     groups: ['northvale_caseworkers', 'northvale_volunteers', 'othersite_admins'],
   },
 }
 
-export const ROLF: TestAccount = { id: 'rolf', claims: { email: 'rolf@example.org', groups: ['road_crew'] } }
+export const ROLF: TestAccount = {
+  id: 'rolf',
+  claims: { email: 'rolf@example.org', email_verified: true, groups: ['road_crew'] },
+}
 
 export async function me(
   client: CookieFetch,

@@ -79,9 +79,9 @@ describe('the session cookie of an https site', () => {
     await https?.stop()
   })
 
-  it('is Secure', async () => {
+  it('is Secure, and __Host- prefixed', async () => {
     const response = await fetch(`${https.service}/auth/sign-in`, { redirect: 'manual' })
     expect(response.status).toBe(302)
-    expect(response.headers.getSetCookie().find((line) => line.startsWith('svc_session='))).toMatch(/; Secure/i)
+    expect(response.headers.getSetCookie().find((line) => line.startsWith('__Host-svc_session='))).toMatch(/; Secure/i)
   })
 })

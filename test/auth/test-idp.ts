@@ -1,6 +1,6 @@
 // A real OpenID provider in the test process, with its own login and consent
 // pages (oidc-provider's built-in ones), one client for the service, and a
-// `phoneNumber` scope carrying phone_number like some providers have.
+// `phoneNumber` scope carrying phone_number (and phone_number_verified) like some providers have.
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import Provider from 'oidc-provider'
@@ -80,7 +80,7 @@ function createProvider(url: string, options: TestIdpOptions, redirectUri: strin
       openid: ['sub'],
       profile: ['name', 'groups'],
       email: ['email', 'email_verified'],
-      phoneNumber: ['phone_number'],
+      phoneNumber: ['phone_number', 'phone_number_verified'],
     },
     features: { devInteractions: { enabled: true } },
     ttl: { Interaction: 600, Session: 600, Grant: 600, AccessToken: 600, IdToken: 600 },

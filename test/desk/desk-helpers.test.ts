@@ -23,8 +23,8 @@ describe('CSV', () => {
       "'+SUM(A1)",
       "'-2",
       "'@cmd",
-      "'\t=x",
-      '"\'\r=x"',
+      "'\t'=x",
+      '"\'\r\'=x"',
     ])
     expect(csvCell('=HYPERLINK("http://evil.example")')).toBe('"\'=HYPERLINK(""http://evil.example"")"')
     expect(['Mill Lane', 'a=b', '1-2', ''].map(csvCell)).toEqual(['Mill Lane', 'a=b', '1-2', ''])

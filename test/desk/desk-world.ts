@@ -11,11 +11,28 @@ import { attr, readPage, textOf, type Page } from './page'
 import { contentWithForbid, openSeeder, type Seeder } from './seed'
 
 export const PEOPLE: readonly TestAccount[] = [
-  { id: 'kari', claims: { name: 'Kari Caseworker', email: 'kari@example.org', groups: ['caseworkers'] } },
-  { id: 'rolf', claims: { name: 'Rolf Roads', email: 'rolf@example.org', groups: ['road_crew'] } },
-  { id: 'vera', claims: { name: 'Vera Volunteer', email: 'vera@example.org', groups: ['volunteers'] } },
-  { id: 'mona', claims: { name: 'Mona Both', email: 'mona@example.org', groups: ['caseworkers', 'road_crew'] } },
-  { id: 'nora', claims: { name: 'Nora Nobody', email: 'nora@example.org' } },
+  {
+    id: 'kari',
+    claims: { name: 'Kari Caseworker', email: 'kari@example.org', email_verified: true, groups: ['caseworkers'] },
+  },
+  {
+    id: 'rolf',
+    claims: { name: 'Rolf Roads', email: 'rolf@example.org', email_verified: true, groups: ['road_crew'] },
+  },
+  {
+    id: 'vera',
+    claims: { name: 'Vera Volunteer', email: 'vera@example.org', email_verified: true, groups: ['volunteers'] },
+  },
+  {
+    id: 'mona',
+    claims: {
+      name: 'Mona Both',
+      email: 'mona@example.org',
+      email_verified: true,
+      groups: ['caseworkers', 'road_crew'],
+    },
+  },
+  { id: 'nora', claims: { name: 'Nora Nobody', email: 'nora@example.org', email_verified: true } },
 ]
 
 export interface Fetched {

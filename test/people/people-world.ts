@@ -29,7 +29,7 @@ export const ACCOUNTS: readonly TestAccount[] = [
   // Named as responsible on the demo's potholes page.
   { id: 'knord', claims: { name: 'Kari Nordmann', email: 'kari.nordmann@example.org', email_verified: true } },
   // Known to the provider by a phone number only.
-  { id: 'pia', claims: { name: 'Pia Phone', phone_number: '+47 912 34 599' } },
+  { id: 'pia', claims: { name: 'Pia Phone', phone_number: '+47 912 34 599', phone_number_verified: true } },
 ]
 
 const CLIENT = { clientId: 'svc-people', clientSecret: 'people-client-secret' }

@@ -14,7 +14,8 @@ beforeAll(async () => {
   server = await startServer({
     SVC_RATE_BURST: String(BURST),
     SVC_RATE_PER_SECOND: '0.001',
-    TRUSTED_PROXIES: '10.0.0.1',
+    // 127.0.0.60 stands in for a load balancer that says who called.
+    TRUSTED_PROXIES: '10.0.0.1,127.0.0.60',
   })
   css =
     /href="(\/pkg\/site\.[0-9a-f]{10}\.css)"/.exec(
@@ -87,5 +88,22 @@ describe('rate-limit evasion', () => {
     // Not a page, but sent with the same headers, so nothing can frame or sniff it either.
     for (const [name, value] of Object.entries(PAGE_HEADERS)) expect(over.headers[name], name).toBe(value)
     expect((await rawRequest(server.url, '/healthz', { from })).status).toBe(429)
+  })
+
+  it('Rotating addresses inside one IPv6 /64 buys no fresh bucket; another /64 is another caller', async () => {
+    const via = (xff: string) =>
+      rawRequest(server.url, '/about', { from: '127.0.0.60', headers: { 'x-forwarded-for': xff } })
+    for (let i = 1; i <= BURST; i++) expect((await via(`2001:db8:1:2::${i.toString(16)}`)).status).toBe(200)
+    for (const rotated of ['2001:db8:1:2:ffff:ffff:ffff:ffff', '2001:0db8:0001:0002:a:b:c:d', '2001:db8:1:2::1'])
+      expect((await via(rotated)).status, rotated).toBe(429)
+    expect((await via('2001:db8:1:3::1')).status).toBe(200)
+  })
+
+  it('An IPv4 caller written as IPv4-mapped, IPv4-compatible or NAT64 IPv6 is the same IPv4 caller', async () => {
+    const via = (xff: string) =>
+      rawRequest(server.url, '/about', { from: '127.0.0.60', headers: { 'x-forwarded-for': xff } })
+    for (let i = 0; i < BURST; i++) expect((await via('198.51.100.7')).status).toBe(200)
+    for (const form of ['::ffff:198.51.100.7', '::198.51.100.7', '64:ff9b::198.51.100.7', '64:ff9b::c633:6407'])
+      expect((await via(form)).status, form).toBe(429)
   })
 })

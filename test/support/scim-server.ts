@@ -152,7 +152,9 @@ export async function startScimServer(token = 'scim-test-token'): Promise<TestSc
         claims: {
           name: user.displayName ?? user.userName,
           ...(user.emails?.[0] === undefined ? {} : { email: user.emails[0].value, email_verified: true }),
-          ...(user.phoneNumbers?.[0] === undefined ? {} : { phone_number: user.phoneNumbers[0].value }),
+          ...(user.phoneNumbers?.[0] === undefined
+            ? {}
+            : { phone_number: user.phoneNumbers[0].value, phone_number_verified: true }),
           groups: [...groups.values()]
             .filter((g) => g.members.some((m) => m.value === user.id))
             .map((g) => g.displayName),

@@ -9,7 +9,8 @@ import { buildInviteIntent, INVITES_MAIL_BUCKET } from '../../mail/invite-intent
 import { queueMail } from '../../mail/mail-queue'
 import { log } from '../../log'
 import type { Actor } from '../../records/types'
-import { actorName, foldAddress, matchKeys, type MembershipSource } from '../membership-record'
+import { addressKey } from '../../address-match'
+import { actorName, matchKeys, type MembershipSource } from '../membership-record'
 import type { PeopleBackend } from '../people-backend'
 import type { PeopleDeps } from '../people-deps'
 import { listIdpPeople, parseIdpRowKey } from './idp-people-rows'
@@ -55,7 +56,7 @@ export function createIdpBackend(deps: PeopleDeps, parts: IdpBackendParts): Peop
 
   const wanted = (person: AccountWanted): AccountWanted => ({
     name: person.name,
-    ...(person.email === undefined ? {} : { email: foldAddress(person.email) }),
+    ...(person.email === undefined ? {} : { email: addressKey(person.email) }),
     ...(person.phone === undefined ? {} : { phone: person.phone }),
   })
 
@@ -70,7 +71,7 @@ export function createIdpBackend(deps: PeopleDeps, parts: IdpBackendParts): Peop
       if (!(await place(account, group, request.source, now, actor))) return { kind: 'member' }
       const signIn = `${deps.publicUrl.replace(/\/+$/, '')}/auth/sign-in?return=${encodeURIComponent(`/desk/${request.desk}`)}`
       const link = account.activation?.link ?? signIn
-      const email = account.email ?? ('email' in contact ? foldAddress(contact.email) : undefined)
+      const email = account.email ?? ('email' in contact ? addressKey(contact.email) : undefined)
       if (email === undefined) return { kind: 'added', name, group, link, mailed: false }
       const id = createHash('sha256').update(`${group}|${account.id}|${now.toISOString()}`).digest('hex').slice(0, 32)
       const intent = buildInviteIntent({
@@ -94,7 +95,7 @@ export function createIdpBackend(deps: PeopleDeps, parts: IdpBackendParts): Peop
       }
       const account = await ensureIdpAccount(admin, {
         name: '',
-        ...(email === null ? {} : { email: foldAddress(email) }),
+        ...(email === null ? {} : { email: addressKey(email) }),
         ...(person.phone === undefined ? {} : { phone: person.phone }),
       })
       await place(account, group, 'grant', new Date(since), SERVICE)
