@@ -92,10 +92,10 @@ describe('raising a running site from R1 to R3 (docs/operations.md#nats-in-produ
 
       const logged: string[] = []
       const write = process.stdout.write.bind(process.stdout)
-      process.stdout.write = ((chunk: string | Uint8Array, ...rest: never[]) => {
+      process.stdout.write = (chunk: string | Uint8Array, ...rest: never[]) => {
         logged.push(String(chunk))
         return write(chunk, ...rest)
-      })
+      }
       let after
       try {
         after = await createNatsBus({ url: site.urls, replicas: 3 })

@@ -81,7 +81,9 @@ export async function startNatsCluster(options: Options): Promise<NatsCluster> {
           const jsm = await jetstreamManager(nc)
           const name =
             stream === undefined
-              ? nodes.find((node) => node.running && node.metaLeader !== null)?.metaLeader
+              ? nodes.length === 1
+                ? (await jsm.getAccountInfo()) && nodes[0]?.name
+                : nodes.find((node) => node.running && node.metaLeader !== null)?.metaLeader
               : (await jsm.streams.info(stream)).cluster?.leader
           const node = nodes.find((candidate) => candidate.name === name)
           if (node) return node
@@ -145,7 +147,10 @@ class Node implements ClusterNode {
       `server_name: ${this.name}`,
       `listen: "${host}:${this.port}"`,
       `jetstream { store_dir: "${join(this.dir, this.name)}" }`,
-      `cluster { name: svc, listen: "${host}:${this.clusterPort}", routes: [${routes.join(', ')}] }`,
+      // One node is a plain server: a clustered JetStream will not start without a route.
+      routes.length === 0
+        ? ''
+        : `cluster { name: svc, listen: "${host}:${this.clusterPort}", routes: [${routes.join(', ')}] }`,
       this.options.authorization ? `authorization { ${this.options.authorization} }` : '',
       this.options.tls ? `tls { ${this.options.tls} }` : '',
     ].join('\n')
