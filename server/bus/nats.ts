@@ -8,9 +8,12 @@ import type { NatsAccess } from './nats-connect-options'
 import { openNatsKv } from './nats-kv'
 import { createNatsMessaging } from './nats-messaging'
 import { settleReplicas } from './nats-replicas'
+import { retryTransient } from './nats-retry'
 import { openNatsObjects } from './nats-objects'
 import { createNatsStreams } from './nats-streams'
 import type { Bus, BusStatus } from './types'
+
+const START_WAIT_MS = 15_000
 
 export interface NatsBusOptions extends NatsAccess {
   /** BUS_REPLICAS: copies of every stream, KV bucket and object store; 1 by default. */
@@ -38,11 +41,12 @@ export async function createNatsBus(access: NatsBusOptions): Promise<Bus> {
     throw busError(`connecting to ${named} failed: ${error instanceof Error ? error.message : String(error)}`)
   })
   const js = jetstream(nc)
-  const jsm = await jetstreamManager(nc).catch(async (error: unknown) => {
+  // A start while the cluster elects a leader waits for it.
+  const jsm = await retryTransient(() => jetstreamManager(nc), START_WAIT_MS).catch(async (error: unknown) => {
     await nc.close()
     throw busError(`JetStream is not available at ${named}`, error)
   })
-  await settleReplicas(jsm, replicas).catch(async (error: unknown) => {
+  await retryTransient(() => settleReplicas(jsm, replicas), START_WAIT_MS).catch(async (error: unknown) => {
     await nc.close()
     throw error
   })
