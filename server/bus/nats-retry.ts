@@ -11,9 +11,11 @@ const PAUSES_MS = [50, 100, 250, 500, 1000]
 
 export function isTransient(error: unknown): boolean {
   if (error instanceof TimeoutError || error instanceof NoRespondersError) return true
-  if (error instanceof RequestError) return error.isNoResponders()
+  if (error instanceof RequestError && error.isNoResponders()) return true
   // 503: no stream leader at the moment; 408 and 500 are not a refusal of this message either.
-  return error instanceof JetStreamApiError && [408, 500, 503].includes(error.status)
+  if (error instanceof JetStreamApiError) return [408, 500, 503].includes(error.status)
+  // The client wraps a publish nobody answered (no stream leader yet) as "JetStream is not enabled".
+  return error instanceof Error && error.cause !== undefined && isTransient(error.cause)
 }
 
 export async function retryTransient<T>(attempt: () => Promise<T>, windowMs = RETRY_WINDOW_MS): Promise<T> {
