@@ -25,6 +25,8 @@ import type { Visit } from '../../server/visitor/visit'
 import { startVisit } from '../../utils/visit'
 import { formRefusal, renderFormRefusal, type FormRefusal } from '../../server/render/form-refusal'
 import { BucketNotFoundError } from '../../server/records/errors'
+import { BusUnavailableError } from '../../server/bus/errors'
+import { en } from '../../server/messages/en'
 import { pkgAssets } from '../../utils/assets'
 import { checkCsrf } from '../../utils/csrf'
 import { sendPage } from '../../utils/html-response'
@@ -83,6 +85,17 @@ async function handle(event: H3Event, visit: Visit, bucket: Bucket, body: FormBo
     record = await fileAsVisitor(visit, bucket, validated.values, submission)
   } catch (error) {
     if (error instanceof BucketNotFoundError) return { answer: refuse(event, visit, 'gone') }
+    // The bus could not take it through its retries (a cluster without a leader for too long): nothing
+    // was acknowledged, and the same post sent again is the same filing, stored once.
+    if (error instanceof BusUnavailableError) {
+      const answer = await showPage(event, visit, {
+        ...target,
+        query: { pages: new Map() },
+        refused: { bucket: bucket.name, values: validated.values, errors: { form: en['form.not-stored'] } },
+        statusCode: 503,
+      })
+      return { answer }
+    }
     throw error
   }
   if (record === null) return { answer: refuse(event, visit, 'expired') }

@@ -14,6 +14,16 @@ export class BusConflictError extends Error {
   }
 }
 
+// The bus could not take a write for longer than a cluster needs to elect a
+// new leader: the caller says "try again shortly", keeping what it was given.
+export class BusUnavailableError extends Error {
+  override readonly name = 'BusUnavailableError'
+
+  constructor(what: string, cause?: unknown) {
+    super(`${prefix} unavailable: ${what}`, cause === undefined ? undefined : { cause })
+  }
+}
+
 export type NoReplyReason = 'no-responders' | 'timeout'
 
 export class BusNoReplyError extends Error {

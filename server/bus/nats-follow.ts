@@ -20,6 +20,9 @@ const INACTIVE_THRESHOLD_MS = 5 * 60 * 1000
 // Messages asked for per pull: a replay of tens of thousands of events
 // should cost few round trips.
 const BATCH = 1000
+// Pulls this short make the client notice within seconds that a lost node
+// took the consumer with it (two missed heartbeats, half of this each).
+const PULL_EXPIRES_MS = 4000
 // Between attempts to recreate a consumer while the server is still coming back.
 const RETRY_MS = [0, 100, 250, 500, 1000, 2000]
 
@@ -57,7 +60,7 @@ export function createNatsFollow(
       // no longer has for up to 45 s; ending here lets reopen start at once.
       const messages = await js.consumers
         .getConsumerFromInfo(info)
-        .consume({ max_messages: BATCH, abort_on_missing_resource: true })
+        .consume({ max_messages: BATCH, abort_on_missing_resource: true, expires: PULL_EXPIRES_MS })
       return { name: info.name, messages }
     }
 

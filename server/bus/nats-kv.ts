@@ -1,19 +1,30 @@
 import { KvWatchInclude } from '@nats-io/kv'
 import type { KV, Kvm } from '@nats-io/kv'
+import type { JetStreamManager } from '@nats-io/jetstream'
 import { BusConflictError, busError, logBusError } from './errors'
 import { isWrongLastSequence } from './nats-errors'
+import { ensureReplicas, isTooFewNodes, tooFewNodes } from './nats-replicas'
 import { nextTurn } from './next-turn'
 import { plainBytes, toBytes } from './payload'
 import { assertKey, assertName } from './subjects'
 import type { BusKv, KvOptions } from './types'
 
-export async function openNatsKv(kvm: Kvm, bucket: string, options: KvOptions = {}): Promise<BusKv> {
+export async function openNatsKv(
+  kvm: Kvm,
+  jsm: JetStreamManager,
+  bucket: string,
+  replicas: number,
+  options: KvOptions = {},
+): Promise<BusKv> {
   assertName('bucket', bucket)
   // `ttl` becomes the bucket's max_age when the bucket is created and is
-  // ignored for an existing one; 2.9 has no per-key TTL.
-  const kv = await kvm.create(bucket, { ttl: options.maxAgeMs ?? 0 }).catch((error: unknown) => {
+  // ignored for an existing one; 2.9 has no per-key TTL. So are the
+  // replicas, raised on the bucket's stream below.
+  const kv = await kvm.create(bucket, { ttl: options.maxAgeMs ?? 0, replicas }).catch((error: unknown) => {
+    if (isTooFewNodes(error)) throw tooFewNodes(replicas, error)
     throw busError(`opening bucket ${bucket} failed`, error)
   })
+  await ensureReplicas(jsm, `KV_${bucket}`, replicas)
   const where = (key: string) => `${key} in ${bucket}`
 
   return {

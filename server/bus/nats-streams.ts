@@ -1,11 +1,14 @@
 import { JetStreamApiCodes, JetStreamApiError } from '@nats-io/jetstream'
 import type { JetStreamClient, JetStreamManager } from '@nats-io/jetstream'
-import { BusConflictError, busError } from './errors'
+import { BusConflictError, BusUnavailableError, busError } from './errors'
 import { isWrongLastSequence } from './nats-errors'
 import { createNatsFollow } from './nats-follow'
+import { BusReplicasError, isTooFewNodes, raiseReplicas, tooFewNodes } from './nats-replicas'
+import { isTransient, retryTransient } from './nats-retry'
 import { createNatsWork, natsWorkPending } from './nats-work'
 import { nextTurn } from './next-turn'
 import { toBytes } from './payload'
+import { createSubjectTurns } from './subject-turns'
 import { assertName, sameSubjects } from './subjects'
 import type { Bus } from './types'
 
@@ -18,18 +21,25 @@ export function createNatsStreams(
   js: JetStreamClient,
   jsm: JetStreamManager,
   onReconnect: Bus['onReconnect'],
+  replicas: number,
 ): NatsStreams {
+  const turns = createSubjectTurns()
   return {
     async ensureStream(name, subjects) {
       assertName('stream', name)
       try {
         const info = await findStream(jsm, name)
         if (info === null) {
-          await jsm.streams.add({ name, subjects })
-        } else if (!sameSubjects(info.config.subjects ?? [], subjects)) {
+          await jsm.streams.add({ name, subjects, num_replicas: replicas })
+          return
+        }
+        if (!sameSubjects(info.config.subjects ?? [], subjects)) {
           await jsm.streams.update(name, { ...info.config, subjects })
         }
+        await raiseReplicas(jsm, info, replicas)
       } catch (error) {
+        if (error instanceof BusReplicasError) throw error
+        if (isTooFewNodes(error)) throw tooFewNodes(replicas, error)
         throw busError(`ensuring stream ${name} failed`, error)
       }
     },
@@ -37,14 +47,26 @@ export function createNatsStreams(
     async append(stream, subject, data, options = {}) {
       try {
         await nextTurn()
-        const ack = await js.publish(subject, toBytes(data), {
-          msgID: options.msgId,
-          // Naming the stream makes a subject bound to another stream an
-          // error instead of a silent write elsewhere.
-          expect: { streamName: stream, lastSubjectSequence: options.expectLastSubjectSequence },
-        })
+        const bytes = toBytes(data)
+        const publish = () =>
+          js.publish(subject, bytes, {
+            msgID: options.msgId,
+            // Naming the stream makes a subject bound to another stream an
+            // error instead of a silent write elsewhere.
+            expect: { streamName: stream, lastSubjectSequence: options.expectLastSubjectSequence },
+          })
+        const safeToRepeat = options.msgId !== undefined || options.expectLastSubjectSequence !== undefined
+        const send = () => (safeToRepeat ? retryTransient(publish) : publish())
+        const ack = await (options.expectLastSubjectSequence === undefined ? send() : turns(subject, send))
         return { seq: ack.seq, duplicate: ack.duplicate }
       } catch (error) {
+        if (isTransient(error)) throw new BusUnavailableError(`append to ${stream} on ${subject}`, error)
+        if (isWrongLastSequence(error) && options.msgId !== undefined) {
+          // A clustered stream checks the expected sequence before the
+          // de-duplication id, so a retry of a stored guarded append lands here.
+          const stored = await storedWithId(jsm, stream, subject, options.msgId)
+          if (stored !== null) return { seq: stored, duplicate: true }
+        }
         if (isWrongLastSequence(error)) {
           throw new BusConflictError(
             `${subject} is not at sequence ${String(options.expectLastSubjectSequence)}`,
@@ -76,6 +98,11 @@ export function createNatsStreams(
       return info.state.last_seq
     },
   }
+}
+
+async function storedWithId(jsm: JetStreamManager, stream: string, subject: string, msgId: string) {
+  const last = await jsm.streams.getMessage(stream, { last_by_subj: subject }).catch(() => null)
+  return last !== null && last.header.get('Nats-Msg-Id') === msgId ? last.seq : null
 }
 
 async function findStream(jsm: JetStreamManager, name: string) {

@@ -16,6 +16,8 @@ import type { Bus, WorkOutcome } from './types'
 const ACK_WAIT_MS = 30_000
 const WORKING_EVERY_MS = 10_000
 const REOPEN_MS = 1000
+// A pull outlived by a lost node is noticed within two heartbeats, half of this each.
+const PULL_EXPIRES_MS = 5000
 
 const nanos = (ms: number) => ms * 1_000_000
 
@@ -68,7 +70,11 @@ export function createNatsWork(js: JetStreamClient, jsm: JetStreamManager): Bus[
       while (!stopped) {
         try {
           const consumer = await js.consumers.get(stream, durable)
-          const messages = await consumer.consume({ max_messages: concurrency, abort_on_missing_resource: true })
+          const messages = await consumer.consume({
+            max_messages: concurrency,
+            abort_on_missing_resource: true,
+            expires: PULL_EXPIRES_MS,
+          })
           current = messages
           if (stopped) messages.stop()
           for await (const message of messages) {

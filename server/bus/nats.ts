@@ -3,19 +3,28 @@ import { Kvm } from '@nats-io/kv'
 import { connect } from '@nats-io/transport-node'
 import type { NatsConnection } from '@nats-io/transport-node'
 import { busError } from './errors'
+import { natsConnectOptions } from './nats-connect-options'
+import type { NatsAccess } from './nats-connect-options'
 import { openNatsKv } from './nats-kv'
 import { createNatsMessaging } from './nats-messaging'
+import { settleReplicas } from './nats-replicas'
+import { retryTransient } from './nats-retry'
 import { openNatsObjects } from './nats-objects'
 import { createNatsStreams } from './nats-streams'
 import type { Bus, BusStatus } from './types'
 
-export interface NatsBusOptions {
-  url: string
+const START_WAIT_MS = 15_000
+
+export interface NatsBusOptions extends NatsAccess {
+  /** BUS_REPLICAS: copies of every stream, KV bucket and object store; 1 by default. */
+  replicas?: number
 }
 
-export async function createNatsBus({ url }: NatsBusOptions): Promise<Bus> {
+export async function createNatsBus(access: NatsBusOptions): Promise<Bus> {
+  const replicas = access.replicas ?? 1
+  const { options, named } = natsConnectOptions(access)
   const nc = await connect({
-    servers: url,
+    ...options,
     name: 'svc',
     // Never give up: a restarted or briefly unreachable server must not
     // leave the service without its bus until someone restarts it.
@@ -28,21 +37,27 @@ export async function createNatsBus({ url }: NatsBusOptions): Promise<Bus> {
     // what failed, so the extra stack buys nothing.
     noAsyncTraces: true,
   }).catch((error: unknown) => {
-    throw busError(`connecting to ${url} failed`, error)
+    // The client's own message names no credentials: they never were in its server list.
+    throw busError(`connecting to ${named} failed: ${error instanceof Error ? error.message : String(error)}`)
   })
   const js = jetstream(nc)
-  const jsm = await jetstreamManager(nc).catch(async (error: unknown) => {
+  // A start while the cluster elects a leader waits for it.
+  const jsm = await retryTransient(() => jetstreamManager(nc), START_WAIT_MS).catch(async (error: unknown) => {
     await nc.close()
-    throw busError(`JetStream is not available at ${url}`, error)
+    throw busError(`JetStream is not available at ${named}`, error)
+  })
+  await retryTransient(() => settleReplicas(jsm, replicas), START_WAIT_MS).catch(async (error: unknown) => {
+    await nc.close()
+    throw error
   })
   const kvm = new Kvm(js)
   const status = trackStatus(nc)
 
   return {
-    ...createNatsStreams(js, jsm, status.onReconnect),
+    ...createNatsStreams(js, jsm, status.onReconnect, replicas),
     ...createNatsMessaging(nc),
-    kv: (bucket, options) => openNatsKv(kvm, bucket, options),
-    objects: (bucket) => openNatsObjects(js, bucket),
+    kv: (bucket, options) => openNatsKv(kvm, jsm, bucket, replicas, options),
+    objects: (bucket) => openNatsObjects(js, jsm, bucket, replicas),
     status: status.current,
     onReconnect: status.onReconnect,
     isConnected: () => status.current() === 'connected',

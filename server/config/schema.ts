@@ -72,7 +72,8 @@ function proxies(value: string): TrustedProxies | undefined {
 }
 
 export const configSchema = z.object({
-  BUS_URL: text(),
+  // A NATS URL may carry a user's password or a token.
+  BUS_URL: secret(text()),
   CONTENT_REPO: text(),
   CONTENT_BRANCH: withDefault(text(), 'main'),
   GIT_API_TOKEN: secret(token()),
@@ -185,6 +186,13 @@ export const configSchema = z.object({
   METRICS_PORT: port(),
   METRICS_HOST: withDefault(text(), '127.0.0.1'),
   MAILER_METRICS_PORT: port(),
+
+  // NATS in production (docs/operations.md#nats-in-production), for the service and the mailer alike.
+  BUS_REPLICAS: withDefault(number('a whole number from 1 to 5', /^[1-5]$/), 1),
+  BUS_NKEY_SEED_FILE: text(),
+  BUS_TLS_CA: text(),
+  BUS_TLS_CERT: text(),
+  BUS_TLS_KEY: text(),
 })
 
 export type Config = Readonly<z.output<typeof configSchema>>

@@ -6,6 +6,7 @@
 // mail on MAIL_INBOUND_PORT when set.
 import { createServer } from 'node:http'
 import { createNatsBus } from '../bus/nats'
+import { natsBusOptions } from '../bus/nats-settings'
 import { ConfigError } from '../config/parse-config'
 import { startLine } from '../config/start-line'
 import { useConfig } from '../config/use-config'
@@ -31,7 +32,9 @@ try {
 if (config.BUS_URL === undefined) refuse('BUS_URL is not set: the mailer reads the service’s NATS bus')
 const setup = mailerSetup(config)
 if ('refusal' in setup) refuse(setup.refusal)
-const nats = await createNatsBus({ url: config.BUS_URL }).catch((error: unknown) => refuse(String(error)))
+const nats = await createNatsBus(natsBusOptions({ ...config, BUS_URL: config.BUS_URL })).catch((error: unknown) =>
+  refuse(error instanceof Error ? error.message.replace('[svc] [bus] ', '') : String(error)),
+)
 const replies = await replySetup(config, nats)
 if ('refusal' in replies) refuse(replies.refusal)
 const { message, fields } = startLine(config, 'mailer')

@@ -65,6 +65,8 @@ export const en = {
 
   // Forms
   'form.problem': 'There is a problem',
+  'form.not-stored':
+    'Your report could not be stored just now. Your answers are kept below: send the form again in a moment.',
   'form.sign-in-to-file': 'Sign in to report',
   'form.no-sign-in': 'This form is for signed-in people, and signing in is not available right now.',
   'form.uploads-off': 'Uploads are not available on this site right now',

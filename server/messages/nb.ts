@@ -62,6 +62,8 @@ export const nb: Readonly<Record<MessageId, string>> = {
     'med kontoen den ble meldt med.',
 
   'form.problem': 'Det er et problem',
+  'form.not-stored':
+    'Meldingen din kunne ikke lagres akkurat nå. Svarene dine er tatt vare på nedenfor: send skjemaet igjen om litt.',
   'form.sign-in-to-file': 'Logg inn for å melde',
   'form.no-sign-in': 'Dette skjemaet er for innloggede, og innlogging er ikke tilgjengelig akkurat nå.',
   'form.uploads-off': 'Opplasting er ikke tilgjengelig på dette nettstedet akkurat nå',

@@ -45,6 +45,7 @@ describe('Settings parsed once: docs/configuration.md lists every variable the s
   it('marks the tokens and keys as secrets', () => {
     expect(SETTING_NAMES.filter(isSecretSetting).sort()).toEqual([
       'AUTOMATION_READ_TOKEN',
+      'BUS_URL',
       'CONTENT_WEBHOOK_SECRET',
       'GIT_API_TOKEN',
       'IDP_API_TOKEN',
