@@ -135,7 +135,9 @@ describe('around the deploy', () => {
     const tarball = fakeRelease(beta, 'v1.0.0', fakeServer('ok'))
     const env = join(beta.root, 'beta/env')
     const before = readFileSync(env, 'utf8')
-    const result = await runDeploy(beta, ['beta', 'v1.0.0', tarball], 'CONTENT_BRANCH=broken\n', { SVC_HEALTH_SECONDS: '4' })
+    const result = await runDeploy(beta, ['beta', 'v1.0.0', tarball], 'CONTENT_BRANCH=broken\n', {
+      SVC_HEALTH_SECONDS: '4',
+    })
     expect(result.code).toBe(1)
     expect(result.stderr).toContain('releases/v1.0.0 is serving again')
     expect(readFileSync(env, 'utf8')).toBe(before)
@@ -246,7 +248,9 @@ describe('SPEC 1.4: "Mail is delivered by a separate unit on the same host": the
   it('refuses, writing nothing, an instance with a mailer but no SMTP_URL, and mail settings for one without', async () => {
     const without = await deploy('v0.0.6', env.replace(/^SMTP_URL=.*\n/m, ''))
     expect(without.code).toBe(2)
-    expect(without.stderr).toContain(`gamma runs a mailer (${join(gamma.dir, 'etc')}/instances gives it port ${mailerPort}) but SMTP_URL is not given`)
+    expect(without.stderr).toContain(
+      `gamma runs a mailer (${join(gamma.dir, 'etc')}/instances gives it port ${mailerPort}) but SMTP_URL is not given`,
+    )
     const beta = createDeployHost()
     try {
       beta.addInstance('beta', await freePort(), 'beta.example.org')

@@ -112,12 +112,16 @@ describe('the tarball', () => {
   for (const [what, entry, message] of hostile) {
     it(`refuses a tarball holding ${what}; nothing is unpacked`, async () => {
       const tarball = join(host.downloads, 'svc-v1.0.3.tar.gz')
-      rawTarball(tarball, [
-        { name: 'svc-v1.0.3/', type: '5' },
-        { name: 'svc-v1.0.3/server/', type: '5' },
-        { name: 'svc-v1.0.3/server/index.mjs', type: '0', body: fakeServer('x') },
-        entry,
-      ], host.key)
+      rawTarball(
+        tarball,
+        [
+          { name: 'svc-v1.0.3/', type: '5' },
+          { name: 'svc-v1.0.3/server/', type: '5' },
+          { name: 'svc-v1.0.3/server/index.mjs', type: '0', body: fakeServer('x') },
+          entry,
+        ],
+        host.key,
+      )
       const result = await runDeploy(host, ['one', 'v1.0.3', tarball], ENV)
       expect(result.code).toBe(1)
       expect(result.stderr).toMatch(message)

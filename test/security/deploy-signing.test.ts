@@ -141,7 +141,8 @@ describe('issue 24, items 1 and 10: the tarball is a regular file in the downloa
 
   it('refuses a signed tarball outside the download folder, or reached from it by ..', async () => {
     const tarball = fakeRelease(host, 'v2.0.3', fakeServer('x'))
-    for (const file of ['svc-v2.0.3.tar.gz', 'svc-v2.0.3.tar.gz.sig']) copyFileSync(join(host.downloads, file), join(host.dir, file))
+    for (const file of ['svc-v2.0.3.tar.gz', 'svc-v2.0.3.tar.gz.sig'])
+      copyFileSync(join(host.downloads, file), join(host.dir, file))
     refusedUnpacking(await deploy('v2.0.3', join(host.dir, 'svc-v2.0.3.tar.gz')), /is not in the download folder/)
     refusedUnpacking(await deploy('v2.0.3', `${host.downloads}/../svc-v2.0.3.tar.gz`), /is not in the download folder/)
     refusedUnpacking(await deploy('v2.0.3', 'downloads/svc-v2.0.3.tar.gz'), /the tarball path must be absolute/)
@@ -170,7 +171,11 @@ describe('issue 24, items 1 and 10: the tarball is a regular file in the downloa
 describe('issue 24, item 1: a deploy installs no unit; deploy/install-host does, from a copy only root can write', () => {
   const template = readFileSync(join(ROOT, 'examples/deploy/svc@.service'), 'utf8')
   const unitsNow = () =>
-    readdirSync(host.units).map((name) => [name, readFileSync(join(host.units, name), 'utf8'), statSync(join(host.units, name)).mtimeMs])
+    readdirSync(host.units).map((name) => [
+      name,
+      readFileSync(join(host.units, name), 'utf8'),
+      statSync(join(host.units, name)).mtimeMs,
+    ])
 
   it('install-host installed the unit templates of the service and the mailer as kept in the repository', () => {
     expect(readdirSync(host.units).sort()).toEqual(['svc-mailer@.service', 'svc@.service'])
@@ -183,7 +188,7 @@ describe('issue 24, item 1: a deploy installs no unit; deploy/install-host does,
     )
   })
 
-  it('a signed tarball whose units say User=root is deployed with the administrator\'s units: nothing under /etc/systemd changes', async () => {
+  it("a signed tarball whose units say User=root is deployed with the administrator's units: nothing under /etc/systemd changes", async () => {
     const before = unitsNow()
     const tarball = fakeRelease(host, 'v3.0.0', fakeServer('three'), {
       'deploy/svc@.service': HOSTILE_UNIT,
@@ -207,14 +212,21 @@ describe('issue 24, item 1: a deploy installs no unit; deploy/install-host does,
     const signers = join(host.dir, 'etc/allowed_signers')
     chmodSync(signers, 0o666)
     const tarball = fakeRelease(host, 'v3.0.2', fakeServer('x'))
-    refusedUnpacking(await deploy('v3.0.2', tarball), /allowed_signers must be owned by root and writable by no one else/)
+    refusedUnpacking(
+      await deploy('v3.0.2', tarball),
+      /allowed_signers must be owned by root and writable by no one else/,
+    )
     chmodSync(signers, 0o644)
   })
 
   it('install-host refuses a release copy that another user could write, and a first run without a signing key', () => {
     const other = createDeployHost()
     try {
-      const env = { SVC_ETC: join(other.dir, 'etc2'), SVC_DOWNLOADS: join(other.dir, 'dl2'), SVC_UNITS: join(other.dir, 'u2') }
+      const env = {
+        SVC_ETC: join(other.dir, 'etc2'),
+        SVC_DOWNLOADS: join(other.dir, 'dl2'),
+        SVC_UNITS: join(other.dir, 'u2'),
+      }
       const noKey = installHost(other.dir, { ...env, SVC_SBIN: join(other.dir, 's2'), SVC_SYSTEMCTL: 'true' }, [
         '--runner',
         userInfo().username,
@@ -238,8 +250,13 @@ describe('issue 24, item 1: a deploy installs no unit; deploy/install-host does,
 })
 
 describe('issue 24, item 1: the signing round trip', () => {
+  let packed: string
+  // .ci/pack packs 160 MB: slow on a busy machine, and shared with the other release tests.
+  beforeAll(async () => {
+    packed = await packFromOutput('0.0.1')
+  }, 300_000)
+
   it('.ci/pack signs with a key made by ssh-keygen in set-up; a host whose install-host was given its .pub deploys that tarball', async () => {
-    const packed = await packFromOutput('0.0.1')
     const other = createDeployHost()
     try {
       expect(readFileSync(join(other.dir, 'etc/allowed_signers'), 'utf8')).toContain(
