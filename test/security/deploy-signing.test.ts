@@ -188,7 +188,7 @@ describe('issue 24, item 1: a deploy installs no unit; deploy/install-host does,
     )
   })
 
-  it("a signed tarball whose units say User=root is deployed with the administrator's units: nothing under /etc/systemd changes", async () => {
+  it("a signed tarball whose units say User=root runs on the administrator's units; /etc/systemd is unchanged", async () => {
     const before = unitsNow()
     const tarball = fakeRelease(host, 'v3.0.0', fakeServer('three'), {
       'deploy/svc@.service': HOSTILE_UNIT,
@@ -256,7 +256,7 @@ describe('issue 24, item 1: the signing round trip', () => {
     packed = await packFromOutput('0.0.1')
   }, 300_000)
 
-  it('.ci/pack signs with a key made by ssh-keygen in set-up; a host whose install-host was given its .pub deploys that tarball', async () => {
+  it('.ci/pack signs with a key made by ssh-keygen in set-up; a host given its .pub deploys that tarball', async () => {
     const other = createDeployHost()
     try {
       expect(readFileSync(join(other.dir, 'etc/allowed_signers'), 'utf8')).toContain(
