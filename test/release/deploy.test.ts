@@ -245,7 +245,7 @@ describe('SPEC 1.4: "Mail is delivered by a separate unit on the same host": the
     }
   })
 
-  it('refuses, writing nothing, an instance with a mailer but no SMTP_URL, and mail settings for one without', async () => {
+  it('refuses, writing nothing, an instance with a mailer but no SMTP_URL, and SMTP_URL for one without', async () => {
     const without = await deploy('v0.0.6', env.replace(/^SMTP_URL=.*\n/m, ''))
     expect(without.code).toBe(2)
     expect(without.stderr).toContain(
