@@ -3,10 +3,11 @@
 // above the last release, and a change to what the lint reads that the lint
 // pin and the changelog do not record. Moves the Unreleased lines under the
 // version (dist/release-notes-vVERSION.md), commits, tags vVERSION, then
-// packs the tagged commit and checks the packed lint against the pin; a
-// failure there takes the commit and the tag back. Pushing is the workflow's.
+// packs and signs the tagged commit (SVC_SIGNING_KEY, the release key's
+// private file) and checks the packed lint against the pin; a failure there
+// takes the commit and the tag back. Pushing is the workflow's.
 import { execFileSync } from 'node:child_process'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { accessSync, constants, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { contentFormatLines, cutRelease, releasedVersions } from './changelog.mjs'
 import { compareVersions, highest, isVersion } from './semver.mjs'
@@ -23,6 +24,13 @@ const git = (...args) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8'
 const version = process.argv[2]
 if (process.argv.length !== 3 || !isVersion(version)) {
   refuse(`"${version ?? ''}" is not a version: give MAJOR.MINOR.PATCH, e.g. 0.2.0`)
+}
+// Hosts refuse an unsigned release, so one is never cut.
+const key = process.env.SVC_SIGNING_KEY ?? ''
+try {
+  accessSync(key, constants.R_OK)
+} catch {
+  refuse('SVC_SIGNING_KEY names no readable key file: releases are signed with the release key (docs/releasing.md)')
 }
 if (git('status', '--porcelain')) refuse('the working tree has changes: commit or stash them first')
 
@@ -78,5 +86,7 @@ try {
   console.error(`release: ${error.message}\nrelease: the release commit and tag v${version} are taken back`)
   process.exit(1)
 }
-console.log(`release: v${version} tagged; dist/svc-v${version}.tar.gz, dist/release-notes-v${version}.md`)
+console.log(
+  `release: v${version} tagged; dist/svc-v${version}.tar.gz, its .sig and .sha256, dist/release-notes-v${version}.md`,
+)
 console.log(`release: push with: git push origin main v${version}`)

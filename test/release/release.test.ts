@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { cleanEnv } from '../support/global-setup'
-import { createDeployHost, runDeploy, SVC_DEPLOY } from '../support/deploy-host'
+import { createDeployHost, makeKey, runDeploy, SVC_DEPLOY } from '../support/deploy-host'
 import { DEMO, freePort, ROOT, stopChild } from '../support/server'
 
 vi.setConfig({ testTimeout: 120_000 })
@@ -28,6 +28,8 @@ const GIT = {
 let base: string
 let a: string
 let b: string
+// The release key, made by ssh-keygen for this run as the CI secret would hold it.
+let key = ''
 
 function cloneWithModules(dir: string): void {
   execFileSync('git', ['clone', '-q', ROOT, dir])
@@ -36,8 +38,17 @@ function cloneWithModules(dir: string): void {
   rmSync(join(dir, 'node_modules/.cache'), { recursive: true, force: true })
 }
 
-function run(dir: string, command: string, args: string[]): Promise<{ code: number | null; output: string }> {
-  const child = spawn(join(dir, command), args, { cwd: dir, env: cleanEnv(GIT), stdio: ['ignore', 'pipe', 'pipe'] })
+function run(
+  dir: string,
+  command: string,
+  args: string[],
+  extra: Record<string, string | undefined> = {},
+): Promise<{ code: number | null; output: string }> {
+  const child = spawn(join(dir, command), args, {
+    cwd: dir,
+    env: cleanEnv({ ...GIT, SVC_SIGNING_KEY: key, ...extra }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let output = ''
   child.stdout.on('data', (d: Buffer) => (output += d.toString()))
   child.stderr.on('data', (d: Buffer) => (output += d.toString()))
@@ -77,6 +88,7 @@ beforeAll(async () => {
   base = mkdtempSync(join(tmpdir(), 'svc-release-'))
   a = join(base, 'a')
   b = join(base, 'b')
+  key = makeKey(base, 'release-key')
   cloneWithModules(a)
   cloneWithModules(b)
   const started = Date.now()
@@ -95,6 +107,22 @@ describe('SPEC 9.2: "On a tag, a build attaches svc-v<version>.tar.gz"', () => {
     expect(readFileSync(join(a, `${TARBALL}.sha256`), 'utf8')).toMatch(
       new RegExp(`^[0-9a-f]{64}  svc-v${VERSION}\\.tar\\.gz\\n$`),
     )
+  })
+
+  it('issue 24: signs the tarball with the release key in the namespace svc-release, the same signature in both clones', () => {
+    const signature = readFileSync(join(a, `${TARBALL}.sig`), 'utf8')
+    expect(signature).toMatch(/^-----BEGIN SSH SIGNATURE-----\n/)
+    expect(readFileSync(join(b, `${TARBALL}.sig`), 'utf8')).toBe(signature)
+    const signers = join(base, 'allowed_signers')
+    writeFileSync(signers, `svc-release namespaces="svc-release" ${readFileSync(`${key}.pub`, 'utf8')}`)
+    const verify = (namespace: string) =>
+      execFileSync(
+        'ssh-keygen',
+        ['-Y', 'verify', '-f', signers, '-I', 'svc-release', '-n', namespace, '-s', join(a, `${TARBALL}.sig`)],
+        { input: readFileSync(join(a, TARBALL)), stdio: 'pipe' },
+      )
+    expect(() => verify('svc-release')).not.toThrow()
+    expect(() => verify('file')).toThrow()
   })
 
   it('holds one folder svc-v<version>/ with the service, lint, mailer, hash.txt, site, deploy and VERSION; plain files only, owned by 0, one time', () => {
@@ -118,7 +146,9 @@ describe('SPEC 9.2: "On a tag, a build attaches svc-v<version>.tar.gz"', () => {
       'hash.txt',
       'site/site.yaml',
       'deploy/svc-deploy',
+      'deploy/install-host',
       'deploy/svc@.service',
+      'deploy/svc-mailer@.service',
       'runtime/bin/node',
       'VERSION',
     ]) {
@@ -195,6 +225,13 @@ describe('SPEC 9.1: "Releases are tagged v<version> (semantic version)"', () => 
     })
   }
 
+  it('.ci/release refuses to cut a release it cannot sign', async () => {
+    const result = await run(a, '.ci/release', ['0.3.0'], { SVC_SIGNING_KEY: undefined })
+    expect(result.code).toBe(2)
+    expect(result.output).toContain('SVC_SIGNING_KEY names no readable key file')
+    expect(git(a, 'tag', '--list')).toBe(`v${VERSION}`)
+  })
+
   it('.ci/release refuses a working tree with changes', async () => {
     writeFileSync(join(b, 'stray.txt'), 'x')
     const result = await run(b, '.ci/release', ['0.3.0'])
@@ -239,12 +276,13 @@ describe('SPEC 9.3: "A service change to anything the lint reads fails the relea
 
 describe('the release made in a clean clone, deployed', () => {
   it('the root script installs and serves it on a temporary tree', async () => {
-    const host = createDeployHost()
+    const host = createDeployHost([`${key}.pub`])
     try {
       const port = await freePort()
       host.addInstance('site', port, 'site.example.org')
       expect(existsSync(join(a, TARBALL))).toBe(true)
-      const result = await runDeploy(host, ['site', `v${VERSION}`, join(a, TARBALL)], `CONTENT_REPO=${DEMO}\n`)
+      const tarball = host.download(join(a, TARBALL))
+      const result = await runDeploy(host, ['site', `v${VERSION}`, tarball], `CONTENT_REPO=${DEMO}\n`)
       expect(result.stderr).toContain(`site runs v${VERSION}`)
       expect(host.running('site')).toBe(join(host.root, `site/releases/v${VERSION}`))
       expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200)

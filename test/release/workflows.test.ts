@@ -31,15 +31,17 @@ describe('the workflows', () => {
     expect(publish).toContain('.ci/lint-pin tarball "${GITHUB_REF_NAME#v}"')
     expect(publish).toContain('.ci/release-notes "${GITHUB_REF_NAME#v}"')
     expect(publish).toContain('^v[0-9]+\\.[0-9]+\\.[0-9]+$')
+    expect(publish).toContain('SVC_SIGNING_KEY="$RUNNER_TEMP/release-key" .ci/pack')
     for (const file of [
       '"dist/svc-$GITHUB_REF_NAME.tar.gz"',
+      '"dist/svc-$GITHUB_REF_NAME.tar.gz.sig"',
       '"dist/svc-$GITHUB_REF_NAME.tar.gz.sha256"',
       '"dist/release-notes-$GITHUB_REF_NAME.md"',
     ]) {
       expect(publish).toContain(file)
     }
     const cut = scripts(RELEASE, 'cut').join('\n')
-    expect(cut).toContain('.ci/release "$VERSION"')
+    expect(cut).toContain('SVC_SIGNING_KEY="$RUNNER_TEMP/release-key" .ci/release "$VERSION"')
     expect(cut).toContain('git push origin "HEAD:main" "v$VERSION"')
   })
 
@@ -57,19 +59,24 @@ describe('the workflows', () => {
     }
   })
 
-  it('SPEC 9.5 and 9.6: the deploy template pins SVC_RELEASE, checks the SHA-256 and runs only the root script through sudo', () => {
+  it('SPEC 9.5 and 9.6: the deploy template pins SVC_RELEASE, downloads the signature, checks the SHA-256 and runs only the root script through sudo', () => {
     expect(Object.keys(DEPLOY.env ?? {})).toEqual([
       'SVC_RELEASE',
       'INSTANCE',
       'SVC_PORT',
       'SVC_DOMAINS',
       'SVC_RELEASES_URL',
+      'SVC_DOWNLOADS',
     ])
+    expect(DEPLOY.env?.SVC_DOWNLOADS).toBe('/var/lib/svc/downloads')
     expect(DEPLOY.env?.SVC_RELEASE).toMatch(/^v\d+\.\d+\.\d+$/)
     const deploy = scripts(DEPLOY, 'deploy').join('\n')
     expect(deploy).toContain('sha256sum -c "svc-$SVC_RELEASE.tar.gz.sha256"')
     expect([...deploy.matchAll(/sudo (\S+)/g)].map((m) => m[1])).toEqual(['/usr/local/sbin/svc-deploy'])
-    expect(deploy).toContain('sudo /usr/local/sbin/svc-deploy "$INSTANCE" "$SVC_RELEASE" ')
+    expect(deploy).toContain('"svc-$SVC_RELEASE.tar.gz.sig"')
+    expect(deploy).toContain(
+      'sudo /usr/local/sbin/svc-deploy "$INSTANCE" "$SVC_RELEASE" "$SVC_DOWNLOADS/$INSTANCE/svc-$SVC_RELEASE.tar.gz"',
+    )
   })
 
   it("every name the deploy sends is on the root script's allow-list, and the allow-list holds only documented settings", () => {
@@ -83,10 +90,10 @@ describe('the workflows', () => {
     for (const name of ['DATA_DIR', 'PORT', 'HOST', 'SVC_MODE', 'DEV_IDP_PORT']) expect(allowed).not.toContain(name)
     const step = DEPLOY.jobs.deploy?.steps.find((s) => s.run?.includes('svc-deploy'))
     const sent =
-      /for name in ([A-Z0-9_ ]+); do/
+      /names=\(([A-Z0-9_\s]+)\)/
         .exec(step?.run ?? '')?.[1]
         ?.trim()
-        .split(' ') ?? []
+        .split(/\s+/) ?? []
     expect(sent).toEqual(Object.keys(step?.env ?? {}))
     for (const name of sent) expect(allowed).toContain(name)
   })

@@ -1,11 +1,16 @@
 // A temporary host for the root script (examples/deploy/svc-deploy, shipped as
-// deploy/svc-deploy): its instance list, the roots it installs under, and, in
-// place of systemd and Caddy, a restart command that starts the release's own
-// server in the background with the instance env, and a reload that is logged.
+// deploy/svc-deploy), set up by the real deploy/install-host: its instance
+// list, the release key it trusts (made by ssh-keygen here), the runner's
+// download folder, the folder standing for /etc/systemd/system, and in place
+// of systemctl a command that starts `current`'s service or mailer in the
+// background with the unit's env file, as the installed template says.
 import { execFileSync, spawn } from 'node:child_process'
 import {
   chmodSync,
+  copyFileSync,
+  cpSync,
   existsSync,
+  linkSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
@@ -14,96 +19,206 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { tmpdir, userInfo } from 'node:os'
+import { basename, join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { cleanEnv } from './global-setup'
 import { ROOT } from './server'
 
 export const SVC_DEPLOY = join(ROOT, 'examples/deploy/svc-deploy')
 
-// Stops the instance's server (and waits until it is gone, as systemctl
-// restart does), then starts `current` on the env file's PORT.
-const RESTART = `#!/usr/bin/env bash
+// systemctl as the root script and install-host call it. `restart` stops the
+// unit's process (and waits until it is gone, as systemd does) and starts
+// `current`'s server or mailer on the unit's env file, noting the User= of
+// the template it was started from; each call is logged.
+const SYSTEMCTL = `#!/usr/bin/env bash
 set -euo pipefail
-home="$SVC_ROOT/$1"
-sleep "\${SVC_TEST_RESTART_DELAY:-0}"
-if [ -f "$home/pid" ]; then
-  pid="$(cat "$home/pid")"
-  kill "$pid" 2>/dev/null || true
-  while kill -0 "$pid" 2>/dev/null; do sleep 0.1; done
-  rm -f "$home/pid"
-fi
-release="$(readlink -f "$home/current")"
-node="$release/runtime/bin/node"
-[ -x "$node" ] || node="$SVC_TEST_NODE"
-cd "$home"
-(
-  while IFS= read -r line; do export "\${line?}"; done <"$home/env"
-  exec "$node" "$release/server/index.mjs"
-) >>"$home/service.log" 2>&1 </dev/null &
-echo $! >"$home/pid"
+echo "$*" >>"$SVC_TEST_HOST/systemctl.log"
+stop() {
+  local pidfile="$1"
+  if [ -f "$pidfile" ]; then
+    pid="$(cat "$pidfile")"
+    kill "$pid" 2>/dev/null || true
+    while kill -0 "$pid" 2>/dev/null; do sleep 0.1; done
+    rm -f "$pidfile"
+  fi
+}
+unit() {
+  case "$1" in
+    svc@*) instance="\${1#svc@}" template=svc@.service env=env program=server/index.mjs pidfile=pid ;;
+    svc-mailer@*) instance="\${1#svc-mailer@}" template=svc-mailer@.service env=mailer.env program=mailer/index.mjs pidfile=mailer.pid ;;
+    *) echo "systemctl: no unit $1" >&2; exit 5 ;;
+  esac
+  home="$SVC_ROOT/$instance"
+}
+command="$1"
+shift
+case "$command" in
+  restart)
+    sleep "\${SVC_TEST_RESTART_DELAY:-0}"
+    for name in "$@"; do
+      unit "$name"
+      stop "$home/$pidfile"
+      [ -f "$SVC_TEST_HOST/units/$template" ] || { echo "systemctl: $template is not installed" >&2; exit 5; }
+      echo "$name $(grep -E '^(User|DynamicUser)=' "$SVC_TEST_HOST/units/$template" | head -n 1)" >>"$SVC_TEST_HOST/started.log"
+      release="$(readlink -f "$home/current")"
+      node="$release/runtime/bin/node"
+      [ -x "$node" ] || node="$SVC_TEST_NODE"
+      cd "$home"
+      (
+        while IFS= read -r line; do export "\${line?}"; done <"$home/$env"
+        exec "$node" "$release/$program"
+      ) >>"$home/$env.log" 2>&1 </dev/null &
+      echo $! >"$home/$pidfile"
+    done
+    ;;
+  stop) for name in "$@"; do unit "$name"; stop "$home/$pidfile"; done ;;
+  reload) echo "$1" >>"$SVC_TEST_HOST/reloads" ;;
+  daemon-reload | enable | disable) ;;
+  *) echo "systemctl: $command is not simulated" >&2; exit 1 ;;
+esac
 `
 
 export interface DeployHost {
   readonly dir: string
   /** SVC_ROOT: an instance lives at root/<instance>. */
   readonly root: string
+  /** SVC_DOWNLOADS: the runner's download folder. */
+  readonly downloads: string
+  /** What stands for /etc/systemd/system: only install-host writes there. */
+  readonly units: string
+  /** The release key's private file (its .pub is in allowed_signers). */
+  readonly key: string
   /** The variables that move the root script onto this host. */
   readonly env: Record<string, string>
-  /** Appends `<instance> <port> <domain>...` to the instance list. */
-  addInstance(instance: string, port: number, ...domains: string[]): void
+  /** Appends `<instance> <port> [<mailer port>] <domain>...` to the instance list. */
+  addInstance(instance: string, port: number, ...domains: (string | number)[]): void
+  /** Copies a tarball into the download folder with the .sig beside it, or signed with this host's key when it has none. */
+  download(tarball: string): string
   /** Where `current` points, e.g. `releases/v1.0.0`, or undefined. */
   current(instance: string): string | undefined
-  /** The release folder the instance's running server was started from. */
+  /** The release folder the instance's running service was started from. */
   running(instance: string): string | undefined
+  /** The release folder the instance's running mailer was started from. */
+  runningMailer(instance: string): string | undefined
   stop(): void
 }
 
-export function createDeployHost(): DeployHost {
+/** A new ed25519 key pair without a passphrase: `dir/name` and `dir/name.pub`. */
+export function makeKey(dir: string, name: string): string {
+  const key = join(dir, name)
+  execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-C', name, '-f', key])
+  return key
+}
+
+/** `<file>.sig` as .ci/pack writes it, with `key` in `namespace`. */
+export function sign(file: string, key: string, namespace = 'svc-release'): void {
+  rmSync(`${file}.sig`, { force: true })
+  execFileSync('ssh-keygen', ['-Y', 'sign', '-q', '-n', namespace, '-f', key, file], { stdio: 'pipe' })
+}
+
+/** Runs deploy/install-host from a copy of examples/deploy under `dir`. */
+export function installHost(
+  dir: string,
+  env: Record<string, string>,
+  args: readonly string[],
+): { code: number; stderr: string } {
+  const release = join(dir, 'release/deploy')
+  if (!existsSync(release)) cpSync(join(ROOT, 'examples/deploy'), release, { recursive: true })
+  try {
+    execFileSync(join(release, 'install-host'), args, { env: cleanEnv(env), stdio: 'pipe' })
+    return { code: 0, stderr: '' }
+  } catch (error) {
+    const failed = error as { status: number; stderr: Buffer }
+    return { code: failed.status, stderr: failed.stderr.toString() }
+  }
+}
+
+/**
+ * The key .ci/pack signs the tarballs of packFromOutput with, made once by
+ * ssh-keygen under dist/ (linked into place, so test files packing at once
+ * agree on one key).
+ */
+export function packKey(): string {
+  const key = join(ROOT, 'dist/test-release-key')
+  if (!existsSync(key)) {
+    mkdirSync(join(ROOT, 'dist'), { recursive: true })
+    const made = makeKey(mkdtempSync(join(ROOT, 'dist/.key-')), 'test-release-key')
+    try {
+      linkSync(`${made}.pub`, `${key}.pub`)
+      linkSync(made, key)
+    } catch {
+      // Another test file made it first.
+    }
+  }
+  return key
+}
+
+/** A host whose install-host trusted its own key and the keys of `trust` (public key files). */
+export function createDeployHost(trust: readonly string[] = [`${packKey()}.pub`]): DeployHost {
   const dir = mkdtempSync(join(tmpdir(), 'svc-host-'))
   const root = join(dir, 'srv')
   const etc = join(dir, 'etc')
-  mkdirSync(etc)
-  writeFileSync(join(etc, 'instances'), '# instance port domain...\n')
-  writeFileSync(join(dir, 'restart'), RESTART)
-  writeFileSync(join(dir, 'reload'), `#!/bin/sh\necho "$1" >>"${dir}/reloads"\n`)
-  chmodSync(join(dir, 'restart'), 0o755)
-  chmodSync(join(dir, 'reload'), 0o755)
-  const pid = (instance: string) => {
-    const file = join(root, instance, 'pid')
-    return existsSync(file) ? Number(readFileSync(file, 'utf8')) : undefined
+  const downloads = join(dir, 'downloads')
+  const units = join(dir, 'units')
+  writeFileSync(join(dir, 'systemctl'), SYSTEMCTL)
+  chmodSync(join(dir, 'systemctl'), 0o755)
+  mkdirSync(join(dir, 'keys'), { mode: 0o700 })
+  const key = makeKey(join(dir, 'keys'), 'release')
+  const env = {
+    SVC_ROOT: root,
+    SVC_ETC: etc,
+    SVC_DOWNLOADS: downloads,
+    SVC_SYSTEMCTL: join(dir, 'systemctl'),
+    SVC_HEALTH_SECONDS: '30',
+    SVC_TEST_NODE: process.execPath,
+    SVC_TEST_HOST: dir,
+  }
+  const admin = { ...env, SVC_UNITS: units, SVC_SBIN: join(dir, 'sbin'), SVC_SUDOERS: join(dir, 'sudoers.d') }
+  for (const pub of [`${key}.pub`, ...trust]) {
+    const set = installHost(dir, admin, ['--runner', userInfo().username, '--signing-key', pub])
+    if (set.code !== 0) throw new Error(`install-host failed:\n${set.stderr}`)
+  }
+  const pid = (instance: string, file: string) => {
+    const path = join(root, instance, file)
+    return existsSync(path) ? Number(readFileSync(path, 'utf8')) : undefined
+  }
+  const runningFrom = (instance: string, file: string, program: string) => {
+    const id = pid(instance, file)
+    if (id === undefined || !existsSync(`/proc/${id}`)) return undefined
+    const args = readFileSync(`/proc/${id}/cmdline`, 'utf8').split('\0')
+    return args.find((a) => a.endsWith(program))?.slice(0, -program.length)
   }
   const instances: string[] = []
   return {
     dir,
     root,
-    env: {
-      SVC_ROOT: root,
-      SVC_ETC: etc,
-      SVC_RESTART: join(dir, 'restart'),
-      SVC_PROXY_RELOAD: join(dir, 'reload'),
-      SVC_HEALTH_SECONDS: '30',
-      SVC_TEST_NODE: process.execPath,
-    },
-    addInstance(instance, port, ...domains) {
+    downloads,
+    units,
+    key,
+    env,
+    addInstance(instance, port, ...rest) {
       instances.push(instance)
-      writeFileSync(join(etc, 'instances'), `${instance} ${port} ${domains.join(' ')}\n`, { flag: 'a' })
+      writeFileSync(join(etc, 'instances'), `${instance} ${port} ${rest.join(' ')}\n`, { flag: 'a' })
+    },
+    download(tarball) {
+      const copy = join(downloads, basename(tarball))
+      if (copy !== tarball) copyFileSync(tarball, copy)
+      if (existsSync(`${tarball}.sig`)) copyFileSync(`${tarball}.sig`, `${copy}.sig`)
+      else sign(copy, key)
+      return copy
     },
     current(instance) {
       const link = join(root, instance, 'current')
       return existsSync(link) ? readlinkSync(link) : undefined
     },
-    running(instance) {
-      const id = pid(instance)
-      if (id === undefined || !existsSync(`/proc/${id}`)) return undefined
-      const args = readFileSync(`/proc/${id}/cmdline`, 'utf8').split('\0')
-      return args.find((a) => a.endsWith('/server/index.mjs'))?.replace(/\/server\/index\.mjs$/, '')
-    },
+    running: (instance) => runningFrom(instance, 'pid', '/server/index.mjs'),
+    runningMailer: (instance) => runningFrom(instance, 'mailer.pid', '/mailer/index.mjs'),
     stop() {
       for (const instance of instances) {
-        const id = pid(instance)
-        if (id !== undefined) {
+        for (const file of ['pid', 'mailer.pid']) {
+          const id = pid(instance, file)
+          if (id === undefined) continue
           try {
             process.kill(id, 'SIGKILL')
           } catch {
@@ -142,11 +257,13 @@ export function runDeploy(
 }
 
 /**
- * A small release tarball (and its .sha256) whose server/index.mjs is `server`:
- * the root script's checks without a real bundle.
+ * A small release tarball whose server/index.mjs is `server` (and
+ * mailer/index.mjs `files['mailer/index.mjs']`, when given), written to the
+ * host's download folder and signed with its release key: the root script's
+ * checks without a real bundle.
  */
-export function fakeRelease(dir: string, tag: string, server: string, files: Record<string, string> = {}): string {
-  const build = mkdtempSync(join(dir, 'build-'))
+export function fakeRelease(host: DeployHost, tag: string, server: string, files: Record<string, string> = {}): string {
+  const build = mkdtempSync(join(host.dir, 'build-'))
   const top = join(build, `svc-${tag}`)
   mkdirSync(join(top, 'server'), { recursive: true })
   writeFileSync(join(top, 'server/index.mjs'), server)
@@ -155,25 +272,20 @@ export function fakeRelease(dir: string, tag: string, server: string, files: Rec
     mkdirSync(join(top, path, '..'), { recursive: true })
     writeFileSync(join(top, path), text)
   }
-  const tarball = join(dir, `svc-${tag}.tar.gz`)
+  const tarball = join(host.downloads, `svc-${tag}.tar.gz`)
   execFileSync('tar', ['-czf', tarball, '-C', build, `svc-${tag}`])
-  writeChecksum(tarball)
+  sign(tarball, host.key)
   return tarball
-}
-
-export function writeChecksum(tarball: string): void {
-  const sum = execFileSync('sha256sum', [tarball], { encoding: 'utf8' }).split(' ')[0]
-  writeFileSync(`${tarball}.sha256`, `${sum}  ${tarball.split('/').pop()}\n`)
 }
 
 /**
  * A server answering every request with `says`, logging each request's URL and
- * headers to DATA_DIR/requests.log; it will not start with SITE_NAME=broken.
+ * headers to DATA_DIR/requests.log; it will not start with CONTENT_BRANCH=broken.
  */
 export function fakeServer(says: string): string {
   return `import { appendFileSync } from 'node:fs'
 import { createServer } from 'node:http'
-if (process.env.SITE_NAME === 'broken') process.exit(1)
+if (process.env.CONTENT_BRANCH === 'broken') process.exit(1)
 createServer((req, res) => {
   appendFileSync(process.env.DATA_DIR + '/requests.log', JSON.stringify({ url: req.url, headers: req.headers }) + '\\n')
   res.end(${JSON.stringify(says)})
@@ -181,20 +293,37 @@ createServer((req, res) => {
 `
 }
 
+/**
+ * A mailer answering /healthz on MAILER_PORT with `says`, logging each
+ * request to ./mailer-requests.log; it will not start with MAIL_FROM=broken@example.org.
+ */
+export function fakeMailer(says: string): string {
+  return `import { appendFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+if (process.env.MAIL_FROM === 'broken@example.org') process.exit(1)
+createServer((req, res) => {
+  appendFileSync('mailer-requests.log', JSON.stringify({ url: req.url, headers: req.headers }) + '\\n')
+  res.statusCode = req.url === '/healthz' ? 200 : 404
+  res.end(${JSON.stringify(says)})
+}).listen(Number(process.env.MAILER_PORT), process.env.HOST)
+`
+}
+
 export const BROKEN_SERVER = "console.error('this release cannot start')\nprocess.exit(1)\n"
 
 /**
- * dist/svc-v<version>.tar.gz packed by .ci/pack from the .output this run's
- * global setup built; packed again only when that build is newer.
+ * dist/svc-v<version>.tar.gz and its .sig, packed and signed by .ci/pack
+ * (with packKey()) from the .output this run's global setup built; packed
+ * again only when that build is newer.
  */
 export function packFromOutput(version: string): Promise<string> {
   const tarball = join(ROOT, `dist/svc-v${version}.tar.gz`)
-  if (existsSync(tarball) && statSync(tarball).mtimeMs > statSync(join(ROOT, '.output/server/index.mjs')).mtimeMs) {
-    return Promise.resolve(tarball)
-  }
+  const built = statSync(join(ROOT, '.output/server/index.mjs')).mtimeMs
+  if (existsSync(`${tarball}.sig`) && statSync(tarball).mtimeMs > built) return Promise.resolve(tarball)
   return new Promise((resolve, reject) => {
     const child = spawn(join(ROOT, '.ci/pack'), ['--from-output', version], {
       cwd: ROOT,
+      env: cleanEnv({ SVC_SIGNING_KEY: packKey() }),
       stdio: ['ignore', 'ignore', 'pipe'],
     })
     let stderr = ''
@@ -213,9 +342,10 @@ export interface RawEntry {
 
 /**
  * A .tar.gz written byte by byte, for entries GNU tar would tidy on the way
- * in (`a/../b`, `/etc/x`): what a hostile tarball can hold.
+ * in (`a/../b`, `/etc/x`): what a hostile tarball can hold. Signed with `key`:
+ * the signature vouches for the bytes, the root script still checks them.
  */
-export function rawTarball(path: string, entries: readonly RawEntry[]): void {
+export function rawTarball(path: string, entries: readonly RawEntry[], key: string): void {
   const blocks: Buffer[] = []
   for (const entry of entries) {
     const body = Buffer.from(entry.body ?? '')
@@ -237,5 +367,5 @@ export function rawTarball(path: string, entries: readonly RawEntry[]): void {
   }
   blocks.push(Buffer.alloc(1024))
   writeFileSync(path, gzipSync(Buffer.concat(blocks)))
-  writeChecksum(path)
+  sign(path, key)
 }
