@@ -1,6 +1,6 @@
 // The lint as operators get it: the bundled svc-lint binary beside .output/server.
 import { execFile } from 'node:child_process'
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -44,6 +44,27 @@ describe('the svc-lint binary', () => {
       const result = await lint(dir, '--format', 'github')
       expect(result.code).toBe(1)
       expect(result.stdout).toMatch(/^::error file=policy\/extra\.cedar,line=1,col=\d+,title=cedar-validation::/m)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('the svc-lint binary on dead links', () => {
+  it('renaming the privacy page breaks the footer and the about page, each at its line', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-lint-links-'))
+    try {
+      cpSync(DEMO, dir, { recursive: true })
+      renameSync(join(dir, 'pages/about/privacy.yaml'), join(dir, 'pages/about/privcy.yaml'))
+      const result = await lint(dir)
+      expect(result.code).toBe(1)
+      const dead = '/about/privacy is not a page of this site; did you mean "/about/privcy"?'
+      expect(result.stdout.split('\n').filter(Boolean)).toEqual([
+        `pages/about/index.yaml:11:45: error: ${dead}`,
+        `pages/about/index.yaml:18:49: error: ${dead}`,
+        `site.yaml:20:31: error: ${dead}`,
+        `site.yaml:23:61: error: ${dead}`,
+      ])
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
