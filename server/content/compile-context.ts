@@ -11,6 +11,8 @@ import type { Path, Position, YamlFile } from './yaml-file'
 export interface CompileOptions {
   /** Calling code given to bare phone numbers, e.g. `+47`. */
   readonly phoneCountry: string
+  /** YAML mistakes also carry the parser's own words (`svc-lint --verbose`). */
+  readonly verbose?: boolean
 }
 
 /** An internal address written in a Markdown text, and where. */

@@ -43,7 +43,7 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
   const parsed = new Map<string, YamlFile>()
   for (const [file, text] of files.texts) {
     if (!/\.ya?ml$/.test(file)) continue
-    const { yaml, diagnostics } = parseYamlFile(file, text)
+    const { yaml, diagnostics } = parseYamlFile(file, text, { verbose: options.verbose })
     early.push(...diagnostics)
     if (yaml) parsed.set(file, yaml)
   }

@@ -1,4 +1,4 @@
-// svc-lint [DIR] [--format text|json|github]: checks a content repository
+// svc-lint [DIR] [--format text|json|github] [--verbose]: checks a content repository
 // with the very code the service loads it with.
 import { hasErrors } from '../content/diagnostics'
 import { ContentSettingError, loadContent, readCompileOptions } from '../content/load'
@@ -7,7 +7,7 @@ import { ContentSourceError } from '../content/sources/types'
 import { lintFingerprint } from './fingerprint'
 import { renderDiagnostics, type LintFormat } from './format'
 
-const USAGE = 'usage: svc-lint [DIR] [--format text|json|github]'
+const USAGE = 'usage: svc-lint [DIR] [--format text|json|github] [--verbose]'
 
 export interface LintIo {
   readonly out: (text: string) => void
@@ -18,6 +18,7 @@ export interface LintIo {
 export async function runLint(argv: readonly string[], io: LintIo): Promise<number> {
   let dir: string | undefined
   let format: LintFormat = 'text'
+  let verbose = false
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? ''
     const value = arg.startsWith('--format=')
@@ -32,6 +33,8 @@ export async function runLint(argv: readonly string[], io: LintIo): Promise<numb
       // For the release job (docs/releasing.md), not for authors: not in USAGE.
       io.out(JSON.stringify(lintFingerprint(), null, 2))
       return 0
+    } else if (arg === '--verbose') {
+      verbose = true
     } else if (value !== undefined || arg === '--format') {
       if (value !== 'text' && value !== 'json' && value !== 'github') {
         io.err(`svc-lint: unknown format "${value ?? ''}"\n${USAGE}`)
@@ -46,7 +49,10 @@ export async function runLint(argv: readonly string[], io: LintIo): Promise<numb
     }
   }
   try {
-    const { diagnostics } = await loadContent(createLocalSource(dir ?? '.'), readCompileOptions(io.env))
+    const { diagnostics } = await loadContent(createLocalSource(dir ?? '.'), {
+      ...readCompileOptions(io.env),
+      verbose,
+    })
     const text = renderDiagnostics(diagnostics, format)
     if (text) io.out(text)
     if (format === 'text') {

@@ -1,6 +1,6 @@
 // The lint as operators get it: the bundled svc-lint binary beside .output/server.
 import { execFile } from 'node:child_process'
-import { cpSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -64,6 +64,25 @@ describe('the svc-lint binary on dead links', () => {
         `pages/about/index.yaml:18:49: error: ${dead}`,
         `site.yaml:20:31: error: ${dead}`,
         `site.yaml:23:61: error: ${dead}`,
+      ])
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('the svc-lint binary on YAML mistakes', () => {
+  it('a label one space short in the demo is told at its line, once, in plain words', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-lint-yaml-'))
+    try {
+      cpSync(DEMO, dir, { recursive: true })
+      const file = join(dir, 'buckets/potholes.yaml')
+      writeFileSync(file, readFileSync(file, 'utf8').replace('\n    label: ["Street and', '\n   label: ["Street and'))
+      const result = await lint(dir)
+      expect(result.code).toBe(1)
+      expect(result.stdout.split('\n').filter(Boolean)).toEqual([
+        'buckets/potholes.yaml:31:4: error: this line is indented 3 spaces, the keys beside it 4: line it up with ' +
+          '`type:` above',
       ])
     } finally {
       rmSync(dir, { recursive: true, force: true })
