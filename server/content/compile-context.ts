@@ -1,42 +1,49 @@
 // What every compile step shares: the storylines texts are resolved against,
-// the files under public/ that Markdown may show, and one list of diagnostics
-// that every step adds to.
+// the internal links Markdown makes (checked once every page is known), and
+// one list of diagnostics that every step adds to.
 import type { Diagnostic, Severity } from './diagnostics'
-import { suggestion } from './did-you-mean'
+import { internalLinks } from './internal-links'
 import type { Text } from './model'
 import type { RawText } from './schemas/text'
-import { siteLinks } from './site-links'
 import { textEntries } from './text-entries'
 import type { Path, Position, YamlFile } from './yaml-file'
 
 export interface CompileOptions {
   /** Calling code given to bare phone numbers, e.g. `+47`. */
   readonly phoneCountry: string
+  /** YAML mistakes also carry the parser's own words (`svc-lint --verbose`). */
+  readonly verbose?: boolean
+}
+
+/** An internal address written in a Markdown text, and where. */
+export interface LinkUse {
+  readonly yaml: YamlFile
+  readonly path: Path
+  readonly href: string
 }
 
 export interface CompileContext {
   readonly storylines: readonly string[]
   readonly options: CompileOptions
   readonly diagnostics: Diagnostic[]
+  /** Filled by `markdown`, checked by checkLinks when every page is known. */
+  readonly links: LinkUse[]
   report(yaml: YamlFile, path: Path, rule: string, message: string, opts?: { severity?: Severity; key?: boolean }): void
   /** The same, at a position inside a value (see YamlFile.find). */
   reportAt(yaml: YamlFile, at: Position, rule: string, message: string, severity?: Severity): void
   /** Resolves a text to one entry per storyline, reporting a list of the wrong length. */
   text(yaml: YamlFile, path: Path, raw: RawText): Text
-  /** A text rendered as Markdown: also reports /site/ links to files that are not under public/. */
+  /** A text rendered as Markdown: its internal links are kept for checkLinks. */
   markdown(yaml: YamlFile, path: Path, raw: RawText): Text
 }
 
-export function createCompileContext(
-  storylines: readonly string[],
-  options: CompileOptions,
-  publicFiles: ReadonlySet<string>,
-): CompileContext {
+export function createCompileContext(storylines: readonly string[], options: CompileOptions): CompileContext {
   const diagnostics: Diagnostic[] = []
   const ctx: CompileContext = {
     storylines,
     options,
     diagnostics,
+    links: [],
     report(yaml, path, rule, message, opts) {
       ctx.reportAt(yaml, yaml.position(path, { key: opts?.key }), rule, message, opts?.severity)
     },
@@ -58,18 +65,8 @@ export function createCompileContext(
       return raw
     },
     markdown(yaml, path, raw) {
-      // A missing picture does not stop the site: the rest of the page still reads.
       for (const entry of textEntries(path, raw)) {
-        const missing = new Map(
-          siteLinks(entry.text)
-            .filter((l) => !publicFiles.has(l.file))
-            .map((l) => [l.href, l.file]),
-        )
-        for (const [href, file] of missing) {
-          const fix = suggestion(file, publicFiles) || `; add public/${file} or correct the address`
-          for (const at of yaml.find(entry.path, href))
-            ctx.reportAt(yaml, at, 'missing-file', `${href} is not a file under public/${fix}`, 'warning')
-        }
+        for (const href of new Set(internalLinks(entry.text))) ctx.links.push({ yaml, path: entry.path, href })
       }
       return ctx.text(yaml, path, raw)
     },

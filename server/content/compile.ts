@@ -4,6 +4,7 @@ import { isName, NAME_MAX_LENGTH } from '../names'
 import { validatePolicyFiles } from '../policy/validate'
 import { compileBranding } from './compile-site'
 import { compileBucket } from './compile-bucket'
+import { checkLinks } from './check-links'
 import { createCompileContext, type CompileOptions } from './compile-context'
 import { compileDesk } from './compile-desk'
 import { compilePage } from './compile-page'
@@ -42,7 +43,7 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
   const parsed = new Map<string, YamlFile>()
   for (const [file, text] of files.texts) {
     if (!/\.ya?ml$/.test(file)) continue
-    const { yaml, diagnostics } = parseYamlFile(file, text)
+    const { yaml, diagnostics } = parseYamlFile(file, text, { verbose: options.verbose })
     early.push(...diagnostics)
     if (yaml) parsed.set(file, yaml)
   }
@@ -64,7 +65,7 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
   early.push(...site.diagnostics)
   const storylines = site.value?.storylines ?? storylinesOf(siteYaml.data)
   const publicFiles = new Set(files.publicFiles)
-  const ctx = createCompileContext(storylines, options, publicFiles)
+  const ctx = createCompileContext(storylines, options)
   ctx.diagnostics.push(...early)
   storylines.forEach((s, i) => {
     if (storylines.indexOf(s) !== i)
@@ -187,6 +188,7 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
     if (raw.value) pages.push(compilePage(ctx, yaml, at, raw.value, refs))
   }
   checkNavOrder(ctx, parsed, pages)
+  checkLinks(ctx, { pagePaths: pathOwner.keys(), desks: deskFiles.keys(), publicFiles })
   ctx.diagnostics.push(...homePageDiagnostics(files.texts.keys()))
   if (site.value) checkInbox(ctx, siteYaml, site.value, pages)
 

@@ -5,7 +5,7 @@ const SEGMENT = /^[a-z0-9][a-z0-9-]*$/
 
 // The service's own routes. A page there would never be reached, or would
 // shadow the service, so its first part may not be one of these.
-const RESERVED_PAGE_PARTS = [
+export const RESERVED_PAGE_PARTS = [
   'site',
   'pkg',
   'report',

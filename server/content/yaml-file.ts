@@ -3,6 +3,7 @@
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit } from 'yaml'
 import type { Alias, Node, Pair } from 'yaml'
 import type { Diagnostic } from './diagnostics'
+import { explainYaml } from './yaml-explain'
 
 export type Path = readonly (string | number)[]
 
@@ -34,7 +35,12 @@ export interface Position {
   readonly col: number
 }
 
-export function parseYamlFile(file: string, source: string): { yaml: YamlFile | null; diagnostics: Diagnostic[] } {
+/** `verbose`: a plain-words message also carries the parser's own words. */
+export function parseYamlFile(
+  file: string,
+  source: string,
+  opts: { verbose?: boolean } = {},
+): { yaml: YamlFile | null; diagnostics: Diagnostic[] } {
   const lines = new LineCounter()
   const doc = parseDocument(source, { lineCounter: lines, prettyErrors: false, uniqueKeys: true })
   const at = (offset: number) => {
@@ -53,6 +59,24 @@ export function parseYamlFile(file: string, source: string): { yaml: YamlFile | 
       rule: duplicate ? 'duplicate-name' : 'yaml-syntax',
     } satisfies Diagnostic
   })
+  // One mistake, told once at the line to change, instead of the parser's cascade after it. Some slips
+  // (`-a`, an item under a text) parse as text; they are caught here too rather than as a wrong type later.
+  const explained = explainYaml(source, doc.errors.length > 0)
+  if (explained) {
+    const parser = doc.errors.map((e) => `${at(e.pos[0]).line}:${at(e.pos[0]).col} ${firstLine(e.message)}`)
+    const said = opts.verbose && parser.length > 0 ? ` (the YAML parser says: ${parser.join('; ')})` : ''
+    const plain: Diagnostic = {
+      file,
+      ...explained,
+      message: explained.message + said,
+      severity: 'error',
+      rule: 'yaml-syntax',
+    }
+    return {
+      yaml: null,
+      diagnostics: [plain, ...diagnostics.filter((d) => d.severity === 'warning')],
+    }
+  }
   if (doc.errors.length > 0) return { yaml: null, diagnostics }
 
   // An alias without its anchor, or aliases that expand too far, only fail here.

@@ -1,13 +1,16 @@
-// svc-lint [DIR] [--format text|json|github]: checks a content repository
+// svc-lint [DIR] [--format text|json|github] [--verbose] [--diagram BUCKET]: checks a content repository
 // with the very code the service loads it with.
 import { hasErrors } from '../content/diagnostics'
+import { suggestion } from '../content/did-you-mean'
 import { ContentSettingError, loadContent, readCompileOptions } from '../content/load'
 import { createLocalSource } from '../content/sources/local'
 import { ContentSourceError } from '../content/sources/types'
+import { stateGraph } from '../content/state-graph'
 import { lintFingerprint } from './fingerprint'
 import { renderDiagnostics, type LintFormat } from './format'
+import { mermaidDiagram } from './mermaid'
 
-const USAGE = 'usage: svc-lint [DIR] [--format text|json|github]'
+const USAGE = 'usage: svc-lint [DIR] [--format text|json|github] [--verbose] [--diagram BUCKET]'
 
 export interface LintIo {
   readonly out: (text: string) => void
@@ -18,6 +21,8 @@ export interface LintIo {
 export async function runLint(argv: readonly string[], io: LintIo): Promise<number> {
   let dir: string | undefined
   let format: LintFormat = 'text'
+  let verbose = false
+  let diagram: string | undefined
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? ''
     const value = arg.startsWith('--format=')
@@ -32,6 +37,14 @@ export async function runLint(argv: readonly string[], io: LintIo): Promise<numb
       // For the release job (docs/releasing.md), not for authors: not in USAGE.
       io.out(JSON.stringify(lintFingerprint(), null, 2))
       return 0
+    } else if (arg === '--diagram') {
+      diagram = argv[++i]
+      if (diagram === undefined) {
+        io.err(`svc-lint: --diagram needs a bucket name\n${USAGE}`)
+        return 2
+      }
+    } else if (arg === '--verbose') {
+      verbose = true
     } else if (value !== undefined || arg === '--format') {
       if (value !== 'text' && value !== 'json' && value !== 'github') {
         io.err(`svc-lint: unknown format "${value ?? ''}"\n${USAGE}`)
@@ -46,7 +59,19 @@ export async function runLint(argv: readonly string[], io: LintIo): Promise<numb
     }
   }
   try {
-    const { diagnostics } = await loadContent(createLocalSource(dir ?? '.'), readCompileOptions(io.env))
+    const { site, diagnostics } = await loadContent(createLocalSource(dir ?? '.'), {
+      ...readCompileOptions(io.env),
+      verbose,
+    })
+    if (diagram !== undefined && site) {
+      const bucket = site.buckets.get(diagram)
+      if (!bucket) {
+        io.err(`svc-lint: no bucket named "${diagram}"${suggestion(diagram, site.buckets.keys())}`)
+        return 1
+      }
+      io.out(mermaidDiagram(stateGraph(bucket)))
+      return 0
+    }
     const text = renderDiagnostics(diagnostics, format)
     if (text) io.out(text)
     if (format === 'text') {

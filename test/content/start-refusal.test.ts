@@ -1,5 +1,5 @@
 // A content repository with errors never starts serving.
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -20,6 +20,22 @@ describe('start with broken content', () => {
         'desks/caseworkers.yaml:3:21: error: no bucket named \\"potholez\\"; did you mean \\"potholes\\"?',
       )
       expect(output).toMatch(/cannot start: 1 error\(s\) in the content/)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('issue 31: a YAML mistake is refused with the lint own plain words, at the line to change', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-broken-'))
+    try {
+      cpSync(DEMO, dir, { recursive: true })
+      const file = join(dir, 'site.yaml')
+      writeFileSync(file, readFileSync(file, 'utf8').replace('  primary:', 'primary:'))
+      const { code, output } = await runServerToExit({ CONTENT_REPO: dir, DATA_DIR: join(dir, '.data') })
+      expect(code).toBe(1)
+      expect(output).toContain(
+        'site.yaml:12:1: error: this line belongs under `colors:` above: indent it 2 spaces, like `accent:` below',
+      )
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }

@@ -8,7 +8,7 @@ import { readCompileOptions } from '../../server/content/load'
 import { run, withRepo, yaml, type RepoFiles } from './repo'
 
 const DEMO = new URL('../../examples/demo', import.meta.url).pathname
-const USAGE = 'usage: svc-lint [DIR] [--format text|json|github]'
+const USAGE = 'usage: svc-lint [DIR] [--format text|json|github] [--verbose] [--diagram BUCKET]'
 
 /** Errors in four files, two on one line, plus one warning. */
 const BROKEN: RepoFiles = {

@@ -124,10 +124,7 @@ describe('unknown-reference: buckets and fields', () => {
     {
       name: 'a bucket with a YAML error still exists for the pages and desks naming it',
       files: { 'buckets/reports.yaml': yaml('title: Reports', 'fields: [', '') },
-      lines: [
-        'buckets/reports.yaml:4:1: error: Flow sequence in block collection must be sufficiently indented and end ' +
-          'with a ]',
-      ],
+      lines: ['buckets/reports.yaml:2:9: error: the [ opened here is never closed: end the list with ] on this line'],
       rules: ['yaml-syntax'],
     },
     {

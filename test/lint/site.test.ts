@@ -119,10 +119,10 @@ describe('site.yaml', () => {
     },
     {
       name:
-        'a site.yml with a syntax error is not also reported missing (YAML reports an open [ where the next line ' +
-        'starts)',
+        'a site.yml with a syntax error is not also reported missing (told at the line the [ opens, not where the ' +
+        'parser gave up)',
       files: { 'site.yaml': null, 'site.yml': yaml('name: [Test site', 'storylines: [a, b]') },
-      lines: ['site.yml:2:1: error: Flow sequence in block collection must be sufficiently indented and end with a ]'],
+      lines: ['site.yml:1:7: error: the [ opened here is never closed: end the list with ] on this line'],
       rules: ['yaml-syntax'],
     },
   ])

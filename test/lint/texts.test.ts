@@ -138,7 +138,7 @@ describe('Storylines 2: every such list has the same length (storyline-length)',
   ])
 })
 
-describe('missing-file warning: /site/ addresses in Markdown', () => {
+describe('missing-file error: /site/ addresses in Markdown', () => {
   lintCases([
     {
       name: 'pictures, links and reference links at their own line and column; code spans are text',
@@ -155,10 +155,10 @@ describe('missing-file warning: /site/ addresses in Markdown', () => {
         ),
       },
       lines: [
-        'pages/index.yaml:4:45: warning: /site/stret.svg is not a file under public/; did you mean "street.svg"?',
-        'pages/index.yaml:5:54: warning: /site/a%20b.svg?x=1 is not a file under public/; add public/a b.svg or ' +
+        'pages/index.yaml:4:45: error: /site/stret.svg is not a file under public/; did you mean "street.svg"?',
+        'pages/index.yaml:5:54: error: /site/a%20b.svg?x=1 is not a file under public/; add public/a b.svg or ' +
           'correct the address',
-        'pages/index.yaml:7:12: warning: /site/ref.pdf is not a file under public/; add public/ref.pdf or correct ' +
+        'pages/index.yaml:7:12: error: /site/ref.pdf is not a file under public/; add public/ref.pdf or correct ' +
           'the address',
       ],
       rules: ['missing-file', 'missing-file', 'missing-file'],
@@ -182,9 +182,9 @@ describe('missing-file warning: /site/ addresses in Markdown', () => {
         ),
       },
       lines: [
-        'buckets/reports.yaml:6:16: warning: /site/x.png is not a file under public/; add public/x.png or correct ' +
+        'buckets/reports.yaml:6:16: error: /site/x.png is not a file under public/; add public/x.png or correct ' +
           'the address',
-        'site.yaml:4:17: warning: /site/logo.svg is not a file under public/; add public/logo.svg or correct the ' +
+        'site.yaml:4:17: error: /site/logo.svg is not a file under public/; add public/logo.svg or correct the ' +
           'address',
       ],
       rules: ['missing-file', 'missing-file'],
@@ -193,6 +193,7 @@ describe('missing-file warning: /site/ addresses in Markdown', () => {
       name: 'a file in a folder under public/ is found',
       files: {
         'public/img/a b.png': 'png',
+        'pages/about.yaml': yaml('title: About'),
         'pages/index.yaml': yaml('title: Home', 'blocks:', '  - text: "![A](/site/img/a%20b.png) [B](/about)"'),
       },
       lines: [],

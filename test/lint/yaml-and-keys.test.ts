@@ -9,13 +9,18 @@ describe('yaml-syntax', () => {
     {
       name: 'a list item out of line points at its dash',
       files: { 'pages/index.yaml': yaml('title: Home', 'blocks:', '  - form: reports', '   - text: hi') },
-      lines: ['pages/index.yaml:4:4: error: All sequence items must start at the same column'],
+      lines: [
+        'pages/index.yaml:4:4: error: this line is indented 3 spaces, the items beside it 2: line it up with ' +
+          '`- form` above',
+      ],
       rules: ['yaml-syntax'],
     },
     {
       name: 'a tab used as indentation',
       files: { 'pages/index.yaml': yaml('title: Home', 'blocks:', '\t- form: reports') },
-      lines: ['pages/index.yaml:3:1: error: Tabs are not allowed as indentation'],
+      lines: [
+        'pages/index.yaml:3:1: error: this line is indented with a tab; YAML indents with spaces only: use spaces',
+      ],
       rules: ['yaml-syntax'],
     },
     {

@@ -174,8 +174,7 @@ describe('content reload across instances', () => {
     const good = git('rev-parse', 'HEAD').slice(0, 12)
     commitAboutTitle('title: ["About this site", "Who we are"')
     bus.publish(CONTENT_CHANGED, {})
-    const diagnostic =
-      `${ABOUT}:3:1: error: Flow sequence in block collection must be sufficiently indented and end ` + `with a ]`
+    const diagnostic = `${ABOUT}:2:8: error: the [ opened here is never closed: end the list with ] on this line`
     for (const server of [one, two])
       await until('the diagnostic is logged', () => server.output().includes('reload refused'))
     for (const server of [one, two]) {
