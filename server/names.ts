@@ -25,3 +25,6 @@ export function isName(value: unknown): value is string {
 export function isRecordId(value: unknown): value is string {
   return recordIdSchema.safeParse(value).success
 }
+
+/** `case` is the staff link resolver's segment under /desk (`/desk/case/<bucket>/<id>`), so no desk may take it. */
+export const RESERVED_DESK_NAMES: readonly string[] = ['case']

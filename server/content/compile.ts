@@ -1,6 +1,6 @@
 // The whole content repository -> one immutable SiteModel, or the reasons why not.
 // The service and the lint both call this, so they can never disagree.
-import { isName, NAME_MAX_LENGTH } from '../names'
+import { isName, NAME_MAX_LENGTH, RESERVED_DESK_NAMES } from '../names'
 import { validatePolicyFiles } from '../policy/validate'
 import { compileBranding } from './compile-site'
 import { compileBucket } from './compile-bucket'
@@ -155,6 +155,11 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
   const desks = new Map<string, Desk>()
   const deskFiles = new Map<string, YamlFile>()
   for (const { yaml, name } of uniqueNames(named('desks'), 'desk')) {
+    if (RESERVED_DESK_NAMES.includes(name)) {
+      const why = `/desk/${name}/ is the service's own link to a case; rename ${yaml.file}`
+      ctx.diagnostics.push(fileDiagnostic(yaml.file, 'reserved-name', why))
+      continue
+    }
     const raw = validate(yaml, deskSchema, yaml.file)
     ctx.diagnostics.push(...raw.diagnostics)
     if (raw.value) desks.set(name, compileDesk(ctx, yaml, name, raw.value, bucketNames))

@@ -11,7 +11,7 @@ import type { PlaceholderContext } from './mail-values'
 import type { RecordView } from '../records/types'
 import { casePath } from '../visitor/case-path'
 import { recordPagePath } from '../visitor/record-names'
-import { deskRecordPath } from '../desk/names'
+import { deskCasePath } from '../desk/names'
 import { staffStory } from '../content/staff-story'
 
 export const mailIntentSchema = z.object({
@@ -123,10 +123,12 @@ export function recordLink(site: SiteModel, publicUrl: string, view: RecordView)
   return `${publicUrl.replace(/\/+$/, '')}${path}`
 }
 
-/** Staff follow a case on the first desk that holds its bucket, else on its record page, else PUBLIC_URL. */
+/**
+ * Staff follow a case through the desk resolver, which picks the first desk holding its bucket that the reader
+ * may open (desks differ per reader); else its record page, else PUBLIC_URL.
+ */
 function deskLink(site: SiteModel, publicUrl: string, view: RecordView): string {
-  const desk = [...site.desks.values()].find((d) => d.buckets.includes(view.bucket))
-  const path =
-    desk === undefined ? recordPagePath(site, view.bucket, view.id) : deskRecordPath(desk.name, view.bucket, view.id)
+  const onDesk = [...site.desks.values()].some((d) => d.buckets.includes(view.bucket))
+  const path = onDesk ? deskCasePath(view.bucket, view.id) : recordPagePath(site, view.bucket, view.id)
   return path === undefined ? publicUrl : `${publicUrl.replace(/\/+$/, '')}${path}`
 }

@@ -376,6 +376,8 @@ export const en = {
   'desk.refused.sign-in': 'Desks are for signed-in staff. Sign in to continue.',
   'desk.refused.forbidden':
     'Your account may not open this. If you need it, ask the people who run the desk to invite you.',
+  'desk.refused.no-desk-for-case':
+    'This case is on a desk your account may not open. If you need it, ask the people who run {desks} to invite you.',
   'desk.refused.changed': 'This case was just changed by someone else. Reload to see it.',
   'desk.refused.reload': 'Reload the case',
   'desk.refused.move-gone.title': 'This move is not available',

@@ -368,6 +368,8 @@ export const nb: Readonly<Record<MessageId, string>> = {
   'desk.refused.sign-in': 'Arbeidsflater er for innloggede ansatte. Logg inn for å fortsette.',
   'desk.refused.forbidden':
     'Kontoen din kan ikke åpne dette. Trenger du det, be dem som driver arbeidsflaten om å invitere deg.',
+  'desk.refused.no-desk-for-case':
+    'Denne saken ligger på en arbeidsflate kontoen din ikke kan åpne. Trenger du den, be dem som driver {desks} om å invitere deg.',
   'desk.refused.changed': 'Denne saken ble nettopp endret av noen andre. Last på nytt for å se den.',
   'desk.refused.reload': 'Last saken på nytt',
   'desk.refused.move-gone.title': 'Denne flyttingen er ikke tilgjengelig',

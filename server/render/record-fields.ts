@@ -8,8 +8,9 @@ import type { RecordSummary, ShownField } from './record-model'
 function renderValue(field: ShownField): SafeHtml {
   const href = field.href === undefined ? undefined : safeUrl(field.href)
   const preview = field.preview === undefined ? undefined : safeUrl(field.preview)
+  // One link holding the picture and the file's name, so the link has text (a picture-only link has none).
   if (href !== undefined && preview !== undefined)
-    return html`<a class="record-preview" href="${href}"><img src="${preview}" alt="" loading="lazy"></a><a href="${href}">${field.value}</a>`
+    return html`<a class="record-preview" href="${href}"><img src="${preview}" alt="" loading="lazy">${field.value}</a>`
   if (href !== undefined) return html`<a href="${href}">${field.value}</a>`
   return html`${field.value}`
 }

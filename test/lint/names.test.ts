@@ -33,6 +33,12 @@ describe('reserved-name', () => {
       rules: ['reserved-name'],
     },
     {
+      name: 'a desk named case, the staff link resolver under /desk',
+      files: { 'desks/case.yaml': yaml('title: Cases', 'group: admins', 'buckets: [reports]') },
+      lines: [`desks/case.yaml:1:1: error: /desk/case/ is the service's own link to a case; rename desks/case.yaml`],
+      rules: ['reserved-name'],
+    },
+    {
       name: 'a field name',
       files: {
         'buckets/reports.yaml': yaml(

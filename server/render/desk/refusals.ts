@@ -3,6 +3,7 @@
 import type { Refusal } from '../../desk/desk-access'
 import type { Viewer } from '../account'
 import type { DeskMessage } from './message-page'
+import { en } from '../../messages/en'
 
 export function refusalMessage(refusal: Refusal, viewer: Viewer): DeskMessage {
   switch (refusal) {
@@ -63,5 +64,15 @@ export function moveRefusedMessage(recordHref: string): DeskMessage {
     title: 'The move was refused',
     message: 'Your account may not make this move on this case.',
     links: [{ href: recordHref, label: 'Back to the case' }],
+  }
+}
+
+/** A staff link to a case that no desk the reader may open holds: who to ask, by the desks that hold it. */
+export function noDeskForCaseMessage(holders: readonly string[]): DeskMessage {
+  return {
+    status: 403,
+    title: en['error.403'],
+    message: en['desk.refused.no-desk-for-case'].replace('{desks}', holders.join(', ')),
+    links: [{ href: '/desk', label: en['desk.your-desks'] }],
   }
 }
