@@ -6,7 +6,8 @@ import { internalLinks } from './internal-links'
 import type { Text } from './model'
 import type { RawText } from './schemas/text'
 import { textEntries } from './text-entries'
-import type { Path, Position, YamlFile } from './yaml-file'
+import type { Position } from './position'
+import type { Path, YamlFile } from './yaml-file'
 
 export interface CompileOptions {
   /** Calling code given to bare phone numbers, e.g. `+47`. */

@@ -1,7 +1,7 @@
 // The YAML mistakes authors make, told in plain words at the line to change.
 // The parser reports where it gave up, often lines after the slip and in its
 // own terms; these checks read the lines as an author wrote them instead.
-import type { Position } from './yaml-file'
+import type { Position } from './position'
 
 export interface Explained extends Position {
   readonly message: string

@@ -3,6 +3,7 @@
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit } from 'yaml'
 import type { Alias, Node, Pair } from 'yaml'
 import type { Diagnostic } from './diagnostics'
+import type { Position } from './position'
 import { explainYaml } from './yaml-explain'
 
 export type Path = readonly (string | number)[]
@@ -28,11 +29,6 @@ export interface YamlFile {
    * `0b6e4f`).
    */
   written(path: Path): { text: string; comment: string | undefined } | undefined
-}
-
-export interface Position {
-  readonly line: number
-  readonly col: number
 }
 
 /** `verbose`: a plain-words message also carries the parser's own words. */
