@@ -29,6 +29,10 @@ export interface ReplyWorldOptions {
   readonly burst?: number
   /** The clock the reply book makes tokens by. */
   readonly now?: () => Date
+  /** The inbox's and the server's limits, shortened for the tests of them. */
+  readonly parseMs?: number
+  readonly sessionMs?: number
+  readonly idleMs?: number
 }
 
 export function useReplyWorld(kind: 'nats' | 'local', options: ReplyWorldOptions = {}) {
@@ -51,11 +55,13 @@ export function useReplyWorld(kind: 'nats' | 'local', options: ReplyWorldOptions
     await ensureMailStream(bus)
     book = await createReplyBook(bus, REPLY_SETTINGS, () => clock())
     inbound = await startInboundServer({
-      inbox: createReplyInbox(bus, book),
+      inbox: createReplyInbox(bus, book, undefined, options.parseMs),
       host: '127.0.0.1',
       port: 0,
       maxBytes: options.maxBytes ?? 64 * 1024,
       ...(options.burst === undefined ? {} : { burst: options.burst }),
+      ...(options.sessionMs === undefined ? {} : { sessionMs: options.sessionMs }),
+      ...(options.idleMs === undefined ? {} : { idleMs: options.idleMs }),
     })
   })
   afterEach(async () => {

@@ -25,6 +25,8 @@ export interface InboundOptions {
   readonly metrics?: Pick<MailMetrics, 'reply'>
   /** A connection's whole life, whatever it does (default 10 minutes). */
   readonly sessionMs?: number
+  /** How long a client may owe a command (default 60 s). */
+  readonly idleMs?: number
 }
 
 export interface InboundServer {
@@ -60,7 +62,7 @@ export async function startInboundServer(options: InboundOptions): Promise<Inbou
     // Each connection may hold one message of up to maxBytes while it is read.
     maxClients: MAX_CLIENTS,
     // While the client owes a command; smtp-server pauses it while a handler is deciding, which the session limit covers.
-    socketTimeout: IDLE_MS,
+    socketTimeout: options.idleMs ?? IDLE_MS,
     logger: false,
     onConnect(session, callback) {
       const address = session.remoteAddress
