@@ -18,15 +18,16 @@ for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
 const bytes = Buffer.concat(chunks)
 const header = await sharp(bytes).metadata()
 const limit = previewPixelLimit(header)
+// No process.exit: the process ends once stdout is written (test/config keeps exits to the plugins and the mailer).
 if (limit === null) {
-  process.stderr.write(
-    `${JSON.stringify({ width: header.width, height: header.height, progressive: header.isProgressive })}\n`,
-  )
-  process.exit(OVER_BUDGET)
+  const said = { width: header.width, height: header.height, progressive: header.isProgressive }
+  process.stderr.write(`${JSON.stringify(said)}\n`)
+  process.exitCode = OVER_BUDGET
+} else {
+  const preview = await sharp(bytes, { failOn: 'error', limitInputPixels: limit })
+    .rotate()
+    .resize(PREVIEW_EDGE, PREVIEW_EDGE, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 75 })
+    .toBuffer()
+  process.stdout.write(preview)
 }
-const preview = await sharp(bytes, { failOn: 'error', limitInputPixels: limit })
-  .rotate()
-  .resize(PREVIEW_EDGE, PREVIEW_EDGE, { fit: 'inside', withoutEnlargement: true })
-  .webp({ quality: 75 })
-  .toBuffer()
-process.stdout.write(preview, () => process.exit(0))

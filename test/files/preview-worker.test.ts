@@ -14,7 +14,9 @@ const script = join(ROOT, '.output/server/preview-worker.mjs')
 
 /** A one-pixel PNG whose header claims `width` × `height`: only a decoder would find out. */
 async function overstatedPng(width: number, height: number): Promise<Buffer> {
-  const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } }).png().toBuffer()
+  const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } })
+    .png()
+    .toBuffer()
   // The header chunk: length at 8, type and data from 12 (width at 16, height at 20), its CRC at 29.
   png.writeUInt32BE(width, 16)
   png.writeUInt32BE(height, 20)
