@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { defineNitroConfig } from 'nitropack/config'
 import { writePkgAssets } from './server/build/pkg-assets'
@@ -51,6 +52,8 @@ export default defineNitroConfig({
     './server/nitro/metrics-plugin.ts',
   ],
   errorHandler: './server/nitro/error-handler.ts',
+  // The service no longer loads sharp itself; its preview worker, bundled beside the entry, finds it traced here.
+  externals: { traceInclude: [createRequire(import.meta.url).resolve('sharp')] },
   experimental: { tasks: true },
   // Timed moves count in days; a minute's granularity is plenty and cheap.
   // The people set-up retries a minute apart (SPEC 8, Retry gap).

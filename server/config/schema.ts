@@ -178,6 +178,10 @@ export const configSchema = z.object({
     ),
     2048,
   ),
+  // Unset: the measured default in server/files/preview-worker.ts. Lowered only to test a worker that dies.
+  PREVIEW_WORKER_MB: setting('a whole number of megabytes from 16 to 65536', (value) =>
+    /^\d{1,5}$/.test(value) && Number(value) >= 16 && Number(value) <= 65536 ? Number(value) : undefined,
+  ),
   // Nitro's listener reads PORT and HOST itself; they are checked here with the rest.
   PORT: withDefault(port(), 3000),
   HOST: text(),

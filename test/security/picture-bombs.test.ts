@@ -2,7 +2,8 @@
 // the wire, under sharp's own pixel limit, and took 1.7 GB to decode for its
 // preview; three at once took the service to 6.5 GB. Now a picture over the
 // pixel budget is judged from its header, kept and shown without a preview,
-// previews are made two at a time, and the service stays small.
+// previews are made two at a time, in a worker process under a memory limit,
+// and the service stays small: it never loads the decoder at all.
 import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -11,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { DevSite } from './dev-site'
 import type { TestS3 } from '../support/s3-server'
 import { filedId } from '../visitor/visitor-client'
-import { fileWithFiles, storedKeys, useStoreSite } from '../files/upload-client'
+import { fileWithFiles, jpeg, storedKeys, useStoreSite } from '../files/upload-client'
 
 const SIDE = 16383
 const CACHE = join(tmpdir(), 'svc-test-cache')
@@ -69,5 +70,17 @@ describe('Security: picture bombs', () => {
     expect(desk).not.toContain('?preview=1')
     const original = await (await site.as('kari'))(`${site.base}/attachment/potholes/${id}/photo`)
     expect(Buffer.from(await original.arrayBuffer()).equals(bomb)).toBe(true)
+  })
+
+  it('a picture within the budget gets its preview from the worker: the service itself never loads libvips', async () => {
+    const before = await storedKeys(s3)
+    const filed = await fileWithFiles(site.visitor(), site.base, { street: 'Small Street 1', kind: 'pothole' }, [
+      { name: 'photo', bytes: await jpeg(), filename: 'photo.jpg' },
+    ])
+    expect(filed.status).toBe(303)
+    const added = (await storedKeys(s3)).filter((key) => !before.includes(key))
+    expect(added.filter((key) => key.endsWith('.preview.webp'))).toHaveLength(1)
+    expect(readFileSync(`/proc/${site.server.pid}/maps`, 'utf8')).not.toContain('libvips')
+    expect(peakMb(site.server.pid)).toBeLessThan(300)
   })
 })
