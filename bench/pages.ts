@@ -8,7 +8,8 @@
 // instance on a nats-server, rate limit off, wrk -t1 -c64 on loopback, on the
 // runtime `npm run bench` runs (the pinned one, as the release).
 // PAGES_SECONDS per run (default 10); PAGES_ONLY to run only the targets
-// whose path contains it (to profile one, with BENCH_CPU_PROF).
+// whose description contains it, e.g. 'GET / first' (to profile one, with
+// BENCH_CPU_PROF).
 import { createCookieFetch } from '../test/auth/cookie-fetch'
 import { signIn } from '../test/auth/sign-in-flow'
 import { rawRequest } from '../test/support/raw-http'
@@ -81,7 +82,7 @@ try {
     { what: 'GET /healthz', path: '/healthz', headers: {} },
   )
   const only = process.env.PAGES_ONLY
-  const chosen = only === undefined ? targets : targets.filter((target) => target.path.includes(only))
+  const chosen = only === undefined ? targets : targets.filter((target) => target.what.includes(only))
   const samples = await Promise.all(chosen.map(sample))
   const nitro = await startNitroReference(samples)
   const sessionsBefore = await sessionsStored()
