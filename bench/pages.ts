@@ -1,23 +1,36 @@
-// Page views under load, each beside a bare node:http server answering the
-// very same bytes (the ratio is what the performance issue sets targets on):
-// anonymous pages (a returning visitor and a first visit), a signed-in desk
-// listing of 25 records, and /healthz. One instance on a nats-server, rate
-// limit off, wrk -t1 -c64 on loopback. PAGES_SECONDS per run (default 10);
-// PAGES_ONLY to run only the targets whose path contains it.
+// Page views under load, each beside two references answering the very same
+// bytes in the same run: a bare node:http server, and a bare Nitro app built
+// with the project's own nitropack (one catch-all route, no middleware, no
+// plugins: the ceiling of the stack the service is built on). For `/`,
+// `/about` and every form page the demo shows an anonymous visitor: a first
+// visit (no cookie) and a returning visit (with the cookies the first visit
+// set); then the signed-in desk listing of 25 records and /healthz. One
+// instance on a nats-server, rate limit off, wrk -t1 -c64 on loopback, on the
+// runtime `npm run bench` runs (the pinned one, as the release).
+// PAGES_SECONDS per run (default 10); PAGES_ONLY to run only the targets
+// whose description contains it, e.g. 'GET / first' (to profile one, with
+// BENCH_CPU_PROF).
 import { createCookieFetch } from '../test/auth/cookie-fetch'
 import { signIn } from '../test/auth/sign-in-flow'
 import { rawRequest } from '../test/support/raw-http'
 import { readBusSize } from './support/bus-size'
 import { serveSameBytes } from './support/same-bytes'
 import { startCaseworkerService } from './support/caseworker-service'
+import { startNitroReference, type SamePage } from './support/nitro-reference'
 import { requireBuild } from './support/service'
 import { table } from './support/timing'
-import { fileReport } from './support/visits'
+import { fileReport, findPages } from './support/visits'
 import { requireWrk, runWrk } from './support/wrk'
 
 const SECONDS = Number(process.env.PAGES_SECONDS ?? 10)
 const CONNECTIONS = 64
-const RETURNING = 'svc_story=plain; svc_visitor=benchVisitorCookie0000'
+const FORM_PAGES_MAX = 3
+
+interface Target {
+  readonly what: string
+  readonly path: string
+  readonly headers: Record<string, string>
+}
 
 requireBuild()
 requireWrk()
@@ -28,54 +41,86 @@ async function sessionsStored(): Promise<number> {
   return (await readBusSize(nats.url)).get('KV_svc_sessions')?.messages ?? 0
 }
 
+/** What one GET answers, as the references must answer it: 200 or the bench stops. */
+async function sample(target: Target): Promise<SamePage & { cookies: string }> {
+  // A fresh connection: a pooled one may have been closed by the server's keep-alive timeout meanwhile.
+  const answer = await rawRequest(base, target.path, { headers: target.headers })
+  if (answer.status !== 200) throw new Error(`[svc] [bench] ${target.path} answered ${answer.status}`)
+  const setCookie = answer.headers['set-cookie'] ?? []
+  return {
+    body: Buffer.from(answer.body),
+    contentType: String(answer.headers['content-type'] ?? 'text/html'),
+    cookies: (Array.isArray(setCookie) ? setCookie : [setCookie]).map((line) => line.split(';')[0]).join('; '),
+  }
+}
+
+/** The anonymous pages measured: `/`, `/about`, and the form pages found by following links from `/`. */
+async function anonymousPages(): Promise<string[]> {
+  const formPages: string[] = []
+  for (const path of await findPages(base)) {
+    if (formPages.length >= FORM_PAGES_MAX) break
+    const body = await (await fetch(`${base}${path}`)).text()
+    if (path !== '/' && body.includes('action="/file/')) formPages.push(path)
+  }
+  return ['/', '/about', ...formPages]
+}
+
 try {
   // 30 reports, so the desk's first page is a full 25.
   for (let n = 0; n < 30; n++) await fileReport(base, n)
   const caseworker = createCookieFetch()
   await signIn(caseworker, base, 'kari')
   const desk = `svc_story=plain; svc_session=${caseworker.cookie(base, 'svc_session') ?? ''}`
-  const targets = [
-    { what: 'GET / anonymous, returning', path: '/', cookie: RETURNING },
-    { what: 'GET /about anonymous, returning', path: '/about', cookie: RETURNING },
-    { what: 'GET / first visit (no cookie)', path: '/', cookie: undefined },
-    { what: 'GET /desk/caseworkers (25), signed in', path: '/desk/caseworkers', cookie: desk },
-    { what: 'GET /healthz', path: '/healthz', cookie: undefined },
-  ]
-  // PAGES_ONLY=<text>: only the targets whose path contains it (to profile one, with BENCH_CPU_PROF).
+  const targets: Target[] = []
+  for (const path of await anonymousPages()) {
+    const first = { what: `GET ${path} first visit (no cookie)`, path, headers: {} }
+    const cookies = (await sample(first)).cookies
+    targets.push(first, { what: `GET ${path} returning`, path, headers: cookies === '' ? {} : { cookie: cookies } })
+  }
+  targets.push(
+    { what: 'GET /desk/caseworkers (25), signed in', path: '/desk/caseworkers', headers: { cookie: desk } },
+    { what: 'GET /healthz', path: '/healthz', headers: {} },
+  )
   const only = process.env.PAGES_ONLY
-  const chosen = only === undefined ? targets : targets.filter((target) => target.path.includes(only))
+  const chosen = only === undefined ? targets : targets.filter((target) => target.what.includes(only))
+  const samples = await Promise.all(chosen.map(sample))
+  const nitro = await startNitroReference(samples)
   const sessionsBefore = await sessionsStored()
   const rows: (string | number)[][] = [
-    ['what', 'bytes', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'node:http req/s', 'node:http p99 ms', 'ratio'],
+    ['what', 'bytes', 'req/s', 'p99 ms', 'errors', 'node:http', 'bare Nitro', 'vs node:http', 'vs Nitro', 'Nitro/http'],
   ]
-  for (const target of chosen) {
-    const headers: Record<string, string> = target.cookie === undefined ? {} : { cookie: target.cookie }
-    // A fresh connection: a pooled one may have been closed by the server's keep-alive timeout meanwhile.
-    const sample = await rawRequest(base, target.path, { headers })
-    if (sample.status !== 200) throw new Error(`[svc] [bench] ${target.path} answered ${sample.status}`)
-    const body = Buffer.from(sample.body)
-    const reference = await serveSameBytes(body, String(sample.headers['content-type'] ?? 'text/html'))
-    try {
-      const measured = await runWrk(`${base}${target.path}`, { seconds: SECONDS, connections: CONNECTIONS, headers })
-      const bare = await runWrk(reference.url, { seconds: SECONDS, connections: CONNECTIONS })
-      rows.push([
-        target.what,
-        body.length,
-        measured.requestsPerSecond.toFixed(0),
-        measured.p50Ms.toFixed(2),
-        measured.p99Ms.toFixed(2),
-        measured.errors,
-        bare.requestsPerSecond.toFixed(0),
-        // The machine's own tail at this load: what the service's p99 stands beside.
-        bare.p99Ms.toFixed(2),
-        `${(measured.requestsPerSecond / bare.requestsPerSecond).toFixed(3)}x`,
-      ])
-    } finally {
-      await reference.close()
+  const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`
+  try {
+    for (const [n, target] of chosen.entries()) {
+      const page = samples[n]!
+      const reference = await serveSameBytes(page.body, page.contentType)
+      try {
+        const load = { seconds: SECONDS, connections: CONNECTIONS }
+        const measured = await runWrk(`${base}${target.path}`, { ...load, headers: target.headers })
+        const bare = await runWrk(reference.url, load)
+        const ceiling = await runWrk(nitro.url(n), load)
+        rows.push([
+          target.what,
+          page.body.length,
+          measured.requestsPerSecond.toFixed(0),
+          measured.p99Ms.toFixed(2),
+          measured.errors + bare.errors + ceiling.errors,
+          bare.requestsPerSecond.toFixed(0),
+          ceiling.requestsPerSecond.toFixed(0),
+          ratio(measured.requestsPerSecond, bare.requestsPerSecond),
+          ratio(measured.requestsPerSecond, ceiling.requestsPerSecond),
+          ratio(ceiling.requestsPerSecond, bare.requestsPerSecond),
+        ])
+      } finally {
+        await reference.close()
+      }
     }
+  } finally {
+    await nitro.stop()
   }
   console.log(
-    `pages: wrk -t1 -c${CONNECTIONS}, ${SECONDS} s per run, one instance on nats-server, Node ${process.version}`,
+    `pages: wrk -t1 -c${CONNECTIONS}, ${SECONDS} s per run, one instance on nats-server, Node ${process.version}; ` +
+      'errors counts all three runs',
   )
   console.log(table(rows))
   console.log(`sessions written during the runs: ${(await sessionsStored()) - sessionsBefore}`)

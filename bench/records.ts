@@ -4,12 +4,16 @@
 // - the service: the built bundle (npm run build first) filing through the
 //   real route as a browser does (GET / once per client for its cookies and
 //   svc_csrf, then POST /file/potholes url-encoded);
+// - node:http: a bare node:http handler reading the same url-encoded body,
+//   publishing it to JetStream, awaiting the ack and redirecting (303), the
+//   floor the issue sets the target against (./support/h3-reference.ts);
 // - h3 minimal: a bare h3 app reading the same url-encoded body and publishing
 //   it to JetStream, driven by the same client loop (./support/h3-reference.ts);
 // - raw publish: js.publish from Node on a scratch stream, awaited.
-// Prints each one's rate and p50/p99, and the ratios service/raw,
-// h3-minimal/raw and service/h3-minimal. RECORDS_PER_LEVEL (default 1000)
-// filings and h3 posts per level, twice that many raw publishes. Loopback
+// Prints each one's rate and p50/p99, and the ratios against node:http (rate
+// and p99), h3 minimal and raw. RECORDS_PER_LEVEL (default 1000) filings and
+// reference posts per level, twice that many raw publishes; RECORDS_LEVELS
+// (default 1,10,50) the client counts. Loopback
 // only; stops by itself.
 // Run: npm run bench -- records
 import { jetstream, jetstreamManager } from '@nats-io/jetstream'
@@ -24,11 +28,11 @@ import { startBenchNats } from './support/nats'
 import { requireBuild, startService } from './support/service'
 import { quantile, runConcurrently, table, type Run } from './support/timing'
 
-const LEVELS = [1, 10, 50]
+const LEVELS = (process.env.RECORDS_LEVELS ?? '1,10,50').split(',').map(Number)
 const RECORDS_PER_LEVEL = Number(process.env.RECORDS_PER_LEVEL ?? 1000)
 const WARM_UP = 20
 const LEVEL_DEADLINE_MS = 60_000
-const MEASURES = ['raw publish', 'h3 minimal', 'service'] as const
+const MEASURES = ['raw publish', 'node:http', 'h3 minimal', 'service'] as const
 type Measure = (typeof MEASURES)[number]
 
 // Each post a new filing, as if its browser had loaded the form again: the
@@ -48,6 +52,8 @@ async function main(): Promise<void> {
     started.push(service)
     const h3 = stopOnExit(await startH3Reference(nats.url, '/file/potholes'))
     started.push(h3)
+    const http = stopOnExit(await startH3Reference(nats.url, '/file/potholes', 'node:http'))
+    started.push(http)
     const raw = await openRawPublisher(nats.url)
     started.push(raw)
 
@@ -61,11 +67,13 @@ async function main(): Promise<void> {
       if (ok && base === service.url) filed++
       return ok
     }
-    // The reference gets the service's form fields, so its bodies are the same size; it reads no cookie.
+    // The references get the service's form fields, so their bodies are the same size; they read no cookie.
     const h3Session = { ...probe, cookie: '' }
     const measure = async (what: Measure, workers: number, total: number): Promise<Run> => {
       if (what === 'raw publish')
         return runConcurrently(total * 2, workers, LEVEL_DEADLINE_MS, (_, n) => raw.publish(n))
+      if (what === 'node:http')
+        return runConcurrently(total, workers, LEVEL_DEADLINE_MS, (_, n) => post(http.url, h3Session, n))
       if (what === 'h3 minimal')
         return runConcurrently(total, workers, LEVEL_DEADLINE_MS, (_, n) => post(h3.url, h3Session, n))
       // One browser per client: its own session cookie and CSRF token.
@@ -114,11 +122,21 @@ function print(runs: Map<number, Map<Measure, Run>>, payloadBytes: number): void
     }
   }
   console.log(table(rows))
-  const ratios: (string | number)[][] = [['clients', 'service/raw', 'h3-minimal/raw', 'service/h3-minimal']]
+  const ratios: (string | number)[][] = [
+    ['clients', 'service/node:http', 'p99 service/node:http', 'service/h3-minimal', 'service/raw', 'node:http/raw'],
+  ]
   for (const [workers, level] of runs) {
-    const [raw, h3, service] = MEASURES.map((what) => rate(level.get(what)!))
+    const [raw, http, h3, service] = MEASURES.map((what) => rate(level.get(what)!))
+    const p99 = (what: Measure) => quantile(level.get(what)!.latencies, 0.99)
     const ratio = (a: number, b: number) => `${(a / b).toFixed(3)}x`
-    ratios.push([workers, ratio(service!, raw!), ratio(h3!, raw!), ratio(service!, h3!)])
+    ratios.push([
+      workers,
+      ratio(service!, http!),
+      ratio(p99('service'), p99('node:http')),
+      ratio(service!, h3!),
+      ratio(service!, raw!),
+      ratio(http!, raw!),
+    ])
   }
   console.log(`\nthroughput ratios, same run`)
   console.log(table(ratios))

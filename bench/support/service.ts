@@ -29,13 +29,15 @@ export function requireBuild(): void {
   process.exit(1)
 }
 
-export async function startService(env: Record<string, string>): Promise<BenchService> {
+/** The built service, or another Nitro build at `entry` (the bare reference). */
+export async function startService(env: Record<string, string>, entry = ENTRY): Promise<BenchService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-'))
   // Only what the service needs: nothing from the shell (a BUS_URL, a token) leaks in.
   // BENCH_CPU_PROF=<dir>: each instance writes a V8 CPU profile there when stopped.
   const profile = process.env.BENCH_CPU_PROF
-  const flags = profile === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profile}`]
-  const child = spawn(process.execPath, [...flags, ENTRY], {
+  // The service only: a reference is not what is profiled.
+  const flags = profile === undefined || entry !== ENTRY ? [] : ['--cpu-prof', `--cpu-prof-dir=${profile}`]
+  const child = spawn(process.execPath, [...flags, entry], {
     env: {
       PATH: process.env.PATH,
       PORT: '0',

@@ -3,24 +3,28 @@
 // the instances' shared key (form-secret.ts). A page on another site can
 // neither read the cookie nor compute the HMAC, and nothing is stored, so a
 // visitor who only reads costs the bus nothing.
-import { createHmac } from 'node:crypto'
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto'
 import { createBoundedMemo, type BoundedMemo } from '../bounded-memo'
 import { sameSecret } from '../http/same-secret'
 
 // A visitor asks for their token on every page view and post; an HMAC costs
 // more than the rest of a cached page view, so recent ones are remembered,
-// per key (one per process, but tests sign with several).
+// per key (one per process, but tests sign with several). The key is made a
+// KeyObject once: given the raw Buffer, Node prepares a key on every
+// createHmac, which cost a first visit (whose token is never remembered yet)
+// five times the HMAC itself (docs/performance.md).
 const REMEMBERED = 10_000
-const remembered = new WeakMap<Buffer, BoundedMemo<string>>()
+const remembered = new WeakMap<Buffer, { key: KeyObject; tokens: BoundedMemo<string> }>()
 
 export function formToken(secret: Buffer, visitorCookie: string): string {
-  let tokens = remembered.get(secret)
-  if (tokens === undefined) {
-    tokens = createBoundedMemo<string>(REMEMBERED)
-    remembered.set(secret, tokens)
+  let signer = remembered.get(secret)
+  if (signer === undefined) {
+    signer = { key: createSecretKey(secret), tokens: createBoundedMemo<string>(REMEMBERED) }
+    remembered.set(secret, signer)
   }
-  return tokens.get(visitorCookie, () =>
-    createHmac('sha256', secret).update(`svc-form\n${visitorCookie}`).digest('base64url'),
+  const { key } = signer
+  return signer.tokens.get(visitorCookie, () =>
+    createHmac('sha256', key).update(`svc-form\n${visitorCookie}`).digest('base64url'),
   )
 }
 
