@@ -28,6 +28,8 @@ import { BucketNotFoundError } from '../../server/records/errors'
 import { pkgAssets } from '../../utils/assets'
 import { checkCsrf } from '../../utils/csrf'
 import { sendPage } from '../../utils/html-response'
+import { addFilingValue } from '../../utils/visitor-cookie'
+import { cookieSubmitter } from '../../server/visitor/visitor'
 
 const phoneCountry = useConfig().PHONE_COUNTRY
 
@@ -80,7 +82,10 @@ async function handle(event: H3Event, visit: Visit, bucket: Bucket, body: FormBo
   }
   let record
   try {
-    record = await fileAsVisitor(visit, bucket, validated.values, submission)
+    // Who has no session files under a value drawn now: one planted in their cookie reads nothing filed.
+    const fresh =
+      visit.session === null && bucket.signIn !== 'none' ? cookieSubmitter(addFilingValue(event)) : undefined
+    record = await fileAsVisitor(visit, bucket, validated.values, submission, fresh)
   } catch (error) {
     if (error instanceof BucketNotFoundError) return { answer: refuse(event, visit, 'gone') }
     throw error
