@@ -4,7 +4,9 @@
 // next visitor in this browser starts with values nobody has seen.
 import { deleteCookie, getCookie, setCookie, type H3Event } from 'h3'
 import { SESSION_LIFETIME_MS } from '../server/sessions'
+import { useFormSecret } from '../server/forms/form-secret'
 import {
+  filingValue,
   newVisitorCookie,
   readVisitorCookieValues,
   VISITOR_COOKIE,
@@ -40,13 +42,14 @@ export function ensureVisitorCookie(event: H3Event): string {
 }
 
 /**
- * A value drawn for one filing, added to the cookie: the record is filed
- * under it alone, so whoever knew the cookie's values before (someone who
- * planted it) reads nothing filed now.
+ * The value of the filing whose form carried one-time token `submission`,
+ * added to the cookie: the record is filed under it alone, so whoever knew
+ * the cookie's values before (someone who planted it) reads nothing filed now.
  */
-export function addFilingValue(event: H3Event): string {
-  const value = newVisitorCookie()
-  setVisitorCookie(event, withFilingValue(getVisitorCookie(event), value))
+export async function addFilingValue(event: H3Event, submission: string): Promise<string> {
+  const values = getVisitorCookie(event)
+  const value = filingValue(await useFormSecret(), values[0] ?? '', submission)
+  setVisitorCookie(event, withFilingValue(values, value))
   return value
 }
 

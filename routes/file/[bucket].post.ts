@@ -82,9 +82,11 @@ async function handle(event: H3Event, visit: Visit, bucket: Bucket, body: FormBo
   }
   let record
   try {
-    // Who has no session files under a value drawn now: one planted in their cookie reads nothing filed.
+    // Who has no session files under a value of this filing's own: one planted in their cookie reads nothing filed.
     const fresh =
-      visit.session === null && bucket.signIn !== 'none' ? cookieSubmitter(addFilingValue(event)) : undefined
+      visit.session === null && bucket.signIn !== 'none'
+        ? cookieSubmitter(await addFilingValue(event, submission))
+        : undefined
     record = await fileAsVisitor(visit, bucket, validated.values, submission, fresh)
   } catch (error) {
     if (error instanceof BucketNotFoundError) return { answer: refuse(event, visit, 'gone') }

@@ -1,11 +1,11 @@
 // A visitor who has not signed in is known by random values in a cookie. The
 // first is made the first time a page shows them a form: it signs their form
 // tokens (server/forms/form-token.ts) and names them in the events they
-// cause. Each anonymous filing draws a fresh value and is filed under its
+// cause. Each anonymous filing gets a value of its own and is filed under its
 // digest alone, so a value someone planted or saw in this browser before a
 // filing reads nothing filed after it. Filing needs no session and reading
 // writes nothing.
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash, createHmac, randomBytes } from 'node:crypto'
 import { z } from 'zod'
 
 export const VISITOR_COOKIE = 'svc_visitor'
@@ -37,10 +37,26 @@ export function readVisitorCookieValues(cookie: unknown): readonly string[] {
   return values.length <= VISITOR_FILING_VALUES + 1 ? values : [values[0]!, ...values.slice(-VISITOR_FILING_VALUES)]
 }
 
+/**
+ * The value a filing adds, from the form's one-time token under the instances'
+ * shared key: a repeat of the post (a double click, a retry after a lost
+ * answer) gets the value its record was filed under, while someone who knows
+ * only the cookie's first value cannot work it out without the token, which
+ * was only ever in the filer's page.
+ */
+export function filingValue(secret: Buffer, first: string, submission: string): string {
+  return createHmac('sha256', secret)
+    .update(`svc-visitor-filing\n${first}\n${submission}`)
+    .digest()
+    .subarray(0, 16)
+    .toString('base64url')
+}
+
 /** The cookie with `fresh` added after `values`, the oldest filing values dropped past the cap. */
 export function withFilingValue(values: readonly string[], fresh: string): readonly string[] {
   const [first, ...filings] = values
   if (first === undefined) return [fresh]
+  if (values.includes(fresh)) return values
   return [first, ...[...filings, fresh].slice(-VISITOR_FILING_VALUES)]
 }
 
