@@ -17,8 +17,8 @@ import { usePageCache } from '../server/visitor/page-cache'
 import { pageCacheKey } from '../server/visitor/page-cache-key'
 import { NO_QUERY, parsePageQuery } from '../server/visitor/page-query'
 import { createPageTemplate, fillPageTemplate, type PageTemplate } from '../server/visitor/page-template'
-import { cookieSubmitter } from '../server/visitor/visitor'
-import { readVisitorCookieValue, VISITOR_COOKIE } from '../server/visitor/visitor-cookie'
+import { cookieSubmitters } from '../server/visitor/visitor'
+import { readVisitorCookieValues, VISITOR_COOKIE } from '../server/visitor/visitor-cookie'
 import type { ShowPage } from './page-to-show'
 import { getCsrfToken } from './csrf'
 import { PAGE_HEADERS } from '../server/http/page-headers'
@@ -91,10 +91,10 @@ export function serveCachedPage(event: H3Event): string | Buffer | undefined {
   })
   const template = key === null ? undefined : usePageCache(site).get(key)
   if (template === undefined) return undefined
-  const visitor = readVisitorCookieValue(cookies[siteCookieName(VISITOR_COOKIE)])
-  if (visitor !== null && !seesAsAnyone(site, live.index, found.page, cookieSubmitter(visitor))) return undefined
+  const visitor = readVisitorCookieValues(cookies[siteCookieName(VISITOR_COOKIE)])
+  if (visitor.length > 0 && !seesAsAnyone(site, live.index, found.page, cookieSubmitters(visitor))) return undefined
   // A form needs the visitor cookie its token signs: made now for a first visit, in memory only.
-  const csrf = template.needsCsrf ? formToken(secret, visitor ?? ensureVisitorCookie(event)) : undefined
+  const csrf = template.needsCsrf ? formToken(secret, visitor[0] ?? ensureVisitorCookie(event)) : undefined
   serviceCounts.pageCacheHits++
   return endWithTemplate(event, template, csrf)
 }

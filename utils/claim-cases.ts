@@ -1,4 +1,4 @@
-// At sign-in: the cases this browser filed before (under its visitor cookie,
+// At sign-in: the cases this browser filed before (under any of its visitor cookie's values,
 // or under the session the sign-in started in) become the person's. A
 // failure is logged and never fails the sign-in: the cases stay the
 // browser's, and the next sign-in in it claims them.
@@ -6,12 +6,11 @@ import type { H3Event } from 'h3'
 import { useRecords } from '../server/app/records'
 import { log } from '../server/log'
 import type { SessionUser } from '../server/sessions'
-import { cookieSubmitter, sessionSubmitter } from '../server/visitor/visitor'
+import { cookieSubmitters, sessionSubmitter } from '../server/visitor/visitor'
 import { getVisitorCookie } from './visitor-cookie'
 
 export async function claimCasesAtSignIn(event: H3Event, sessionId: string, user: SessionUser): Promise<void> {
-  const cookie = getVisitorCookie(event)
-  const from = [sessionSubmitter(sessionId), ...(cookie === null ? [] : [cookieSubmitter(cookie)])]
+  const from = [sessionSubmitter(sessionId), ...cookieSubmitters(getVisitorCookie(event))]
   try {
     const { records } = await useRecords()
     const claimed = await records.claim({

@@ -25,8 +25,8 @@ export async function checkCsrf(event: H3Event, submitted: unknown): Promise<boo
   if (session !== null && sameSecret(session.csrf, submitted)) return true
   // A signed-in person's posts carry their session's token and nothing else.
   if (session?.user) return false
-  const cookie = getVisitorCookie(event)
-  return cookie !== null && isFormToken(await useFormSecret(), cookie, submitted)
+  const cookie = getVisitorCookie(event)[0]
+  return cookie !== undefined && isFormToken(await useFormSecret(), cookie, submitted)
 }
 
 // PUBLIC_URL's origin, worked out on the first post: the config is fixed at start.

@@ -1,29 +1,55 @@
 // The visitor cookie (server/visitor/visitor-cookie.ts) on a request: read
-// without side effects, made only when a page shows a form, and dropped at
-// sign-in and sign-out so the next visitor in this browser starts with a value
-// nobody has seen.
+// without side effects, made only when a page shows a form, given a fresh
+// value at each anonymous filing, and dropped at sign-in and sign-out so the
+// next visitor in this browser starts with values nobody has seen.
 import { deleteCookie, getCookie, setCookie, type H3Event } from 'h3'
 import { SESSION_LIFETIME_MS } from '../server/sessions'
-import { newVisitorCookie, readVisitorCookieValue, VISITOR_COOKIE } from '../server/visitor/visitor-cookie'
+import { useFormSecret } from '../server/forms/form-secret'
+import {
+  filingValue,
+  newVisitorCookie,
+  readVisitorCookieValues,
+  VISITOR_COOKIE,
+  withFilingValue,
+  writeVisitorCookieValues,
+} from '../server/visitor/visitor-cookie'
 import { siteCookie, siteCookieName } from './secure'
 
-export function getVisitorCookie(event: H3Event): string | null {
-  const made = event.context.svcVisitorCookie as string | null | undefined
-  return made === undefined ? readVisitorCookieValue(getCookie(event, siteCookieName(VISITOR_COOKIE))) : made
+/** The cookie's values, its first (the one forms are signed over) first; none when it has none. */
+export function getVisitorCookie(event: H3Event): readonly string[] {
+  const made = event.context.svcVisitorCookie as readonly string[] | undefined
+  return made ?? readVisitorCookieValues(getCookie(event, siteCookieName(VISITOR_COOKIE)))
 }
 
-export function ensureVisitorCookie(event: H3Event): string {
-  const known = getVisitorCookie(event)
-  if (known !== null) return known
-  const value = newVisitorCookie()
+function setVisitorCookie(event: H3Event, values: readonly string[]): void {
   // As long as a session: a visitor's own cases stay theirs for that long.
   setCookie(
     event,
     siteCookieName(VISITOR_COOKIE),
-    value,
+    writeVisitorCookieValues(values),
     siteCookie({ maxAge: Math.floor(SESSION_LIFETIME_MS / 1000) }),
   )
-  event.context.svcVisitorCookie = value
+  event.context.svcVisitorCookie = values
+}
+
+/** The value this visitor's forms are signed over, made now for a first visit. */
+export function ensureVisitorCookie(event: H3Event): string {
+  const known = getVisitorCookie(event)[0]
+  if (known !== undefined) return known
+  const value = newVisitorCookie()
+  setVisitorCookie(event, [value])
+  return value
+}
+
+/**
+ * The value of the filing whose form carried one-time token `submission`,
+ * added to the cookie: the record is filed under it alone, so whoever knew
+ * the cookie's values before (someone who planted it) reads nothing filed now.
+ */
+export async function addFilingValue(event: H3Event, submission: string): Promise<string> {
+  const values = getVisitorCookie(event)
+  const value = filingValue(await useFormSecret(), values[0] ?? '', submission)
+  setVisitorCookie(event, withFilingValue(values, value))
   return value
 }
 
@@ -33,5 +59,5 @@ export function ensureVisitorCookie(event: H3Event): string {
  */
 export function dropVisitorCookie(event: H3Event): void {
   deleteCookie(event, siteCookieName(VISITOR_COOKIE), siteCookie())
-  event.context.svcVisitorCookie = null
+  event.context.svcVisitorCookie = []
 }

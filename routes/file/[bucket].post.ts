@@ -30,6 +30,8 @@ import { en } from '../../server/messages/en'
 import { pkgAssets } from '../../utils/assets'
 import { checkCsrf } from '../../utils/csrf'
 import { sendPage } from '../../utils/html-response'
+import { addFilingValue } from '../../utils/visitor-cookie'
+import { cookieSubmitter } from '../../server/visitor/visitor'
 
 const phoneCountry = useConfig().PHONE_COUNTRY
 
@@ -82,7 +84,12 @@ async function handle(event: H3Event, visit: Visit, bucket: Bucket, body: FormBo
   }
   let record
   try {
-    record = await fileAsVisitor(visit, bucket, validated.values, submission)
+    // Who has no session files under a value of this filing's own: one planted in their cookie reads nothing filed.
+    const fresh =
+      visit.session === null && bucket.signIn !== 'none'
+        ? cookieSubmitter(await addFilingValue(event, submission))
+        : undefined
+    record = await fileAsVisitor(visit, bucket, validated.values, submission, fresh)
   } catch (error) {
     if (error instanceof BucketNotFoundError) return { answer: refuse(event, visit, 'gone') }
     // The bus could not take it through its retries (a cluster without a leader for too long): nothing

@@ -15,6 +15,22 @@ import type { Principal, ResourceRef } from './request'
 export interface Caller {
   readonly principal: Principal
   readonly submitter?: string
+  /** Every submitter value whose records are the caller's, when there are more than `submitter`. */
+  readonly submitters?: readonly string[]
+}
+
+/** Whether records carrying `submitter` are the caller's own. */
+function files(caller: Caller, submitter: string): boolean {
+  if (submitter === '') return false
+  return caller.submitters?.includes(submitter) ?? caller.submitter === submitter
+}
+
+// A visitor known by several cookie values asks about one of their records as
+// the filer of that record, so a policy rule on its session matches.
+function asFilerOf(caller: Caller, view: RecordView): Caller {
+  return caller.principal === null && caller.submitter !== view.submitter && files(caller, view.submitter)
+    ? { principal: null, submitter: view.submitter }
+    : caller
 }
 
 /** How much of a record the caller sees: everything, the public view, or (null) nothing. */
@@ -70,13 +86,12 @@ export function mayReadBucket(policy: PolicyEngine, caller: Caller, bucket: stri
 }
 
 export function mayReadRecord(policy: PolicyEngine, caller: Caller, view: RecordView): boolean {
-  return allowed(policy, caller, 'read', recordResource(view))
+  return allowed(policy, asFilerOf(caller, view), 'read', recordResource(view))
 }
 
 // A `sign_in: none` bucket keeps its records anonymous, whoever filed them.
 export function ownsRecord(caller: Caller, bucket: Bucket, view: RecordView): boolean {
-  const { submitter } = caller
-  return bucket.signIn !== 'none' && submitter !== undefined && submitter !== '' && view.submitter === submitter
+  return bucket.signIn !== 'none' && files(caller, view.submitter)
 }
 
 /** What the caller sees of a record: all of it (a bucket reader, or who filed it), the public view, or nothing. */
@@ -107,7 +122,7 @@ export function mayTakeSelfMove(
 ): boolean {
   const move = bucket.self.find((m) => m.name === edge)
   if (move === undefined || !move.from.includes(view.state) || !ownsRecord(caller, bucket, view)) return false
-  return allowed(policy, caller, 'self', recordResource(view), { edge })
+  return allowed(policy, asFilerOf(caller, view), 'self', recordResource(view), { edge })
 }
 
 export function mayOpenDesk(policy: PolicyEngine, caller: Caller, desk: Desk): boolean {

@@ -6,8 +6,8 @@ export interface ListFilter {
   readonly states?: readonly string[]
   /** Case-insensitive substring of any field value. */
   readonly text?: string
-  /** Only records this submitter filed (a subject, or `session:<id>`). */
-  readonly submitter?: string
+  /** Only records this submitter filed (a subject, or `session:<id>`), or any of these submitters. */
+  readonly submitter?: string | readonly string[]
   /** Only records whose `field` holds `equals`, e.g. the id of the record a page shows. */
   readonly where?: { readonly field: string; readonly equals: string }
 }
@@ -15,10 +15,11 @@ export interface ListFilter {
 export function createListFilter(filter: ListFilter): (view: RecordView) => boolean {
   const states = filter.states === undefined ? undefined : new Set(filter.states)
   const text = filter.text?.trim().toLowerCase() || undefined
-  const { submitter, where } = filter
+  const { where } = filter
+  const submitters = filter.submitter === undefined ? undefined : new Set([filter.submitter].flat())
   return (view) =>
     (states === undefined || states.has(view.state)) &&
-    (submitter === undefined || view.submitter === submitter) &&
+    (submitters === undefined || submitters.has(view.submitter)) &&
     (where === undefined || view.fields[where.field] === where.equals) &&
     (text === undefined || Object.values(view.fields).some((value) => value.toLowerCase().includes(text)))
 }

@@ -14,9 +14,11 @@ import { loadIndexSnapshot } from './index-snapshot-store'
 import { createListFilter } from './list-filter'
 import { listInOrder, type ListOrder } from './list-order'
 import type { ListFilter } from './list-filter'
+import type { Postings } from './postings'
 import { createProjectionRepair } from './projection-repair'
 import { createRecordFeed } from './record-feed'
 import type { IndexStatus } from './record-feed'
+import type { RecordTable } from './record-table'
 import { createRecordWaiters } from './record-waiters'
 import type { StateCount } from './state-counts'
 import type { TableImage } from './table-image'
@@ -42,8 +44,8 @@ export interface RecordIndex {
   counts(): StateCount[]
   /** Per (bucket, storyline, state), sorted as counts(): how many records ever entered it, each once. */
   reached(): StateCount[]
-  /** Whether `submitter` filed any record in `bucket`, in any state. */
-  hasFiled(bucket: string, submitter: string): boolean
+  /** Whether `submitter` (or any of them) filed any record in `bucket`, in any state. */
+  hasFiled(bucket: string, submitter: string | readonly string[]): boolean
   /**
    * The stream sequence of the newest event applied to any of `buckets`, 0
    * before the first: whatever shows those buckets' records is unchanged while
@@ -153,7 +155,7 @@ export function createRecordIndex(
     },
     hasFiled(bucket, submitter) {
       const table = state.buckets.get(bucket)
-      return table !== undefined && state.postings.bySubmitter(table, submitter).length > 0
+      return table !== undefined && [submitter].flat().some((one) => state.postings.bySubmitter(table, one).length > 0)
     },
     list(bucket, query) {
       const { postings, counts } = state
@@ -164,7 +166,7 @@ export function createRecordIndex(
       const { submitter, where, states, text } = query
       const rows =
         submitter !== undefined
-          ? postings.bySubmitter(table, submitter)
+          ? rowsOfSubmitters(postings, table, submitter)
           : where !== undefined
             ? postings.byField(table, where.field, where.equals)
             : null
@@ -231,4 +233,14 @@ function skipped(message: StreamMessage, problem: string): void {
     subject: message.subject,
     problem,
   })
+}
+
+// Several submitters (a visitor's cookie values) file few records each: their rows, merged in filing order.
+function rowsOfSubmitters(
+  postings: Postings,
+  table: RecordTable,
+  submitter: string | readonly string[],
+): readonly number[] {
+  if (typeof submitter === 'string') return postings.bySubmitter(table, submitter)
+  return submitter.flatMap((one) => postings.bySubmitter(table, one)).sort((a, b) => a - b)
 }

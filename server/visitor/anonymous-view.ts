@@ -13,12 +13,17 @@ const NOBODY = { principal: null, signedIn: false } as const
 export function anonymousView(ctx: PageContext, page: Page): PageContext | null {
   const { visitor } = ctx
   if (visitor.signedIn || visitor.principal !== null) return null
-  if (!seesAsAnyone(ctx.site, ctx.index, page, visitor.submitter)) return null
+  if (!seesAsAnyone(ctx.site, ctx.index, page, visitor.submitters ?? visitor.submitter)) return null
   return visitor.submitter === undefined ? ctx : { ...ctx, visitor: NOBODY }
 }
 
-/** `submitter` is what the visitor's own records carry, undefined for someone who never filed. */
-export function seesAsAnyone(site: SiteModel, index: RecordIndex, page: Page, submitter: string | undefined): boolean {
+/** `submitter` is what the visitor's own records carry (any of them), undefined for someone who never filed. */
+export function seesAsAnyone(
+  site: SiteModel,
+  index: RecordIndex,
+  page: Page,
+  submitter: string | readonly string[] | undefined,
+): boolean {
   if (submitter === undefined) return true
   return pageBuckets(site, page).every((bucket) => !index.hasFiled(bucket, submitter))
 }

@@ -6,14 +6,17 @@ import type { Visit } from './visit'
 
 /**
  * The record the form with token `submission` filed: a new one the first
- * time, the same one for every repeat. Throws BucketNotFoundError when the
- * content lost the bucket meanwhile.
+ * time, the same one for every repeat. `submitter`, when given, is what the
+ * record carries instead of the visitor's own (a visitor known by their
+ * cookie files under a value drawn for this filing). Throws
+ * BucketNotFoundError when the content lost the bucket meanwhile.
  */
 export async function fileAsVisitor(
   visit: Visit,
   bucket: Bucket,
   values: Record<string, string>,
   submission: string,
+  submitter?: string,
 ): Promise<RecordView | null> {
   const { site, story, visitor } = visit.ctx
   const storyline = site.storylines[story] ?? site.storylines[0]
@@ -23,7 +26,7 @@ export async function fileAsVisitor(
     bucket: bucket.name,
     storyline,
     fields: values,
-    submitter: bucket.signIn === 'none' ? '' : visitor.submitter,
+    submitter: bucket.signIn === 'none' ? '' : (submitter ?? visitor.submitter),
     actor: visitor.actor,
     submission,
   })

@@ -40,7 +40,7 @@ function plan(ctx: PageContext, block: ListBlock, bucket: Bucket): Plan | null {
         keep: (view) => mayReadRecord(ctx.policy, ctx.visitor, view),
       }
     case 'mine': {
-      const { submitter } = ctx.visitor
+      const submitter = ctx.visitor.submitters ?? ctx.visitor.submitter
       if (submitter === undefined || bucket.signIn === 'none') return null
       return { filter: { submitter }, access: 'all', keep: () => true }
     }

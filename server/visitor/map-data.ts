@@ -32,7 +32,7 @@ export function buildMapPoints(ctx: PageContext, block: MapBlock): MapPoint[] {
   }
   if (reader) return ctx.index.list(bucket.name, { offset: 0, limit: MAP_LIMIT }).items.flatMap((v) => point(v, 'all'))
   // The visitor's own cases, wherever they stand, then the public view's (when it shows the place).
-  const { submitter } = ctx.visitor
+  const submitter = ctx.visitor.submitters ?? ctx.visitor.submitter
   const own =
     submitter === undefined || bucket.signIn === 'none'
       ? []

@@ -12,6 +12,11 @@ export interface Visitor {
   readonly signedIn: boolean
   /** What this visitor's records carry as submitter; undefined without a session. */
   readonly submitter?: string
+  /**
+   * Every submitter value whose records are this visitor's: the submitter, and for a
+   * visitor known by their cookie the digests of its filing values too.
+   */
+  readonly submitters?: readonly string[]
   /** Who an event this visitor causes names; undefined without a session. */
   readonly actor?: Actor
 }
@@ -23,10 +28,10 @@ function visitorKey(sessionId: string): string {
 }
 
 /**
- * `visitorCookie` is the visitor cookie's value (visitor-cookie.ts): who has
- * no session is known by it, once a form has given them one.
+ * `visitorCookie` is the visitor cookie's values (visitor-cookie.ts): who has
+ * no session is known by them, once a form has given them one.
  */
-export function visitorOf(session: Session | null, principal: Principal, visitorCookie: string | null): Visitor {
+export function visitorOf(session: Session | null, principal: Principal, visitorCookie: readonly string[]): Visitor {
   const user = session?.user
   if (user && principal !== null) {
     return {
@@ -36,9 +41,10 @@ export function visitorOf(session: Session | null, principal: Principal, visitor
       actor: { kind: 'person', subject: user.subject, name: user.name },
     }
   }
-  if (session === null && visitorCookie === null) return { principal: null, signedIn: false }
-  const key = session === null ? visitorCookieKey(visitorCookie ?? '') : visitorKey(session.id)
-  return anonymousVisitor(key)
+  if (session !== null) return anonymousVisitor(visitorKey(session.id), [])
+  const [first] = visitorCookie
+  if (first === undefined) return { principal: null, signedIn: false }
+  return anonymousVisitor(visitorCookieKey(first), cookieSubmitters(visitorCookie))
 }
 
 // Asked on every page view served from the cache; a digest costs more than the rest.
@@ -49,16 +55,21 @@ export function cookieSubmitter(visitorCookie: string): string {
   return submitters.get(visitorCookie, () => `${VISITOR_PREFIX}${visitorCookieKey(visitorCookie)}`)
 }
 
+/** What the records of a visitor known by their visitor cookie's `values` may carry as submitter. */
+export const cookieSubmitters = (values: readonly string[]): readonly string[] => values.map(cookieSubmitter)
+
 /** What the records filed in session `sessionId` before its person signed in carry as submitter. */
 export function sessionSubmitter(sessionId: string): string {
   return `${VISITOR_PREFIX}${visitorKey(sessionId)}`
 }
 
-function anonymousVisitor(key: string): Visitor {
+function anonymousVisitor(key: string, filings: readonly string[]): Visitor {
+  const submitter = `${VISITOR_PREFIX}${key}`
   return {
     principal: null,
     signedIn: false,
-    submitter: `${VISITOR_PREFIX}${key}`,
+    submitter,
+    submitters: filings.length === 0 ? [submitter] : filings,
     actor: { kind: 'visitor', session: key },
   }
 }

@@ -53,6 +53,11 @@ export function runIndexContract(buses: BusFactory): void {
       expect(ids({ ...page, text: 'mill' })).toEqual({ total: 2, ids: [c.id, a.id] })
       expect(ids({ ...page, text: 'deep hole' })).toEqual({ total: 1, ids: [a.id] })
       expect(ids({ ...page, submitter: 'ann', text: 'street' })).toEqual({ total: 1, ids: [c.id] })
+      // A visitor known by several cookie values lists the records of any of them, newest first.
+      expect(ids({ ...page, submitter: ['bob', 'ann', 'nobody'] })).toEqual({ total: 3, ids: [c.id, b.id, a.id] })
+      expect(ids({ ...page, submitter: ['bob', 'ann'], states: ['new'] })).toEqual({ total: 2, ids: [c.id, a.id] })
+      expect(index.hasFiled(names.cases, ['nobody', 'bob'])).toBe(true)
+      expect(index.hasFiled(names.cases, ['nobody'])).toBe(false)
       expect(ids({ ...page, where: { field: 'district', equals: district.id } })).toEqual({ total: 1, ids: [b.id] })
       expect(index.list('nothing', page)).toEqual({ total: 0, items: [] })
       expect([...index.inState(names.cases, 'accepted')].map((view) => view.id)).toEqual([b.id])

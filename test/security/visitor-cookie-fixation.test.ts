@@ -1,8 +1,11 @@
 // A planted visitor cookie: whoever sets `svc_visitor` in someone else's
 // browser (a shared computer, a sibling subdomain, a plain-http answer) must
-// get nothing that browser files after a sign-in or sign-out, and on https
-// the cookies carry the `__Host-` prefix, which only the site itself can set.
+// get nothing that browser files after it, whether or not its visitor ever
+// signs in or out, and on https the cookies carry the `__Host-` prefix, which
+// only the site itself can set.
+import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { VISITOR_FILING_VALUES, withFilingValue } from '../../server/visitor/visitor-cookie'
 import { createCookieFetch, postForm, readForm, type CookieFetch } from '../auth/cookie-fetch'
 import { KARI } from '../auth/people'
 import { startServiceWithIdp, type ServiceWithIdp } from '../auth/service-with-idp'
@@ -64,6 +67,72 @@ describe('Security: a planted visitor cookie', () => {
     expect([before, during]).not.toContain(next)
     for (const old of [before, during].filter((value): value is string => value !== undefined))
       expect(await sees(browser(old), id, street)).toBe(false)
+  })
+})
+
+const value = () => randomBytes(16).toString('base64url')
+const notHere = async (client: CookieFetch, id: string) => {
+  const answer = await client(`${world.service}/my/potholes/${id}`)
+  return { status: answer.status, body: (await answer.text()).replaceAll(id, '{id}') }
+}
+
+describe('Security: a planted visitor cookie and a visitor who never signs in or out', () => {
+  const cases: { street: string; id: string }[] = []
+  let victim: CookieFetch
+
+  beforeAll(async () => {
+    victim = browser(PLANTED)
+    for (const street of ['Planted Path 1', 'Planted Path 2']) cases.push({ street, id: await file(victim, street) })
+  })
+
+  it('each filing is filed under a value drawn for it: the planter sees neither case, the same 404 as any other', async () => {
+    const attacker = browser(PLANTED)
+    const mine = await (await attacker(`${world.service}/my-reports`)).text()
+    const unknown = await notHere(attacker, 'P-00000000')
+    expect(unknown.status).toBe(404)
+    for (const { street, id } of cases) {
+      expect(mine).not.toContain(street)
+      expect(await notHere(attacker, id)).toEqual({ ...unknown, body: unknown.body.replaceAll('P-00000000', '{id}') })
+    }
+    const values = victim.cookie(world.service, 'svc_visitor')?.split('.') ?? []
+    expect(values).toHaveLength(3)
+    expect(values[0]).toBe(PLANTED)
+  })
+
+  it('the browser that filed sees both, also with junk or more values than it keeps in its cookie', async () => {
+    for (const { street, id } of cases) expect(await sees(victim, id, street)).toBe(true)
+    const [first, ...filings] = victim.cookie(world.service, 'svc_visitor')?.split('.') ?? []
+    const padded = Array.from({ length: VISITOR_FILING_VALUES + 5 }, value)
+    for (const cookie of [
+      `${first}.not a value..${'A'.repeat(23)}.${filings.join('.')}.%%`,
+      [first, ...padded, ...filings].join('.'),
+    ]) {
+      const other = browser(cookie)
+      const mine = await other(`${world.service}/my-reports`)
+      expect(mine.status).toBe(200)
+      const text = await mine.text()
+      for (const { street, id } of cases) {
+        expect(text).toContain(street)
+        expect((await other(`${world.service}/my/potholes/${id}`)).status).toBe(200)
+      }
+    }
+  })
+
+  it('signing in claims the cases of every value in the cookie', async () => {
+    await signIn(victim, world.service, 'vera')
+    const mine = await (await victim(`${world.service}/my-reports`)).text()
+    for (const { street, id } of cases) {
+      expect(mine).toContain(street)
+      expect((await victim(`${world.service}/my/potholes/${id}`)).status).toBe(200)
+    }
+  })
+
+  it('the cookie keeps its first value and its newest filing values, the oldest dropping off', () => {
+    const first = value()
+    let values: readonly string[] = [first]
+    const drawn = Array.from({ length: VISITOR_FILING_VALUES + 3 }, value)
+    for (const fresh of drawn) values = withFilingValue(values, fresh)
+    expect(values).toEqual([first, ...drawn.slice(-VISITOR_FILING_VALUES)])
   })
 })
 
