@@ -140,6 +140,7 @@ describe('SPEC 9.2: "On a tag, a build attaches svc-v<version>.tar.gz"', () => {
     expect(new Set(names.map((n) => n.split('/')[0]))).toEqual(new Set([`svc-v${VERSION}`]))
     for (const path of [
       'server/index.mjs',
+      'server/preview-worker.mjs',
       'public/pkg/',
       'lint/svc-lint.mjs',
       'mailer/index.mjs',
