@@ -78,61 +78,66 @@ describe('BUS_REPLICAS with too few nodes', () => {
 })
 
 describe('raising a running site from R1 to R3 (docs/operations.md#nats-in-production)', () => {
-  it('raises R1 streams and buckets to R3 at start, logged once each, with every record filed before', async () => {
-    const site = await startNatsCluster({ size: 3 })
-    try {
-      const before = await createNatsBus({ url: site.urls, replicas: 1 })
-      await before.ensureStream('SVC_RECORDS', ['svc.rec.>'])
-      for (let n = 1; n <= 50; n++)
-        await before.append('SVC_RECORDS', `svc.rec.cases.r${n}`, { n }, { expectLastSubjectSequence: 0 })
-      await (await before.kv('svc_sessions')).put('s1', { user: 'ann' })
-      await before.close()
-      expect(await replicasOf(site.urls, 'SVC_RECORDS')).toBe(1)
-      const holder = await site.leader('SVC_RECORDS')
-
-      const logged: string[] = []
-      const write = process.stdout.write.bind(process.stdout)
-      process.stdout.write = (chunk: string | Uint8Array, ...rest: never[]) => {
-        logged.push(String(chunk))
-        return write(chunk, ...rest)
-      }
-      let after
+  // Three nodes to start, copies to catch up and a node to lose: more than the default 30 s on a busy machine.
+  it(
+    'raises R1 streams and buckets to R3 at start, logged once each, with every record filed before',
+    { timeout: 90_000 },
+    async () => {
+      const site = await startNatsCluster({ size: 3 })
       try {
-        after = await createNatsBus({ url: site.urls, replicas: 3 })
-        await after.ensureStream('SVC_RECORDS', ['svc.rec.>'])
-        await after.kv('svc_sessions')
-      } finally {
-        process.stdout.write = write
-      }
-      expect(await replicasOf(site.urls, 'SVC_RECORDS')).toBe(3)
-      expect(await replicasOf(site.urls, 'KV_svc_sessions')).toBe(3)
-      const raised = logged.filter((line) => line.includes('raised stream'))
-      expect(raised.filter((line) => line.includes('SVC_RECORDS'))).toHaveLength(1)
-      expect(raised.filter((line) => line.includes('KV_svc_sessions'))).toHaveLength(1)
+        const before = await createNatsBus({ url: site.urls, replicas: 1 })
+        await before.ensureStream('SVC_RECORDS', ['svc.rec.>'])
+        for (let n = 1; n <= 50; n++)
+          await before.append('SVC_RECORDS', `svc.rec.cases.r${n}`, { n }, { expectLastSubjectSequence: 0 })
+        await (await before.kv('svc_sessions')).put('s1', { user: 'ann' })
+        await before.close()
+        expect(await replicasOf(site.urls, 'SVC_RECORDS')).toBe(1)
+        const holder = await site.leader('SVC_RECORDS')
 
-      // The node that held the only copy is lost once the copies have caught up: they carry on.
-      await expect
-        .poll(
-          async () => {
-            const nc = await connect({ servers: site.urls.split(',') })
-            const info = await (await jetstreamManager(nc)).streams.info('SVC_RECORDS')
-            await nc.close()
-            return (info.cluster?.replicas ?? []).filter((peer) => peer.current).length
-          },
-          { timeout: 15_000 },
-        )
-        .toBe(2)
-      await holder.kill()
-      await expect.poll(() => after.lastSequence('SVC_RECORDS').catch(() => 0), { timeout: 15_000 }).toBe(50)
-      expect(await after.lastSubjectSequence('SVC_RECORDS', 'svc.rec.cases.r1')).toBe(1)
-      await expect
-        .poll(async () => (await (await after.kv('svc_sessions')).get('s1').catch(() => null))?.revision, {
-          timeout: 15_000,
-        })
-        .toBe(1)
-      await after.close()
-    } finally {
-      await site.stop()
-    }
-  })
+        const logged: string[] = []
+        const write = process.stdout.write.bind(process.stdout)
+        process.stdout.write = (chunk: string | Uint8Array, ...rest: never[]) => {
+          logged.push(String(chunk))
+          return write(chunk, ...rest)
+        }
+        let after
+        try {
+          after = await createNatsBus({ url: site.urls, replicas: 3 })
+          await after.ensureStream('SVC_RECORDS', ['svc.rec.>'])
+          await after.kv('svc_sessions')
+        } finally {
+          process.stdout.write = write
+        }
+        expect(await replicasOf(site.urls, 'SVC_RECORDS')).toBe(3)
+        expect(await replicasOf(site.urls, 'KV_svc_sessions')).toBe(3)
+        const raised = logged.filter((line) => line.includes('raised stream'))
+        expect(raised.filter((line) => line.includes('SVC_RECORDS'))).toHaveLength(1)
+        expect(raised.filter((line) => line.includes('KV_svc_sessions'))).toHaveLength(1)
+
+        // The node that held the only copy is lost once the copies have caught up: they carry on.
+        await expect
+          .poll(
+            async () => {
+              const nc = await connect({ servers: site.urls.split(',') })
+              const info = await (await jetstreamManager(nc)).streams.info('SVC_RECORDS')
+              await nc.close()
+              return (info.cluster?.replicas ?? []).filter((peer) => peer.current).length
+            },
+            { timeout: 15_000 },
+          )
+          .toBe(2)
+        await holder.kill()
+        await expect.poll(() => after.lastSequence('SVC_RECORDS').catch(() => 0), { timeout: 15_000 }).toBe(50)
+        expect(await after.lastSubjectSequence('SVC_RECORDS', 'svc.rec.cases.r1')).toBe(1)
+        await expect
+          .poll(async () => (await (await after.kv('svc_sessions')).get('s1').catch(() => null))?.revision, {
+            timeout: 15_000,
+          })
+          .toBe(1)
+        await after.close()
+      } finally {
+        await site.stop()
+      }
+    },
+  )
 })
