@@ -61,7 +61,7 @@ describe('the svc-lint binary on dead links', () => {
       const dead = '/about/privacy is not a page of this site; did you mean "/about/privcy"?'
       expect(result.stdout.split('\n').filter(Boolean)).toEqual([
         `pages/about/index.yaml:11:45: error: ${dead}`,
-        `pages/about/index.yaml:18:49: error: ${dead}`,
+        `pages/about/index.yaml:22:49: error: ${dead}`,
         `site.yaml:20:31: error: ${dead}`,
         `site.yaml:23:61: error: ${dead}`,
       ])
