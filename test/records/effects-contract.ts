@@ -106,7 +106,7 @@ export function runEffectsContract(buses: BusFactory): void {
           subject: 'Good news: Mill Lane 1',
           body:
             `Our Street says accepted (story): A hole in the road in North \\*End\\*, urgent yes, at 59.9, 10.7. ` +
-            `\\# not a heading \\[x\\](javascript:y) ${link}`,
+            `\\# not a heading \\[x\\](javascript:y) <${link}>`,
           record: { bucket: names.cases, id: filed.id },
           storyline: 'story',
           link,

@@ -98,7 +98,8 @@ export function runTimedContract(buses: BusFactory): void {
           subject: 'Closed: Timed Lane',
           record: { bucket: names.cases, id: timed.id },
           // Mail to staff is read in the staff storyline (the first), not the record's.
-          body: `closed https://fix.example.org/cases/${timed.id}`,
+          // The service's own link is written <…> so it stays a link though visitor values are never linkified.
+          body: `closed <https://fix.example.org/cases/${timed.id}>`,
           link: `https://fix.example.org/cases/${timed.id}`,
         })
         expect(deskMail?.to).toEqual({ email: 'roads@example.org' })
