@@ -1,4 +1,3 @@
-import { KvWatchInclude } from '@nats-io/kv'
 import type { KV, Kvm } from '@nats-io/kv'
 import type { JetStreamManager } from '@nats-io/jetstream'
 import { BusConflictError, busError, logBusError } from './errors'
@@ -77,9 +76,15 @@ export async function openNatsKv(
     },
 
     async watch(onChange) {
-      const changes = await kv.watch({ include: KvWatchInclude.UpdatesOnly }).catch((error: unknown) => {
-        throw busError(`watching ${bucket} failed`, error)
-      })
+      // "Updates only" starts at whatever is new once the server has made the
+      // watcher, which can be after a write made right after watch() resolved:
+      // start at the bucket's next revision instead, so no later write is missed.
+      const changes = await kv
+        .status()
+        .then((status) => kv.watch({ resumeFromRevision: status.streamInfo.state.last_seq + 1 }))
+        .catch((error: unknown) => {
+          throw busError(`watching ${bucket} failed`, error)
+        })
       void (async () => {
         for await (const entry of changes) {
           try {
