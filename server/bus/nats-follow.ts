@@ -31,11 +31,29 @@ interface Consumption {
   readonly messages: ConsumerMessages
 }
 
+// The raw messages, headers and all: the KV watch reads its operation from them.
+export type NatsFollow = (
+  stream: string,
+  subjectFilter: string,
+  options: { fromSeq?: number },
+  onMessage: (message: JsMsg) => Promise<void> | void,
+) => Promise<() => void>
+
 export function createNatsFollow(
   js: JetStreamClient,
   jsm: JetStreamManager,
   onReconnect: Bus['onReconnect'],
 ): Bus['follow'] {
+  const follow = createNatsRawFollow(js, jsm, onReconnect)
+  return (stream, subjectFilter, options, onMessage) =>
+    follow(stream, subjectFilter, options, (message) => onMessage(toStreamMessage(message)))
+}
+
+export function createNatsRawFollow(
+  js: JetStreamClient,
+  jsm: JetStreamManager,
+  onReconnect: Bus['onReconnect'],
+): NatsFollow {
   return async (stream, subjectFilter, options, onMessage) => {
     let next = options.fromSeq ?? 1
     let current: Consumption | null = null
@@ -87,7 +105,7 @@ export function createNatsFollow(
           }
           next = message.seq + 1
           try {
-            await onMessage(toStreamMessage(message))
+            await onMessage(message)
           } catch (error) {
             logBusError(`follow handler on ${stream} failed at ${message.seq}`, error)
           }

@@ -1,7 +1,8 @@
 import type { KV, Kvm } from '@nats-io/kv'
 import type { JetStreamManager } from '@nats-io/jetstream'
-import { BusConflictError, busError, logBusError } from './errors'
+import { BusConflictError, busError } from './errors'
 import { isWrongLastSequence } from './nats-errors'
+import type { NatsFollow } from './nats-follow'
 import { ensureReplicas, isTooFewNodes, tooFewNodes } from './nats-replicas'
 import { nextTurn } from './next-turn'
 import { plainBytes, toBytes } from './payload'
@@ -11,6 +12,7 @@ import type { BusKv, KvOptions } from './types'
 export async function openNatsKv(
   kvm: Kvm,
   jsm: JetStreamManager,
+  follow: NatsFollow,
   bucket: string,
   replicas: number,
   options: KvOptions = {},
@@ -76,25 +78,24 @@ export async function openNatsKv(
     },
 
     async watch(onChange) {
-      // "Updates only" starts at whatever is new once the server has made the
-      // watcher, which can be after a write made right after watch() resolved:
-      // start at the bucket's next revision instead, so no later write is missed.
-      const changes = await kv
+      // Our own follow, not the client's watcher: that one is a push consumer,
+      // and on a cluster a write can reach the consumer's node before our
+      // interest in its deliveries does; the change then shows only at the
+      // next heartbeat, seconds later. A follow pulls, so nothing goes astray.
+      // It starts at the bucket's next revision, so no later write is missed.
+      const prefix = `$KV.${bucket}.`
+      return await kv
         .status()
-        .then((status) => kv.watch({ resumeFromRevision: status.streamInfo.state.last_seq + 1 }))
+        .then((status) =>
+          follow(`KV_${bucket}`, `${prefix}>`, { fromSeq: status.streamInfo.state.last_seq + 1 }, (message) => {
+            // A delete or purge is a marker with this header and no value.
+            const removed = message.headers?.has('KV-Operation') === true
+            onChange({ key: message.subject.slice(prefix.length), value: removed ? null : plainBytes(message.data) })
+          }),
+        )
         .catch((error: unknown) => {
           throw busError(`watching ${bucket} failed`, error)
         })
-      void (async () => {
-        for await (const entry of changes) {
-          try {
-            onChange({ key: entry.key, value: entry.operation === 'PUT' ? plainBytes(entry.value) : null })
-          } catch (error) {
-            logBusError(`watch handler on ${bucket} failed`, error)
-          }
-        }
-      })().catch((error: unknown) => logBusError(`watching ${bucket} stopped`, error))
-      return () => changes.stop()
     },
   }
 }

@@ -5,6 +5,7 @@ import type { NatsConnection } from '@nats-io/transport-node'
 import { busError } from './errors'
 import { natsConnectOptions } from './nats-connect-options'
 import type { NatsAccess } from './nats-connect-options'
+import { createNatsRawFollow } from './nats-follow'
 import { openNatsKv } from './nats-kv'
 import { createNatsMessaging } from './nats-messaging'
 import { settleReplicas } from './nats-replicas'
@@ -52,11 +53,12 @@ export async function createNatsBus(access: NatsBusOptions): Promise<Bus> {
   })
   const kvm = new Kvm(js)
   const status = trackStatus(nc)
+  const rawFollow = createNatsRawFollow(js, jsm, status.onReconnect)
 
   return {
     ...createNatsStreams(js, jsm, status.onReconnect, replicas),
     ...createNatsMessaging(nc),
-    kv: (bucket, options) => openNatsKv(kvm, jsm, bucket, replicas, options),
+    kv: (bucket, options) => openNatsKv(kvm, jsm, rawFollow, bucket, replicas, options),
     objects: (bucket) => openNatsObjects(js, jsm, bucket, replicas),
     status: status.current,
     onReconnect: status.onReconnect,

@@ -115,18 +115,18 @@ describe('raising a running site from R1 to R3 (docs/operations.md#nats-in-produ
         expect(raised.filter((line) => line.includes('SVC_RECORDS'))).toHaveLength(1)
         expect(raised.filter((line) => line.includes('KV_svc_sessions'))).toHaveLength(1)
 
-        // The node that held the only copy is lost once the copies have caught up: they carry on.
-        await expect
-          .poll(
-            async () => {
-              const nc = await connect({ servers: site.urls.split(',') })
-              const info = await (await jetstreamManager(nc)).streams.info('SVC_RECORDS')
-              await nc.close()
-              return (info.cluster?.replicas ?? []).filter((peer) => peer.current).length
-            },
-            { timeout: 40_000 },
-          )
-          .toBe(2)
+        // The node that held the only copy is lost once the copies of both have caught up: they carry on.
+        const currentCopies = async (stream: string) => {
+          const nc = await connect({ servers: site.urls.split(',') })
+          try {
+            const info = await (await jetstreamManager(nc)).streams.info(stream)
+            return (info.cluster?.replicas ?? []).filter((peer) => peer.current).length
+          } finally {
+            await nc.close()
+          }
+        }
+        for (const stream of ['SVC_RECORDS', 'KV_svc_sessions'])
+          await expect.poll(() => currentCopies(stream), { timeout: 40_000 }).toBe(2)
         await holder.kill()
         await expect.poll(() => after.lastSequence('SVC_RECORDS').catch(() => 0), { timeout: 40_000 }).toBe(50)
         expect(await after.lastSubjectSequence('SVC_RECORDS', 'svc.rec.cases.r1')).toBe(1)
