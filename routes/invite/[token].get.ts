@@ -2,6 +2,7 @@
 // so the page sends no referrer and is never stored by a cache.
 import { defineEventHandler, getRouterParam, setResponseHeader } from 'h3'
 import { usePeople } from '../../server/app/people'
+import { groupDesks, openableDesks } from '../../server/policy/questions'
 import { readInviteLink } from '../../server/people/read-invite-link'
 import { renderInvitePage } from '../../server/render/people/invite-page'
 import { pkgAssets } from '../../utils/assets'
@@ -29,6 +30,8 @@ export default defineEventHandler(async (event) => {
     link,
     signInHref: `/auth/sign-in?return=${encodeURIComponent(here)}`,
     subject,
+    groupDesks: link.kind === 'invalid' ? [] : groupDesks(req.site, req.policy, link.invite.group),
+    openDesks: openableDesks(req.site, req.policy, req),
   })
   const welcome = link.kind === 'used' && subject !== null && link.invite.closedBy === subject
   sendPage(event, page, welcome ? 200 : STATUS[link.kind])

@@ -32,6 +32,9 @@ const idpParts = memoUntilRejected(async (): Promise<IdpBackendParts> => {
 
 export async function usePeopleBackend(): Promise<PeopleBackend> {
   const deps = await usePeople()
-  if (peopleBackendOf(useConfig()) === 'memberships') return createMembershipsBackend(deps)
+  if (peopleBackendOf(useConfig()) === 'memberships') {
+    const directory = await usePeopleDirectory()
+    return createMembershipsBackend(deps, (subject) => directory.personOf(subject))
+  }
   return createIdpBackend(deps, await idpParts())
 }

@@ -7,6 +7,7 @@ import { compileBucket } from './compile-bucket'
 import { checkLinks } from './check-links'
 import { createCompileContext, type CompileOptions } from './compile-context'
 import { compileDesk } from './compile-desk'
+import { checkGroupNames, compileGroups } from './compile-groups'
 import { compilePage } from './compile-page'
 import { byCodeUnits, capPerFile, compareDiagnostics, hasErrors, type Diagnostic } from './diagnostics'
 import { suggestion } from './did-you-mean'
@@ -196,6 +197,9 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
   checkLinks(ctx, { pagePaths: pathOwner.keys(), desks: deskFiles.keys(), publicFiles })
   ctx.diagnostics.push(...homePageDiagnostics(files.texts.keys()))
   if (site.value) checkInbox(ctx, siteYaml, site.value, pages)
+  const groups = compileGroups(ctx, siteYaml, site.value?.groups)
+  const pageGroups = pages.flatMap((page) => (page.access === 'public' ? [] : page.access))
+  checkGroupNames(ctx, siteYaml, groups, new Set([...refs.groups, ...pageGroups]))
 
   const policies = [...files.texts]
     .filter(([f]) => f.startsWith('policy/') && f.endsWith('.cedar'))
@@ -203,7 +207,7 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
   ctx.diagnostics.push(...validatePolicyFiles(policies))
 
   if (!branding) return done(null, ctx.diagnostics)
-  const model: SiteModel = { storylines, branding, pages, buckets, desks, policies, publicFiles }
+  const model: SiteModel = { storylines, branding, pages, buckets, desks, groups, policies, publicFiles }
   return done(model, ctx.diagnostics)
 }
 

@@ -167,6 +167,13 @@ export interface Desk {
   readonly suggestions: boolean
 }
 
+/** A group as content names it (site.yaml `groups:`): what invites, welcomes and the People view call it. */
+export interface Group {
+  readonly name: string
+  /** The group's name in every storyline when content gives no label. */
+  readonly label: Text
+}
+
 export interface PolicyFile {
   readonly file: string
   readonly text: string
@@ -178,6 +185,8 @@ export interface SiteModel {
   readonly pages: readonly Page[]
   readonly buckets: ReadonlyMap<string, Bucket>
   readonly desks: ReadonlyMap<string, Desk>
+  /** site.yaml `groups:`; a group not listed there is called by its name (groupLabel). */
+  readonly groups?: ReadonlyMap<string, Group>
   readonly policies: readonly PolicyFile[]
   /** Paths under public/, served at /site/**. */
   readonly publicFiles: ReadonlySet<string>

@@ -1,7 +1,12 @@
 // The mail that carries an invite's link, in the site's first storyline and
 // language. The words are the service's own; names from the form and the
 // content are escaped so they read as plain text.
+import { groupLabel } from '../content/group-label'
+import { listText } from '../messages/list-text'
 import { messagesFor } from '../messages/messages'
+import { createPolicyEngine } from '../policy/engine'
+import { groupDesks } from '../policy/questions'
+import { textAt } from '../render/storyline'
 import { timeText } from '../render/desk/time'
 import type { SiteModel } from '../content/model'
 import { brandOf, type MailIntent } from './mail-intent'
@@ -15,7 +20,8 @@ interface Words {
     inviter: string
     name: string
     group: string
-    desk: string
+    /** The desks the group opens, as one list; empty when it opens none. */
+    desks: string
     site: string
     /** When the link runs out; null for a plain sign-in link, which does not. */
     until: string | null
@@ -26,7 +32,8 @@ interface Words {
 const ENGLISH: Words = {
   subject: (site) => `You are invited to ${site}`,
   body: (p) =>
-    `Hello ${p.name},\n\n${p.inviter} has invited you to join **${p.group}** on the ${p.desk} at ${p.site}.\n\n` +
+    `Hello ${p.name},\n\n${p.inviter} has invited you to join **${p.group}** at ${p.site}.` +
+    (p.desks === '' ? '\n\n' : ` As one of them you can open the ${p.desks}.\n\n`) +
     (p.until === null
       ? 'Follow the link and sign in with this address.'
       : `Follow the link and sign in to accept. The link works until ${p.until}.`),
@@ -38,7 +45,8 @@ const WORDS: Readonly<Record<string, Words>> = {
   nb: {
     subject: (site) => `Du er invitert til ${site}`,
     body: (p) =>
-      `Hei ${p.name},\n\n${p.inviter} har invitert deg inn i **${p.group}** på ${p.desk} hos ${p.site}.\n\n` +
+      `Hei ${p.name},\n\n${p.inviter} har invitert deg inn i **${p.group}** hos ${p.site}.` +
+      (p.desks === '' ? '\n\n' : ` Som en av dem kan du åpne ${p.desks}.\n\n`) +
       (p.until === null
         ? 'Følg lenken og logg inn med denne adressen.'
         : `Følg lenken og logg inn for å takke ja. Lenken virker til ${p.until}.`),
@@ -47,7 +55,8 @@ const WORDS: Readonly<Record<string, Words>> = {
   nn: {
     subject: (site) => `Du er invitert til ${site}`,
     body: (p) =>
-      `Hei ${p.name},\n\n${p.inviter} har invitert deg inn i **${p.group}** på ${p.desk} hjå ${p.site}.\n\n` +
+      `Hei ${p.name},\n\n${p.inviter} har invitert deg inn i **${p.group}** hjå ${p.site}.` +
+      (p.desks === '' ? '\n\n' : ` Som ein av dei kan du opne ${p.desks}.\n\n`) +
       (p.until === null
         ? 'Følg lenka og logg inn med denne adressa.'
         : `Følg lenka og logg inn for å takke ja. Lenka verkar til ${p.until}.`),
@@ -60,7 +69,6 @@ export interface InviteMailInput {
   readonly invite: { readonly id: string; readonly round: number; readonly name: string; readonly group: string }
   readonly email: string
   readonly inviter: string
-  readonly deskTitle: string
   readonly link: string
   /** Seconds since the epoch; none for a link that does not run out. */
   readonly expiresAt?: number
@@ -71,7 +79,6 @@ export function buildInviteIntent({
   invite,
   email,
   inviter,
-  deskTitle,
   link,
   expiresAt,
 }: InviteMailInput): MailIntent {
@@ -80,11 +87,12 @@ export function buildInviteIntent({
   const words = WORDS[brand.language.split('-')[0] ?? 'en'] ?? ENGLISH
   const until =
     expiresAt === undefined ? null : timeText(new Date(expiresAt * 1000).toISOString(), messagesFor(site, 0))
+  const desks = groupDesks(site, createPolicyEngine(site), invite.group)
   const body = words.body({
     inviter: markdownText(inviter),
     name: markdownText(invite.name),
-    group: markdownText(invite.group),
-    desk: markdownText(deskTitle),
+    group: markdownText(groupLabel(site, invite.group, 0)),
+    desks: markdownText(listText(brand.language, desks.map((desk) => textAt(desk.title, 0) || desk.name))),
     site: markdownText(brand.name),
     until,
   })

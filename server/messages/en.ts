@@ -227,6 +227,7 @@ export const en = {
   'invite.sign-in-anyway': 'Sign in anyway',
   'invite.in.title': 'You are in',
   'invite.in': 'You are now in {group}.',
+  'invite.in.desks': 'You can now open the {desks}.',
   'invite.open-desk': 'Open the {desk}',
   'invite.withdrawn.title': 'This invite was withdrawn',
   'invite.withdrawn':
@@ -238,7 +239,8 @@ export const en = {
     '{inviter} invited you into {group}, but the link ran out on {until}. Ask them to send you a fresh one.',
   'invite.open.title': 'You are invited',
   'invite.you': 'you',
-  'invite.open': '{inviter} has invited {who} to join {group} on the {desk}.',
+  'invite.open': '{inviter} has invited {who} to join {group}.',
+  'invite.open.desks': 'As one of them you can open the {desks}.',
   'invite.open.by-phone':
     'Sign in with the account that holds your phone number, and you are in. The link works until {until}.',
   'invite.open.by-email':

@@ -221,6 +221,7 @@ export const nb: Readonly<Record<MessageId, string>> = {
   'invite.sign-in-anyway': 'Logg inn likevel',
   'invite.in.title': 'Du er med',
   'invite.in': 'Du er nå med i {group}.',
+  'invite.in.desks': 'Nå kan du åpne {desks}.',
   'invite.open-desk': 'Åpne {desk}',
   'invite.withdrawn.title': 'Denne invitasjonen er trukket tilbake',
   'invite.withdrawn':
@@ -231,7 +232,8 @@ export const nb: Readonly<Record<MessageId, string>> = {
   'invite.expired': '{inviter} inviterte deg inn i {group}, men lenken gikk ut {until}. Be dem sende deg en ny.',
   'invite.open.title': 'Du er invitert',
   'invite.you': 'deg',
-  'invite.open': '{inviter} har invitert {who} inn i {group} på {desk}.',
+  'invite.open': '{inviter} har invitert {who} inn i {group}.',
+  'invite.open.desks': 'Som en av dem kan du åpne {desks}.',
   'invite.open.by-phone': 'Logg inn med kontoen som har telefonnummeret ditt, så er du med. Lenken virker til {until}.',
   'invite.open.by-email':
     'Logg inn med e-postadressen invitasjonen ble sendt til, så er du med. Lenken virker til {until}.',

@@ -100,13 +100,11 @@ export async function invitePerson(deps: PeopleDeps, request: InviteRequest): Pr
 
   const path = `/invite/${inviteToken(id, secret)}`
   if (invite.email === undefined) return { kind: 'invited', invite, path, mailed: false }
-  const deskTitle = textAt(deps.site.desks.get(desk)?.title ?? [], 0) || desk
   const intent = buildInviteIntent({
     site: deps.site,
     invite,
     email: invite.email,
     inviter: actor.kind === 'person' ? actorName(actor) : textAt(deps.site.branding.name, 0),
-    deskTitle,
     link: `${deps.publicUrl.replace(/\/+$/, '')}${path}`,
     expiresAt,
   })

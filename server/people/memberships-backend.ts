@@ -3,11 +3,11 @@
 import { invitePerson } from './invite-person'
 import type { PeopleBackend } from './people-backend'
 import type { PeopleDeps } from './people-deps'
-import { listPeople } from './people-rows'
+import { listPeople, type SeenBy } from './people-rows'
 import { removeMember } from './remove-member'
 import { joinResponsibleMembership, leaveResponsibleMemberships } from './responsible-memberships'
 
-export function createMembershipsBackend(deps: PeopleDeps): PeopleBackend {
+export function createMembershipsBackend(deps: PeopleDeps, seenBy?: SeenBy): PeopleBackend {
   const { memberships } = deps
   return {
     kind: 'memberships',
@@ -15,7 +15,7 @@ export function createMembershipsBackend(deps: PeopleDeps): PeopleBackend {
     async grant(group, person, since) {
       await memberships.grant(group, person, since)
     },
-    list: (groups, query) => listPeople(deps, groups, query),
+    list: (groups, query) => listPeople(deps, groups, query, seenBy),
     async member(key, groups) {
       const found = (await memberships.view()).inGroups(groups).find((m) => m.key === key)
       return found === undefined ? null : { name: found.entry.name ?? '', group: found.entry.group }

@@ -15,14 +15,24 @@ interface Entry {
   readonly seenAt: string
   /** The address the provider gave at the last sign-in, unless it said it was not verified. */
   readonly email?: string
+  /** The name the provider gave at the last sign-in. */
+  readonly name?: string
+}
+
+/** Who signed in as a subject, as the provider last told it: what a membership known only by its subject lacks. */
+export interface SeenPerson {
+  readonly name?: string
+  readonly email?: string
 }
 
 export interface PeopleDirectory {
-  remember(person: PersonKeys, groups: readonly string[], now?: Date): Promise<void>
+  remember(person: PersonKeys & { readonly name?: string }, groups: readonly string[], now?: Date): Promise<void>
   /** Groups of the first key that matches, or null when nobody by that key was seen. */
   groupsOf(person: PersonKeys): Promise<readonly string[] | null>
   /** Where to mail the person who signed in as `subject`, or null when they gave no verified address. */
   addressOf(subject: string): Promise<string | null>
+  /** The name and verified address of who signed in as `subject`, or null when nobody did. */
+  personOf(subject: string): Promise<SeenPerson | null>
 }
 
 export function createPeopleDirectory(kv: BusKv): PeopleDirectory {
@@ -37,6 +47,7 @@ export function createPeopleDirectory(kv: BusKv): PeopleDirectory {
         groups: [...groups],
         seenAt: now.toISOString(),
         ...(person.email === undefined ? {} : { email: person.email }),
+        ...(person.name ? { name: person.name } : {}),
       }
       await Promise.all(keysOf(person).map((key) => kv.put(key, entry)))
     },
@@ -50,6 +61,12 @@ export function createPeopleDirectory(kv: BusKv): PeopleDirectory {
     async addressOf(subject) {
       const found = await kv.get(encodeKvKey(`sub:${subject}`))
       return found === null ? null : (decodeJson<Entry>(found.value).email ?? null)
+    },
+    async personOf(subject) {
+      const found = await kv.get(encodeKvKey(`sub:${subject}`))
+      if (found === null) return null
+      const { name, email } = decodeJson<Entry>(found.value)
+      return { ...(name === undefined ? {} : { name }), ...(email === undefined ? {} : { email }) }
     },
   }
 }

@@ -5,6 +5,7 @@
 import type { PeopleRow } from '../render/people/member-card'
 import type { PeopleDeps } from './people-deps'
 import type { Membership } from './membership-record'
+import type { SeenPerson } from './people-directory'
 import type { PeopleQuery } from './people-query'
 
 export const PEOPLE_PAGE_SIZE = 50
@@ -27,10 +28,27 @@ function found(entry: Membership, q: string): boolean {
   return [entry.name, entry.email, entry.phone].some((value) => value?.toLowerCase().includes(q))
 }
 
+/** Who signed in as a subject, for a membership that knows them by nothing else. */
+export type SeenBy = (subject: string) => Promise<SeenPerson | null>
+
+// A membership made for a subject (a grant, the responsible pass) learns the name and address only at the
+// person's next sign-in; until then the People view shows what their last sign-in verified.
+async function filledIn(entry: Membership, seenBy: SeenBy | undefined): Promise<Membership> {
+  if (seenBy === undefined || entry.subject === undefined || (entry.name && entry.email)) return entry
+  const seen = await seenBy(entry.subject)
+  if (seen === null) return entry
+  return {
+    ...entry,
+    name: entry.name || seen.name || '',
+    ...((entry.email ?? seen.email) ? { email: entry.email ?? seen.email } : {}),
+  }
+}
+
 export async function listPeople(
   { memberships, invites }: Pick<PeopleDeps, 'memberships' | 'invites'>,
   groups: readonly string[],
   query: PeopleQuery,
+  seenBy?: SeenBy,
 ): Promise<PeopleSection[]> {
   const shown = query.group === undefined ? groups : groups.filter((group) => group === query.group)
   const view = await memberships.view()
@@ -52,7 +70,7 @@ export async function listPeople(
       const rows = await Promise.all(
         slice.map(async ({ key, entry }) => ({
           key,
-          entry,
+          entry: await filledIn(entry, seenBy),
           // Only a pending invite's link is shown, so active people read no invite.
           invite: entry.state !== 'invited' || entry.invite === undefined ? null : await invites.get(entry.invite),
         })),

@@ -134,6 +134,11 @@ export function openableDesks(site: SiteModel, policy: PolicyEngine, caller: Cal
   return [...site.desks.values()].filter((desk) => mayOpenDesk(policy, caller, desk))
 }
 
+/** The desks a member of `group` (and of no other) may open, in the content's order: what joining it gives. */
+export function groupDesks(site: SiteModel, policy: PolicyEngine, group: string): Desk[] {
+  return openableDesks(site, policy, { principal: { groups: [group] } })
+}
+
 /** A desk shows one of its buckets only to people who may read it, so a policy/ forbid narrows a desk. */
 export function mayReadDeskBucket(policy: PolicyEngine, caller: Caller, desk: Desk, bucket: string): boolean {
   return desk.buckets.includes(bucket) && mayOpenDesk(policy, caller, desk) && mayReadBucket(policy, caller, bucket)

@@ -52,7 +52,7 @@ describe('Issue 12 on the demo site', () => {
     await waitFor(async () => (await mailTo('boss@example.org')).length === 1, 15_000, 'the seed invite in the outbox')
     const [mail] = await mailTo('boss@example.org')
     expect(mail?.subject).toMatch(/You are invited to/)
-    expect(mail?.text).toContain('caseworkers')
+    expect(mail?.text).toContain('join Caseworkers')
     const boss = client()
     const path = invitePathIn(mail?.text ?? '')
     const landed = await signInAs(boss, server.site, 'boss@example.org', path)
@@ -77,14 +77,27 @@ describe('Issue 12 on the demo site', () => {
     expect(sent.location).toBe('/desk/caseworkers/people?done=invited')
     await waitFor(async () => (await mailTo('nora@example.org')).length === 1, 15_000, "Nora's invite")
     const [mail] = await mailTo('nora@example.org')
-    expect(mail?.text).toContain('Kari Caseworker has invited you to join volunteers')
+    // The group by its label in content, and the desk it opens (issue 26, journey 2).
+    expect(mail?.text.replace(/\s+/g, ' ')).toContain(
+      'Kari Caseworker has invited you to join Street Watch volunteers at Fix My Street Northvale. ' +
+        'As one of them you can open the Street Watch desk.',
+    )
 
     const nora = client()
     const path = invitePathIn(mail?.text ?? '')
     const open = await nora(`${server.site}${path}`)
     expect(open.status).toBe(200)
-    expect(await open.text()).toContain('Kari Caseworker has invited Nora Nobody to join <strong>volunteers</strong>')
+    expect(await open.text()).toContain(
+      'Kari Caseworker has invited Nora Nobody to join <strong>Street Watch volunteers</strong>. ' +
+        'As one of them you can open the Street Watch desk.',
+    )
     await signInAs(nora, server.site, 'nora', path)
+    // The welcome's button goes to the desk she may now open, not the desk that invited her.
+    const welcome = await (await nora(`${server.site}${path}`)).text()
+    expect(welcome).toContain(
+      'You are now in <strong>Street Watch volunteers</strong>. You can now open the Street Watch desk.',
+    )
+    expect(welcome).toContain('<a class="button" href="/desk/street_watch">Open the Street Watch desk</a>')
     expect((await nora(`${server.site}/desk/street_watch`)).status).toBe(200)
     // Her account page says where the group came from.
     expect(await (await nora(`${server.site}/my`)).text()).toMatch(/<strong>volunteers<\/strong>: by invite/)

@@ -72,7 +72,11 @@ describe('people on desks, on NATS with two instances', () => {
     expect(sent.status).toBe(303)
     const path = await linkFor('nina@example.org', 1)
     const mail = world.mailsTo('nina@example.org')[0]
-    expect(mail?.text).toContain('Kari Caseworker has invited you to join volunteers')
+    // The group by its label in content, and the desk it opens (issue 26, journey 2).
+    expect(mail?.text.replace(/\s+/g, ' ')).toContain(
+      'Kari Caseworker has invited you to join Street Watch volunteers at Fix My Street Northvale. ' +
+        'As one of them you can open the Street Watch desk.',
+    )
     expect(mail?.text).toContain(`${world.a.url}${path}`)
     const open = await fetch(`${world.b.url}${path}`)
     expect(open.status).toBe(200)

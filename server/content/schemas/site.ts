@@ -29,5 +29,7 @@ export const siteSchema = z.strictObject({
   staff_storyline: contentNameSchema.optional(),
   messages: z.record(z.string(), textSchema).optional(),
   timezone: z.string().optional(),
+  /** The groups desks and invites name, by name: how people read each one (`label:`, the name when none). */
+  groups: z.record(contentNameSchema, z.strictObject({ label: textSchema.optional() }).nullable()).optional(),
 })
 export type RawSite = z.infer<typeof siteSchema>

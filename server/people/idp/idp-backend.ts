@@ -79,7 +79,6 @@ export function createIdpBackend(deps: PeopleDeps, parts: IdpBackendParts): Peop
         invite: { id, round: 1, name, group },
         email,
         inviter: actor.kind === 'person' ? actorName(actor) : textAt(deps.site.branding.name, 0),
-        deskTitle: textAt(deps.site.desks.get(request.desk)?.title ?? [], 0) || request.desk,
         link,
         ...(account.activation?.expiresAt === undefined ? {} : { expiresAt: account.activation.expiresAt }),
       })

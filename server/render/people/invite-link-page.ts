@@ -1,5 +1,6 @@
 // After inviting someone by phone: the service sends no SMS, so the staff
 // member gets the link to pass on. Shown once; only its hash is kept.
+import { groupLabel } from '../../content/group-label'
 import { messagesFor } from '../../messages/messages'
 import type { SiteModel } from '../../content/model'
 import type { Viewer } from '../account'
@@ -23,7 +24,7 @@ export function renderInviteLinkPage(options: InviteLinkPageOptions): string {
   const m = messagesFor(site, story)
   const title = m.say('people.link.title')
   const body = html`<h1>${title}</h1>
-<p>${m.sayHtml('people.link.pass-on', { name, group: html`<strong>${group}</strong>` })}</p>
+<p>${m.sayHtml('people.link.pass-on', { name, group: html`<strong>${groupLabel(site, group, story)}</strong>` })}</p>
 <p><input type="text" class="invite-link" readonly value="${link}" aria-label="${m.say('people.link.label')}"></p>
 <p class="field-help">${m.say('people.link.once')}</p>
 <p><a class="button" href="${backTo}">${m.say('people.link.back')}</a></p>`

@@ -2,7 +2,10 @@
 // plainly, why the link no longer works, with sign-in offered anyway.
 import type { MessageId } from '../../messages/en'
 import { messagesFor } from '../../messages/messages'
-import type { SiteModel } from '../../content/model'
+import { groupLabel } from '../../content/group-label'
+import type { Desk, SiteModel } from '../../content/model'
+import { deskPath } from '../../desk/names'
+import { listText } from '../../messages/list-text'
 import type { InviteLink } from '../../people/read-invite-link'
 import { actorName } from '../../people/membership-record'
 import type { Viewer } from '../account'
@@ -22,10 +25,14 @@ export interface InvitePageOptions {
   readonly signInHref: string
   /** The signed-in person's subject, when there is one. */
   readonly subject: string | null
+  /** The desks the invite's group opens. */
+  readonly groupDesks: readonly Desk[]
+  /** The desks the signed-in person may open now: the welcome's button goes to the first. */
+  readonly openDesks: readonly Desk[]
 }
 
 export function renderInvitePage(options: InvitePageOptions): string {
-  const { site, story, viewer, assets, link, signInHref, subject } = options
+  const { site, story, viewer, assets, link, signInHref, subject, groupDesks, openDesks } = options
   const m = messagesFor(site, story)
   const signIn = (id: MessageId) => html`<p><a class="button" href="${signInHref}">${m.say(id)}</a></p>`
   let title: string
@@ -35,17 +42,22 @@ export function renderInvitePage(options: InvitePageOptions): string {
     body = html`<p>${m.say('invite.invalid')}</p>${signIn('invite.sign-in-anyway')}`
   } else {
     const { invite } = link
-    const desk = site.desks.get(invite.desk)
-    const deskTitle = (desk === undefined ? '' : textAt(desk.title, story)) || invite.desk
+    const deskTitle = (desk: Desk) => textAt(desk.title, story) || desk.name
+    const desks = listText(m.language, groupDesks.map(deskTitle))
+    const opens = (id: MessageId) => (groupDesks.length === 0 ? '' : html` ${m.say(id, { desks })}`)
     const inviter = invite.invitedBy.kind === 'person' ? actorName(invite.invitedBy) : textAt(site.branding.name, story)
-    const group = html`<strong>${invite.group}</strong>`
+    const group = html`<strong>${groupLabel(site, invite.group, story)}</strong>`
     const until = renderTime(new Date(invite.expiresAt * 1000).toISOString(), m)
     if (link.kind === 'used' && subject !== null && invite.closedBy === subject) {
       title = m.say('invite.in.title')
-      body = html`<p>${m.sayHtml('invite.in', { group })}</p><p><a class="button" href="/desk/${invite.desk}">${m.say(
-        'invite.open-desk',
-        { desk: deskTitle },
-      )}</a></p>`
+      const first = openDesks[0]
+      const button =
+        first === undefined
+          ? ''
+          : html`<p><a class="button" href="${deskPath(first.name)}">${m.say('invite.open-desk', {
+              desk: deskTitle(first),
+            })}</a></p>`
+      body = html`<p>${m.sayHtml('invite.in', { group })}${opens('invite.in.desks')}</p>${button}`
     } else if (link.kind === 'withdrawn') {
       title = m.say('invite.withdrawn.title')
       body = html`<p>${m.say('invite.withdrawn', { inviter })}</p>${signIn('invite.sign-in-anyway')}`
@@ -59,7 +71,7 @@ export function renderInvitePage(options: InvitePageOptions): string {
       title = m.say('invite.open.title')
       const who = invite.name || m.say('invite.you')
       const how = invite.email === undefined ? 'invite.open.by-phone' : 'invite.open.by-email'
-      body = html`<p>${m.sayHtml('invite.open', { inviter, who, group, desk: deskTitle })}</p>
+      body = html`<p>${m.sayHtml('invite.open', { inviter, who, group })}${opens('invite.open.desks')}</p>
 <p>${m.sayHtml(how, { until })}</p>${signIn('invite.accept')}`
     }
   }

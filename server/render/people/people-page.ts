@@ -1,6 +1,7 @@
 // GET /desk/{desk}/people: the memberships of the groups this desk invites
 // into (those the person may invite into), an invite form, and per person
 // remove, invite-again and fresh-link buttons.
+import { groupLabel } from '../../content/group-label'
 import { messagesFor } from '../../messages/messages'
 import type { Desk, SiteModel } from '../../content/model'
 import type { Viewer } from '../account'
@@ -41,13 +42,14 @@ export function renderPeoplePage(options: PeoplePageOptions): string {
   const deskTitle = textAt(desk.title, story) || desk.name
   const title = m.say('people.title', { desk: deskTitle })
   const action = peoplePath(desk.name)
-  const lists = sections.map((section) => renderPeopleSection(action, section, query, { csrf, now, m }))
+  const label = (group: string) => groupLabel(site, group, story)
+  const lists = sections.map((section) => renderPeopleSection(action, section, query, { csrf, now, m, label }))
   const shown =
     notice === undefined
       ? null
       : html`<p class="form-notice${notice.problem ? ' form-problem' : ''}" role="${notice.problem ? 'alert' : 'status'}">${m.problem(notice.text)}</p>`
   const body = html`<p class="desk-back"><a href="/desk/${desk.name}">${m.say('desk.back-to', { desk: deskTitle })}</a></p><h1>${title}</h1>${shown}
-<section class="people-invite" aria-labelledby="invite-heading"><h2 id="invite-heading">${m.say('people.invite')}</h2>${renderInviteForm(action, groups, csrf, options.form, m)}</section>
+<section class="people-invite" aria-labelledby="invite-heading"><h2 id="invite-heading">${m.say('people.invite')}</h2>${renderInviteForm(action, groups, csrf, options.form, m, label)}</section>
 ${renderPeopleSearch(action, query, m)}${lists}
 <p class="field-help">${m.say('people.provider-note')}</p>`
   return renderLayout({ site, story, title, body, assets, viewer })

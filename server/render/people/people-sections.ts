@@ -21,17 +21,18 @@ export function renderPeopleSection(
   path: string,
   section: PeopleSection,
   query: PeopleQuery,
-  card: { readonly csrf: string; readonly now: Date; readonly m: Messages },
+  card: { readonly csrf: string; readonly now: Date; readonly m: Messages; readonly label: (group: string) => string },
 ): SafeHtml {
   const { group, total, rows } = section
-  const { m } = card
-  const heading = html`<h2 id="group-${group}">${group} <span class="people-count">(${count(total, m)})</span></h2>`
+  const { m, label } = card
+  const heading = html`<h2 id="group-${group}">${label(group)} <span class="people-count">(${count(total, m)})</span></h2>`
   if (total === 0) {
     const none = m.say(query.q === '' ? 'people.group-empty' : 'people.no-match')
     return html`<section class="people-group" aria-labelledby="group-${group}">${heading}<p class="empty">${none}</p></section>`
   }
   const cards = html`<ul class="members">${rows.map((row) => renderMemberCard(path, row, card.csrf, card.now, m))}</ul>`
-  return html`<section class="people-group" aria-labelledby="group-${group}">${heading}${cards}${renderMore(path, section, query, m)}</section>`
+  const more = renderMore(path, section, query, m, label(group))
+  return html`<section class="people-group" aria-labelledby="group-${group}">${heading}${cards}${more}</section>`
 }
 
 function renderMore(
@@ -39,13 +40,14 @@ function renderMore(
   { group, total, page, pages }: PeopleSection,
   query: PeopleQuery,
   m: Messages,
+  label: string,
 ): SafeHtml | null {
   if (pages <= 1) return null
   if (query.group !== group)
-    return html`<p><a href="${path}${peopleQueryString({ q: query.q, group })}">${m.say('people.all-in', { count: count(total, m), group })}</a></p>`
+    return html`<p><a href="${path}${peopleQueryString({ q: query.q, group })}">${m.say('people.all-in', { count: count(total, m), group: label })}</a></p>`
   const href = (to: number) => `${path}${peopleQueryString({ q: query.q, group, page: to })}`
   const previous = page > 1 ? html`<a rel="prev" href="${href(page - 1)}">${m.say('desk.previous-page')}</a>` : null
   const next = page < pages ? html`<a rel="next" href="${href(page + 1)}">${m.say('desk.next-page')}</a>` : null
   const at = html`<span class="desk-pager-at">${m.say('desk.page-of', { page, pages })}</span>`
-  return html`<nav class="desk-pager" aria-label="${m.say('desk.pages-of', { label: group })}">${previous}${at}${next}</nav>`
+  return html`<nav class="desk-pager" aria-label="${m.say('desk.pages-of', { label })}">${previous}${at}${next}</nav>`
 }
