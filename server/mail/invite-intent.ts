@@ -74,14 +74,7 @@ export interface InviteMailInput {
   readonly expiresAt?: number
 }
 
-export function buildInviteIntent({
-  site,
-  invite,
-  email,
-  inviter,
-  link,
-  expiresAt,
-}: InviteMailInput): MailIntent {
+export function buildInviteIntent({ site, invite, email, inviter, link, expiresAt }: InviteMailInput): MailIntent {
   const storyline = site.storylines[0] ?? ''
   const brand = brandOf(site, storyline)
   const words = WORDS[brand.language.split('-')[0] ?? 'en'] ?? ENGLISH
@@ -92,7 +85,12 @@ export function buildInviteIntent({
     inviter: markdownText(inviter),
     name: markdownText(invite.name),
     group: markdownText(groupLabel(site, invite.group, 0)),
-    desks: markdownText(listText(brand.language, desks.map((desk) => textAt(desk.title, 0) || desk.name))),
+    desks: markdownText(
+      listText(
+        brand.language,
+        desks.map((desk) => textAt(desk.title, 0) || desk.name),
+      ),
+    ),
     site: markdownText(brand.name),
     until,
   })

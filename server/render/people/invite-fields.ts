@@ -58,7 +58,8 @@ export function renderInviteForm(
   const kept = state?.kept
   const only = groups.length === 1 ? groups[0] : undefined
   const options = groups.map(
-    (group) => html`<option value="${group}"${group === (kept?.group ?? only) ? ' selected' : ''}>${label(group)}</option>`,
+    (group) =>
+      html`<option value="${group}"${group === (kept?.group ?? only) ? ' selected' : ''}>${label(group)}</option>`,
   )
   return html`<form class="invite-form" method="post" action="${action}" novalidate>${hiddenInputs({
     [CSRF_FIELD]: csrf,
