@@ -22,6 +22,8 @@ export interface PersonPage {
   readonly principal: Principal
   /** The buckets whose records the page shows, and those they link to. */
   readonly buckets: readonly string[]
+  /** Anything else the page shows that changes apart from the records: the reader's own read marks. */
+  readonly versions?: readonly number[]
 }
 
 // These pages carry the session's own token, never a mark to fill in.
@@ -46,6 +48,7 @@ export async function sendKeptPersonPage(
     session.id,
     session.revision,
     principalKey(page.principal),
+    page.versions ?? [],
   ])
   const cache = usePageCache(page.site)
   let template = cache.get(key)

@@ -23,5 +23,6 @@ export function compileDesk(
     buckets: raw.buckets,
     invites: raw.invites ?? [],
     suggestions: raw.suggestions ?? false,
+    ...(raw.notify === undefined ? {} : { notify: raw.notify }),
   }
 }

@@ -165,6 +165,8 @@ export interface Desk {
   readonly invites: readonly string[]
   /** Lists and moves the edit suggestions (`svc_edit_suggestions`). */
   readonly suggestions: boolean
+  /** Mailed, in staff words with the desk resolver link, when a reply by mail lands on a case the desk holds. */
+  readonly notify?: string
 }
 
 /** A group as content names it (site.yaml `groups:`): what invites, welcomes and the People view call it. */

@@ -1,6 +1,6 @@
 // The desk's query string: which bucket the filters are for, a state (none
-// given: the open states; `_all`: every state), a search, the order and a
-// page. A value that does not fit is dropped, not refused: a hand-edited or
+// given: the open states; `_all`: every state), a search, only the reader's
+// unread cases (`unread=1`), the order and a page. A value that does not fit is dropped, not refused: a hand-edited or
 // outdated link still shows the desk.
 import { z } from 'zod'
 import type { Bucket } from '../content/model'
@@ -16,8 +16,8 @@ const optionalName = z.preprocess(first, z.string().refine(isName).optional().ca
 /** `state=_all`: no name starts with `_`, so it cannot be a state's. */
 export const ALL_STATES = '_all'
 
-/** Newest filing first (the default), oldest first, last moved first, or in the bucket's order of states. */
-export const DESK_SORTS = ['newest', 'oldest', 'moved', 'state'] as const
+/** Newest filing first (the default), oldest first, last moved first, in the bucket's order of states, or last active first. */
+export const DESK_SORTS = ['newest', 'oldest', 'moved', 'state', 'activity'] as const
 export type DeskSort = (typeof DESK_SORTS)[number]
 
 const querySchema = z.object({
@@ -31,6 +31,7 @@ const querySchema = z.object({
       .catch(undefined),
   ),
   sort: z.preprocess(first, z.enum(DESK_SORTS).catch('newest')).catch('newest'),
+  unread: z.preprocess(first, z.literal('1').optional().catch(undefined)).catch(undefined),
   q: z
     .preprocess(first, z.string().catch(''))
     .transform((q) => q.trim().slice(0, MAX_SEARCH))
@@ -50,6 +51,8 @@ export interface BucketFilter {
   readonly q: string
   readonly sort: DeskSort
   readonly page: number
+  /** Only the cases heard from (a reply by mail, a self move) since the reader last opened them. */
+  readonly unread?: boolean
 }
 
 export const NO_FILTER: BucketFilter = { state: undefined, q: '', sort: 'newest', page: 1 }
@@ -57,7 +60,8 @@ export const NO_FILTER: BucketFilter = { state: undefined, q: '', sort: 'newest'
 /** The filter for one bucket: a state the bucket does not have means the open states. */
 export function bucketFilter(bucket: Bucket, query: DeskQuery): BucketFilter {
   const known = query.state === ALL_STATES || bucket.states.some((s) => s.name === query.state)
-  return { state: known ? query.state : undefined, q: query.q, sort: query.sort, page: query.page }
+  const filter = { state: known ? query.state : undefined, q: query.q, sort: query.sort, page: query.page }
+  return query.unread === undefined ? filter : { ...filter, unread: true }
 }
 
 /** The states a filter lists; undefined for every state. */
@@ -70,7 +74,7 @@ export function filterStates(bucket: Bucket, filter: BucketFilter): string[] | u
 
 /** Whether a filter narrows what the desk opens on (the open states, newest first). */
 export function isFiltered(filter: BucketFilter): boolean {
-  return filter.state !== undefined || filter.q !== ''
+  return filter.state !== undefined || filter.q !== '' || filter.unread === true
 }
 
 /** The query string that shows `filter` for `bucket`; page 1, the default order and empty values are left out. */
@@ -78,6 +82,7 @@ export function filterQuery(bucket: string, filter: BucketFilter): string {
   const params = new URLSearchParams({ bucket })
   if (filter.state !== undefined) params.set('state', filter.state)
   if (filter.q !== '') params.set('q', filter.q)
+  if (filter.unread === true) params.set('unread', '1')
   if (filter.sort !== 'newest') params.set('sort', filter.sort)
   if (filter.page > 1) params.set('page', String(filter.page))
   return `?${params.toString()}`

@@ -4,6 +4,7 @@ import type { Bucket, Mail, SiteModel } from '../content/model'
 import { buildMailIntent, type MailIntent } from '../mail/mail-intent'
 import type { PlaceholderContext } from '../mail/mail-values'
 import { buildMessageIntent } from '../mail/message-intent'
+import { buildNotifyIntent } from '../mail/notify-intent'
 import { receiptMail } from '../mail/receipt'
 import { grantFor } from '../records/grants'
 import type { PersonKeys } from '../records/person'
@@ -33,9 +34,13 @@ export function decideEffects(question: EffectsQuestion): DecidedEffects {
     // A claim mails nothing; the grant its state earned goes to the person who claimed it.
     case 'claimed':
       return { mail: null, grant: grantFor(bucket, view) }
-    // A note by desk is staff writing to the submitter; a note grants nothing.
+    // A note by desk is staff writing to the submitter; a reply by mail tells the desk that asks to be told
+    // (`notify:`); a note grants nothing.
     case 'noted':
-      if (entry.via !== 'desk' || entry.text === undefined) return NOTHING
+      if (entry.text === undefined) return NOTHING
+      if (entry.via === 'mail')
+        return { mail: buildNotifyIntent({ site, bucket, view, text: entry.text, publicUrl }), grant: null }
+      if (entry.via !== 'desk') return NOTHING
       return { mail: buildMessageIntent({ site, bucket, view, text: entry.text, publicUrl }), grant: null }
     case 'filed':
     case 'moved': {

@@ -350,6 +350,13 @@ export const en = {
   'desk.moved-first': '{title}, last moved first',
   'desk.by-state': '{title}, by state',
   'desk.column.moved': 'Last moved',
+  'desk.column.activity': 'Last activity',
+  'desk.activity-first': '{title}, last active first',
+  'desk.unread': 'Unread',
+  'desk.unread-only': 'Only with unread replies',
+  'desk.no-open': 'No open cases ({closed} closed).',
+  'desk.show-closed': 'Show the closed cases',
+  'desk.closed-word': 'closed',
   'desk.suggestions-link': 'Edit suggestions from the people pages name as responsible',
   'desk.note': 'Note',
   'desk.note.missing': 'Write a note: this move needs one.',
@@ -392,6 +399,8 @@ export const en = {
 
   // Mail
   'mail.open-case': 'Open the case',
+  'mail.notify.subject': 'New reply on case {reference}: {name}',
+  'mail.notify.body': 'The reporter of case **{reference}** ({name}) replied by mail:',
   'mail.receipt-skipped': 'No receipt was mailed to {address}: {count} receipts already went to that address this hour',
 } as const
 

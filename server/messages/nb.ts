@@ -340,6 +340,13 @@ export const nb: Readonly<Record<MessageId, string>> = {
   'desk.moved-first': '{title}, sist flyttet først',
   'desk.by-state': '{title}, etter tilstand',
   'desk.column.moved': 'Sist flyttet',
+  'desk.column.activity': 'Siste aktivitet',
+  'desk.activity-first': '{title}, sist aktiv først',
+  'desk.unread': 'Ulest',
+  'desk.unread-only': 'Bare med uleste svar',
+  'desk.no-open': 'Ingen åpne saker ({closed} lukket).',
+  'desk.show-closed': 'Vis de lukkede sakene',
+  'desk.closed-word': 'lukket',
   'desk.suggestions-link': 'Endringsforslag fra de som er ansvarlige for sider',
   'desk.note': 'Notat',
   'desk.note.missing': 'Skriv et notat: denne flyttingen trenger ett.',
@@ -383,6 +390,8 @@ export const nb: Readonly<Record<MessageId, string>> = {
   'desk.refused.move-forbidden': 'Kontoen din kan ikke gjøre denne flyttingen på denne saken.',
   'desk.refused.back': 'Tilbake til saken',
 
+  'mail.notify.subject': 'Nytt svar i sak {reference}: {name}',
+  'mail.notify.body': 'Innmelderen av sak **{reference}** ({name}) svarte på e-post:',
   'mail.open-case': 'Åpne saken',
   'mail.receipt-skipped':
     'Ingen kvittering ble sendt til {address}: {count} kvitteringer er alt sendt til den adressen denne timen',

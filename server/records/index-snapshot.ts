@@ -14,7 +14,7 @@ import type { ByteReader } from './byte-reader'
 import { allocateColumns, FLOAT_COLUMNS, NAME_COLUMNS } from './table-image'
 import type { Columns, TableImage } from './table-image'
 
-export const INDEX_VERSION = 4
+export const INDEX_VERSION = 5
 
 // The header names every table's size and its unusual times: a few MB at most.
 const MAX_HEADER_BYTES = 64 << 20

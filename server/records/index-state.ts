@@ -23,9 +23,9 @@ export interface IndexState {
   /** Adds a record just filed. */
   file(view: RecordView): void
   /** Moves a record to `state` as applyEvent would; false when there is no such record. */
-  move(bucket: string, id: string, state: string, time: string, seq: number): boolean
+  move(bucket: string, id: string, state: string, time: string, seq: number, heard?: boolean): boolean
   /** A note on a record: only its version moves on, as applyEvent has it; false when there is no such record. */
-  note(bucket: string, id: string, seq: number): boolean
+  note(bucket: string, id: string, seq: number, time?: string, heard?: boolean): boolean
   /** A claim at sign-in: the record's submitter becomes `submitter`; false when there is no such record. */
   claim(bucket: string, id: string, submitter: string, seq: number): boolean
   /** Takes over a table restored from a snapshot (one per bucket, into an empty state). */
@@ -68,13 +68,13 @@ export function createIndexState(): IndexState {
       seen(view.bucket, view.seq)
     },
     // On the row itself, without building the view: a replay moves half a million records.
-    move(bucket, id, state, time, seq) {
+    move(bucket, id, state, time, seq, heard) {
       const found = find(bucket, id)
       if (found === null) return false
       const { table, row } = found
       const storyline = table.storyline(row)
       counts.remove({ bucket, storyline, state: table.state(row) })
-      const first = table.move(row, state, time, seq)
+      const first = table.move(row, state, time, seq, heard)
       counts.add({ bucket, storyline, state })
       if (first) reached.add({ bucket, storyline, state })
       seen(bucket, seq)
@@ -110,10 +110,10 @@ export function createIndexState(): IndexState {
       seen(image.bucket, newest)
       return table
     },
-    note(bucket, id, seq) {
+    note(bucket, id, seq, time, heard) {
       const found = find(bucket, id)
       if (found === null) return false
-      found.table.note(found.row, seq)
+      found.table.note(found.row, seq, time, heard)
       seen(bucket, seq)
       return true
     },

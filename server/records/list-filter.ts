@@ -10,6 +10,11 @@ export interface ListFilter {
   readonly submitter?: string | readonly string[]
   /** Only records whose `field` holds `equals`, e.g. the id of the record a page shows. */
   readonly where?: { readonly field: string; readonly equals: string }
+  /**
+   * Only records with a reply by mail or a self move after the sequence this map gives for their id (0 when it
+   * gives none): one reader's unread cases. Read from the index's own columns (list-order.ts), not from a view.
+   */
+  readonly unreadAfter?: ReadonlyMap<string, number>
 }
 
 export function createListFilter(filter: ListFilter): (view: RecordView) => boolean {

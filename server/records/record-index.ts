@@ -24,6 +24,13 @@ import type { StateCount } from './state-counts'
 import type { TableImage } from './table-image'
 import type { RecordView } from './types'
 
+export interface CaseActivity {
+  /** The time of its last filing, move or note, in ms. */
+  readonly activeMs: number
+  /** The stream sequence of its last reply by mail or self move; 0 for none. */
+  readonly heardSeq: number
+}
+
 export interface ListQuery extends ListFilter {
   readonly offset: number
   readonly limit: number
@@ -37,6 +44,8 @@ export interface RecordIndex {
   /** Catching up at start, after a reconnect and after a stall, until it has applied what the stream held then. */
   status(): IndexStatus
   get(bucket: string, id: string): RecordView | null
+  /** When the record was last filed, moved or noted, and the sequence of its last reply by mail or self move. */
+  activity(bucket: string, id: string): CaseActivity | null
   /** The record of `bucket` filed at stream sequence `filedSeq`: the one its reference names (reference.ts). */
   byFiling(bucket: string, filedSeq: number): RecordView | null
   /** Newest filing first, unless the query asks for another order. */
@@ -106,10 +115,11 @@ export function createRecordIndex(
       if (view === null) return skipped(message, 'files a record twice')
       state.file(view)
     } else if (event.type === 'noted') {
-      if (!state.note(bucket, record, seq)) return skipped(message, 'notes on a record never filed')
+      if (!state.note(bucket, record, seq, event.time, event.via === 'mail'))
+        return skipped(message, 'notes on a record never filed')
     } else if (event.type === 'claimed') {
       if (!state.claim(bucket, record, event.submitter, seq)) return skipped(message, 'claims a record never filed')
-    } else if (!state.move(bucket, record, event.to, event.time, seq)) {
+    } else if (!state.move(bucket, record, event.to, event.time, seq, event.via === 'self')) {
       return skipped(message, 'moves a record never filed')
     }
     waiters.seen(`${bucket}:${record}`, seq, () => get(bucket, record)!)
@@ -148,6 +158,11 @@ export function createRecordIndex(
     ready,
     status: () => feed.status(),
     get,
+    activity(bucket, id) {
+      const table = state.buckets.get(bucket)
+      const row = table?.rowOf(id) ?? -1
+      return table === undefined || row === -1 ? null : { activeMs: table.activeMs(row), heardSeq: table.heardSeq(row) }
+    },
     byFiling(bucket, filedSeq) {
       const table = state.buckets.get(bucket)
       const row = table?.rowOfFiling(filedSeq) ?? -1
@@ -161,7 +176,8 @@ export function createRecordIndex(
       const { postings, counts } = state
       const table = state.buckets.get(bucket)
       if (table === undefined) return { total: 0, items: [] }
-      if (query.order !== undefined && query.order.by !== 'newest') return listInOrder(table, query, query.order)
+      if ((query.order !== undefined && query.order.by !== 'newest') || query.unreadAfter !== undefined)
+        return listInOrder(table, query, query.order ?? { by: 'newest' })
       // Start from the narrowest row list the query allows, newest first.
       const { submitter, where, states, text } = query
       const rows =

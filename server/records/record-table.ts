@@ -23,16 +23,23 @@ export interface RecordTable {
   rowOfFiling(filedSeq: number): number
   /** Adds a filed record; its row. */
   add(view: RecordView): number
-  /** A move of the record in `row`: what applyEvent changes of a view; true when it had never been in `state`. */
-  move(row: number, state: string, enteredAt: string, seq: number): boolean
-  /** A note on the record in `row`: its sequence only. */
-  note(row: number, seq: number): void
+  /**
+   * A move of the record in `row`: what applyEvent changes of a view, and its activity (`heard`: a self move);
+   * true when it had never been in `state`.
+   */
+  move(row: number, state: string, enteredAt: string, seq: number, heard?: boolean): boolean
+  /** A note on the record in `row`: its sequence and activity (`heard`: a reply by mail). */
+  note(row: number, seq: number, time?: string, heard?: boolean): void
   /** A claim of the record in `row`: its submitter and sequence. */
   claim(row: number, submitter: string, seq: number): void
   view(row: number): RecordView
   state(row: number): string
   /** When the record in `row` entered its state, in ms (NaN when its time cannot be read). */
   enteredMs(row: number): number
+  /** When the record in `row` was last filed, moved or noted, in ms (its filing when that cannot be read). */
+  activeMs(row: number): number
+  /** The sequence of the last reply by mail or self move of the record in `row`; 0 for none. */
+  heardSeq(row: number): number
   storyline(row: number): string
   submitter(row: number): string
   fields(row: number): FieldValues
@@ -94,6 +101,12 @@ export function createRecordTable(bucket: string, image?: TableImage): RecordTab
     columns.reached[row] = mask + bit
     return true
   }
+  // An unreadable time leaves the activity as it was; events come in order, so a later one is never older.
+  const active = (row: number, time: string, seq: number, heard: boolean) => {
+    const ms = timeMs(time)
+    if (!Number.isNaN(ms)) columns.activeAt[row] = ms
+    if (heard) columns.heardSeq[row] = seq
+  }
   const nameAt = (column: 'state' | 'storyline', row: number) => names[columns[column][row] ?? 0] ?? ''
 
   return {
@@ -127,18 +140,22 @@ export function createRecordTable(bucket: string, image?: TableImage): RecordTab
       writeTime('filedAt', row, view.filedAt)
       writeTime('enteredAt', row, view.enteredAt)
       columns.reached[row] = 0
+      columns.activeAt[row] = Math.max(timeMs(view.filedAt), timeMs(view.enteredAt))
+      columns.heardSeq[row] = 0
       reach(row, view.state)
       slots.insert(texts.hash(columns.idRef[row]), row)
       return row
     },
-    move(row, state, enteredAt, seq) {
+    move(row, state, enteredAt, seq, heard = false) {
       columns.state[row] = nameNumber(state)
       columns.seq[row] = seq
       writeTime('enteredAt', row, enteredAt)
+      active(row, enteredAt, seq, heard)
       return reach(row, state)
     },
-    note(row, seq) {
+    note(row, seq, time, heard = false) {
       columns.seq[row] = seq
+      if (time !== undefined) active(row, time, seq, heard)
     },
     claim(row, submitter, seq) {
       columns.detailsRef[row] = texts.add(detailsText({ ...detailsAt(row), submitter }))
@@ -160,6 +177,11 @@ export function createRecordTable(bucket: string, image?: TableImage): RecordTab
       const ms = columns.enteredAt[row] ?? Number.NaN
       return Number.isNaN(ms) ? Date.parse(spelled.enteredAt.get(row) ?? '') : ms
     },
+    activeMs(row) {
+      const ms = columns.activeAt[row] ?? Number.NaN
+      return Number.isNaN(ms) ? Date.parse(timeText(columns.filedAt[row] ?? Number.NaN, spelled.filedAt, row)) : ms
+    },
+    heardSeq: (row) => columns.heardSeq[row] ?? 0,
     storyline: (row) => nameAt('storyline', row),
     submitter: (row) => detailsAt(row).submitter,
     fields: (row) => detailsAt(row).fields,

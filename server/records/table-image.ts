@@ -3,9 +3,21 @@
 
 /**
  * Per row: text arena references (id; submitter and fields), the sequences (last event, filing), the times (ms,
- * NaN when kept as written) and the states it has ever entered (bit i for the table's `slots[i]`).
+ * NaN when kept as written) and the states it has ever entered (bit i for the table's `slots[i]`); the time of its
+ * last filing, move or note (ms, NaN when unreadable) and the sequence of its last word from outside (a reply by
+ * mail or a self move; 0 for none), which desks show as activity and unread.
  */
-export const FLOAT_COLUMNS = ['idRef', 'detailsRef', 'seq', 'filedSeq', 'filedAt', 'enteredAt', 'reached'] as const
+export const FLOAT_COLUMNS = [
+  'idRef',
+  'detailsRef',
+  'seq',
+  'filedSeq',
+  'filedAt',
+  'enteredAt',
+  'reached',
+  'activeAt',
+  'heardSeq',
+] as const
 /** Per row: the number of a state or storyline name. */
 export const NAME_COLUMNS = ['storyline', 'state'] as const
 
@@ -42,6 +54,8 @@ export function allocateColumns(capacity: number): Columns {
     filedAt: floats(),
     enteredAt: floats(),
     reached: floats(),
+    activeAt: floats(),
+    heardSeq: floats(),
     storyline: names(),
     state: names(),
   }
@@ -49,7 +63,7 @@ export function allocateColumns(capacity: number): Columns {
 
 /**
  * The first `rows` of `columns` as they are now, for an image: what a move,
- * note or claim changes (state, reached, seq, enteredAt, details) is copied; the rest a row never
+ * note or claim changes (state, reached, seq, enteredAt, details, activity) is copied; the rest a row never
  * changes once filed, and later filings write past `rows` or into new arrays,
  * so those are shared, not copied.
  */
@@ -67,6 +81,8 @@ export function freezeColumns(columns: Columns, rows: number): Columns {
     enteredAt: copied(columns.enteredAt),
     state: copied(columns.state),
     reached: copied(columns.reached),
+    activeAt: copied(columns.activeAt),
+    heardSeq: copied(columns.heardSeq),
   }
 }
 

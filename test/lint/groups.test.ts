@@ -49,7 +49,7 @@ describe('site.yaml groups:', () => {
 describe('groupLabel, as the service reads the same content', () => {
   const compiled = (siteYaml: string) => {
     const texts = new Map(Object.entries({ ...BASE, 'site.yaml': siteYaml }).filter(([, v]) => v !== null))
-    const { site } = compileContent({ texts: texts, publicFiles: [], refused: [] }, {})
+    const { site } = compileContent({ texts: texts, publicFiles: [], refused: [] }, { phoneCountry: '+47' })
     if (site === null) throw new Error('the content did not compile')
     return site
   }

@@ -78,7 +78,7 @@ describe('Issue 12 on the demo site', () => {
     await waitFor(async () => (await mailTo('nora@example.org')).length === 1, 15_000, "Nora's invite")
     const [mail] = await mailTo('nora@example.org')
     // The group by its label in content, and the desk it opens (issue 26, journey 2).
-    expect(mail?.text.replace(/\s+/g, ' ')).toContain(
+    expect((mail?.text ?? '').replace(/\s+/g, ' ')).toContain(
       'Kari Caseworker has invited you to join Street Watch volunteers at Fix My Street Northvale. ' +
         'As one of them you can open the Street Watch desk.',
     )

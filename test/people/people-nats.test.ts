@@ -73,7 +73,7 @@ describe('people on desks, on NATS with two instances', () => {
     const path = await linkFor('nina@example.org', 1)
     const mail = world.mailsTo('nina@example.org')[0]
     // The group by its label in content, and the desk it opens (issue 26, journey 2).
-    expect(mail?.text.replace(/\s+/g, ' ')).toContain(
+    expect((mail?.text ?? '').replace(/\s+/g, ' ')).toContain(
       'Kari Caseworker has invited you to join Street Watch volunteers at Fix My Street Northvale. ' +
         'As one of them you can open the Street Watch desk.',
     )

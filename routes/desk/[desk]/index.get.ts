@@ -2,6 +2,7 @@
 // records with a state filter and a search; `bucket` says which one the
 // filter is for (the first, when not given).
 import { defineEventHandler, getQuery } from 'h3'
+import { useCaseReads } from '../../../server/app/case-reads'
 import { useRecords } from '../../../server/app/records'
 import { openDesk } from '../../../server/desk/desk-access'
 import { bucketFilter, NO_FILTER, parseDeskQuery } from '../../../server/desk/desk-query'
@@ -23,15 +24,23 @@ export default defineEventHandler(async (event) => {
   if (opened.refused !== undefined) return sendRefusal(event, req, opened.refused)
   const query = parseDeskQuery(getQuery(event))
   const active = opened.buckets.find((bucket) => bucket.name === query.bucket) ?? opened.buckets[0]
-  const { index } = await useRecords()
+  const [{ index }, reads] = await Promise.all([useRecords(), useCaseReads()])
   const buckets = withLinkedBuckets(
     req.site,
     opened.buckets.map((bucket) => bucket.name),
   )
-  return sendKeptPersonPage(event, { ...req, buckets }, async () => {
-    const listings = opened.buckets.map((bucket) =>
-      listBucket(index, bucket, bucket === active ? bucketFilter(bucket, query) : NO_FILTER, (view) =>
-        mayReadRecord(req.policy, req, view),
+  // The reader's own marks: which cases they opened since each was last heard from.
+  const subject = req.principal?.subject ?? ''
+  const marks = await Promise.all(opened.buckets.map((bucket) => reads.marks(subject, bucket.name)))
+  const versions = marks.map((mark) => mark.revision)
+  return sendKeptPersonPage(event, { ...req, buckets, versions }, async () => {
+    const listings = opened.buckets.map((bucket, i) =>
+      listBucket(
+        index,
+        bucket,
+        bucket === active ? bucketFilter(bucket, query) : NO_FILTER,
+        (view) => mayReadRecord(req.policy, req, view),
+        marks[i]?.seen,
       ),
     )
     const invites = opened.desk.invites.some((group) => mayInvite(req.policy, req, opened.desk, group))

@@ -8,5 +8,7 @@ export const deskSchema = z.strictObject({
   invites: z.array(contentNameSchema).optional(),
   /** The desk that lists and moves the responsible people's edit suggestions; at most one per site. */
   suggestions: z.boolean().optional(),
+  /** An address told by mail when a reply by mail lands on a case this desk holds. */
+  notify: z.email().optional(),
 })
 export type RawDesk = z.infer<typeof deskSchema>

@@ -2,8 +2,8 @@
 // for (newest first unless a column heading was chosen), the range shown,
 // paging and the CSV export of what is filtered.
 import type { Messages } from '../../messages/messages'
-import { filterQuery, isFiltered } from '../../desk/desk-query'
-import { exportPath, deskRecordPath } from '../../desk/names'
+import { ALL_STATES, filterQuery, isFiltered } from '../../desk/desk-query'
+import { deskPath, exportPath, deskRecordPath } from '../../desk/names'
 import type { BucketListing } from '../../desk/listing'
 import { recordName } from '../../content/record-name'
 import { referenceOf } from '../../records/reference'
@@ -18,19 +18,24 @@ import { renderToldIn } from './told-in'
 
 function renderRows(
   desk: string,
-  { bucket, items }: BucketListing,
+  { bucket, items, activity }: BucketListing,
   story: number,
   tags: boolean,
   m: Messages,
 ): SafeHtml {
-  return html`${items.map((view) => {
+  return html`${items.map((view, i) => {
     const href = deskRecordPath(desk, bucket.name, view.id)
     const tag = tags ? html` ${renderToldIn(view.storyline, m)}` : null
-    const name = html`<td><a href="${href}">${recordName(bucket, view)}</a>${tag}</td>`
+    const { activeAt, unread } = activity[i] ?? { unread: false }
+    // A word, not a colour alone: read out with the case's name, and seen without colour.
+    const marker = unread ? html` <strong class="desk-unread">${m.say('desk.unread')}</strong>` : null
+    const name = html`<td><a href="${href}">${recordName(bucket, view)}</a>${marker}${tag}</td>`
+    const active = html`<td>${activeAt === undefined ? null : renderTime(activeAt, m)}</td>`
     const moved = view.enteredAt === view.filedAt ? html`<td></td>` : html`<td>${renderTime(view.enteredAt, m)}</td>`
     const state = html`<td>${stateLabel(bucket, view.state, story)}</td>`
     const reference = html`<td><code>${referenceOf(view.filedSeq)}</code></td>`
-    return html`<tr>${name}${state}<td>${renderTime(view.filedAt, m)}</td>${moved}${reference}</tr>`
+    const row = html`${name}${state}<td>${renderTime(view.filedAt, m)}</td>${moved}${active}${reference}`
+    return html`<tr${unread ? html` class="desk-row-unread"` : null}>${row}</tr>`
   })}`
 }
 
@@ -57,6 +62,14 @@ function rangeLineOf(total: number, offset: number, shown: number, m: Messages):
   return html`<p class="desk-range" aria-live="polite">${range}</p>`
 }
 
+function renderEmpty(desk: string, listing: BucketListing, filtered: boolean, m: Messages): SafeHtml {
+  const { bucket, filter, closedHidden } = listing
+  if (closedHidden === 0) return html`<p class="empty">${m.say(filtered ? 'desk.no-match' : 'desk.no-records')}</p>`
+  const href = `${deskPath(desk)}${filterQuery(bucket.name, { ...filter, state: ALL_STATES, page: 1 })}`
+  const closed = closedHidden.toLocaleString(m.language)
+  return html`<p class="empty">${m.say('desk.no-open', { closed })} <a href="${href}">${m.say('desk.show-closed')}</a></p>`
+}
+
 export function renderBucketSection(
   desk: string,
   listing: BucketListing,
@@ -69,9 +82,7 @@ export function renderBucketSection(
   const headingId = `desk-${bucket.name}`
   const filtered = isFiltered(filter)
   const table =
-    items.length === 0
-      ? html`<p class="empty">${m.say(filtered ? 'desk.no-match' : 'desk.no-records')}</p>`
-      : renderTable(desk, listing, story, title, tags, m)
+    items.length === 0 ? renderEmpty(desk, listing, filtered, m) : renderTable(desk, listing, story, title, tags, m)
   // With nothing to list, the empty message says so once; no "No records" above it.
   const exportHref = `${exportPath(desk, bucket.name)}${filterQuery(bucket.name, { ...filter, page: 1 })}`
   const heading = html`<h2 id="${headingId}">${title}</h2>`

@@ -1,4 +1,4 @@
-// The desk table's column headings: Filed, Last moved and State are links
+// The desk table's column headings: Filed, Last moved, Last activity and State are links
 // that put the listing in their order, kept in the URL (`sort=`) like the
 // filter, so a reload, the pager and a shared link keep it.
 import { filterQuery, type BucketFilter, type DeskSort } from '../../desk/desk-query'
@@ -11,6 +11,7 @@ const CAPTIONS = {
   oldest: 'desk.oldest-first',
   moved: 'desk.moved-first',
   state: 'desk.by-state',
+  activity: 'desk.activity-first',
 } as const satisfies Readonly<Record<DeskSort, string>>
 
 /** The table's caption: its title and the order it is in. */
@@ -34,6 +35,7 @@ export function renderSortHead(desk: string, bucket: string, filter: BucketFilte
     sortable(desk, bucket, filter, m.say('desk.column.state'), ['state']),
     sortable(desk, bucket, filter, m.say('desk.column.filed'), ['newest', 'oldest']),
     sortable(desk, bucket, filter, m.say('desk.column.moved'), ['moved']),
+    sortable(desk, bucket, filter, m.say('desk.column.activity'), ['activity']),
     html`<th scope="col">${m.say('case.reference')}</th>`,
   ]
   return html`<thead><tr>${cells}</tr></thead>`

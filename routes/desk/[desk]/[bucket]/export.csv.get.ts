@@ -1,6 +1,7 @@
 // GET /desk/{desk}/{bucket}/export.csv: the bucket's records (with the desk's
 // state filter and search, when given) as a CSV download.
 import { defineEventHandler, getQuery, setResponseHeader } from 'h3'
+import { useCaseReads } from '../../../../server/app/case-reads'
 import { useRecords } from '../../../../server/app/records'
 import { exportRows, exportFileName } from '../../../../server/desk/export-rows'
 import { bucketFilter, parseDeskQuery } from '../../../../server/desk/desk-query'
@@ -18,7 +19,12 @@ export default defineEventHandler(async (event) => {
   const { desk, bucket } = found
   const { index } = await useRecords()
   const filter = bucketFilter(bucket, parseDeskQuery(getQuery(event)))
-  const query = { ...listFilter(bucket, filter), order: listOrder(bucket, filter) }
+  // "Only with unread replies" is the reader's own: their marks decide, as on the desk.
+  const seen =
+    filter.unread === true
+      ? (await (await useCaseReads()).marks(req.principal?.subject ?? '', bucket.name)).seen
+      : undefined
+  const query = { ...listFilter(bucket, filter, seen), order: listOrder(bucket, filter) }
   const { items } = index.list(bucket.name, { ...query, offset: 0, limit: Number.MAX_SAFE_INTEGER })
   // Only the records the person may read, as on each record's own page.
   const readable = items.filter((view) => mayReadRecord(req.policy, req, view))
