@@ -9,6 +9,6 @@ export const deskSchema = z.strictObject({
   /** The desk that lists and moves the responsible people's edit suggestions; at most one per site. */
   suggestions: z.boolean().optional(),
   /** An address told by mail when a reply by mail lands on a case this desk holds. */
-  notify: z.email().optional(),
+  notify: z.email('give an e-mail address such as casework@example.org').optional(),
 })
 export type RawDesk = z.infer<typeof deskSchema>
