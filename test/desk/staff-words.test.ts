@@ -48,7 +48,8 @@ describe('staff screens in staff words', () => {
       const row = desk
         .all('section[data-bucket="potholes"] tbody tr')
         .find((tr) => textOf(tr).includes('Tagged Terrace 1'))!
-      expect(textOf(row.children[0]).trim()).toBe('Tagged Terrace 1 Told in: story')
+      // The submitter's withdrawal is a self move Kari has not opened yet: unread (issue 26, journey 4).
+      expect(textOf(row.children[0]).trim()).toBe('Tagged Terrace 1 Unread Told in: story')
       // desk_label on the state: staff's words, not "Withdrawn by you".
       expect(textOf(row.children[1])).toBe('Withdrawn by the reporter')
 

@@ -133,14 +133,15 @@ describe.each([
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('People: Case desk')
     await expect(page.getByRole('heading', { level: 2 }).allTextContents()).resolves.toEqual([
       'Invite someone',
-      'caseworkers (0)',
-      'volunteers (0)',
+      // Groups by the label content gives them (site.yaml groups:).
+      'Caseworkers (0)',
+      'Street Watch volunteers (0)',
     ])
     const group = page.getByLabel('Group', { exact: true })
     await expect(group.locator('option').allTextContents()).resolves.toEqual([
       'Choose a group',
-      'caseworkers',
-      'volunteers',
+      'Caseworkers',
+      'Street Watch volunteers',
     ])
     await fitsThePhone(page)
     // The way back to the desk is a link a finger hits too.
@@ -208,7 +209,7 @@ describe.each([
     await tapThrough(page, send)
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Pass the invite link on')
     await expect(page.getByRole('alert').count()).resolves.toBe(0)
-    await expect(page.locator('main').textContent()).resolves.toContain('Pia Telefon is invited into caseworkers.')
+    await expect(page.locator('main').textContent()).resolves.toContain('Pia Telefon is invited into Caseworkers.')
     const link = page.getByRole('textbox', { name: 'Invite link' })
     await expect(link.getAttribute('readonly')).resolves.not.toBeNull()
     await expect(link.isEditable()).resolves.toBe(false)
