@@ -43,8 +43,10 @@ function renderMore(
   label: string,
 ): SafeHtml | null {
   if (pages <= 1) return null
-  if (query.group !== group)
-    return html`<p><a href="${path}${peopleQueryString({ q: query.q, group })}">${m.say('people.all-in', { count: count(total, m), group: label })}</a></p>`
+  if (query.group !== group) {
+    const all = m.say('people.all-in', { count: count(total, m), group: label })
+    return html`<p><a href="${path}${peopleQueryString({ q: query.q, group })}">${all}</a></p>`
+  }
   const href = (to: number) => `${path}${peopleQueryString({ q: query.q, group, page: to })}`
   const previous = page > 1 ? html`<a rel="prev" href="${href(page - 1)}">${m.say('desk.previous-page')}</a>` : null
   const next = page < pages ? html`<a rel="next" href="${href(page + 1)}">${m.say('desk.next-page')}</a>` : null
