@@ -27,7 +27,7 @@ export interface InvitePageOptions {
   readonly subject: string | null
   /** The desks the invite's group opens. */
   readonly groupDesks: readonly Desk[]
-  /** The desks the signed-in person may open now: the welcome's button goes to the first. */
+  /** The desks the signed-in person may open now: the welcome's button goes to the first of the group's, else the first. */
   readonly openDesks: readonly Desk[]
 }
 
@@ -50,7 +50,8 @@ export function renderInvitePage(options: InvitePageOptions): string {
     const until = renderTime(new Date(invite.expiresAt * 1000).toISOString(), m)
     if (link.kind === 'used' && subject !== null && invite.closedBy === subject) {
       title = m.say('invite.in.title')
-      const first = openDesks[0]
+      // A caseworker invited into volunteers is sent to Street Watch, not back to the desk they had.
+      const first = openDesks.find((desk) => groupDesks.includes(desk)) ?? openDesks[0]
       const button =
         first === undefined
           ? ''
