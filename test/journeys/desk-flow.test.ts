@@ -216,6 +216,10 @@ describe('issue 26: where one feature hands over to the next on the desks', () =
         )
         .toBe(1)
       await expect(row('Answer Alley 1').locator('.desk-unread').textContent()).resolves.toBe('Unread')
+      // Read out with the case's link, as its description.
+      await expect(
+        row('Answer Alley 1').getByRole('link', { name: 'Answer Alley 1' }).getAttribute('aria-describedby'),
+      ).resolves.toBe(`potholes-${answered}-unread`)
       await expect(row('Quiet Quay 2').locator('.desk-unread').count()).resolves.toBe(0)
       await noAxeViolations(kari)
 

@@ -56,7 +56,9 @@ describe('the desk list', () => {
     ).toString()
     expect(text(html)).toContain('Last activity')
     const [first, second] = html.split('<tbody>')[1]!.split('<tr').slice(1).map(text)
-    expect(html).toMatch(/<a href="[^"]+case1a+">Street 1<\/a> <strong class="desk-unread">Unread<\/strong>/)
+    expect(html).toMatch(
+      /<a href="[^"]+case1a+" aria-describedby="(potholes-case1a+-unread)">Street 1<\/a> <strong class="desk-unread" id="\1">Unread<\/strong>/,
+    )
     expect(first).toContain('Unread')
     expect(second).not.toContain('Unread')
     expect(html).toContain('<time datetime="2026-01-02T09:30:00.000Z"')

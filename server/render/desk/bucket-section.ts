@@ -27,9 +27,11 @@ function renderRows(
     const href = deskRecordPath(desk, bucket.name, view.id)
     const tag = tags ? html` ${renderToldIn(view.storyline, m)}` : null
     const { activeAt, unread } = activity[i] ?? { unread: false }
-    // A word, not a colour alone: read out with the case's name, and seen without colour.
-    const marker = unread ? html` <strong class="desk-unread">${m.say('desk.unread')}</strong>` : null
-    const name = html`<td><a href="${href}">${recordName(bucket, view)}</a>${marker}${tag}</td>`
+    // A word, not a colour alone, that the case's link is described by: read out with its name.
+    const markerId = `${bucket.name}-${view.id}-unread`
+    const marker = unread ? html` <strong class="desk-unread" id="${markerId}">${m.say('desk.unread')}</strong>` : null
+    const described = unread ? html` aria-describedby="${markerId}"` : null
+    const name = html`<td><a href="${href}"${described}>${recordName(bucket, view)}</a>${marker}${tag}</td>`
     const active = html`<td>${activeAt === undefined ? null : renderTime(activeAt, m)}</td>`
     const moved = view.enteredAt === view.filedAt ? html`<td></td>` : html`<td>${renderTime(view.enteredAt, m)}</td>`
     const state = html`<td>${stateLabel(bucket, view.state, story)}</td>`
