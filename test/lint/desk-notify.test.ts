@@ -15,7 +15,9 @@ describe("a desk's notify address", () => {
     {
       name: 'bad-value: notify that is not an address',
       files: { 'desks/staff.yaml': desk('notify: casework') },
-      lines: ['desks/staff.yaml:4:9: error: desks/staff.yaml at notify: give an e-mail address such as casework@example.org'],
+      lines: [
+        'desks/staff.yaml:4:9: error: desks/staff.yaml at notify: give an e-mail address such as casework@example.org',
+      ],
       rules: ['bad-value'],
     },
   ])
