@@ -49,8 +49,9 @@ export function renderPeoplePage(options: PeoplePageOptions): string {
       ? null
       : html`<p class="form-notice${notice.problem ? ' form-problem' : ''}" role="${notice.problem ? 'alert' : 'status'}">${m.problem(notice.text)}</p>`
   const inviteForm = renderInviteForm(action, groups, csrf, options.form, m, label)
+  const inviteHeading = html`<h2 id="invite-heading">${m.say('people.invite')}</h2>`
   const body = html`<p class="desk-back"><a href="/desk/${desk.name}">${m.say('desk.back-to', { desk: deskTitle })}</a></p><h1>${title}</h1>${shown}
-<section class="people-invite" aria-labelledby="invite-heading"><h2 id="invite-heading">${m.say('people.invite')}</h2>${inviteForm}</section>
+<section class="people-invite" aria-labelledby="invite-heading">${inviteHeading}${inviteForm}</section>
 ${renderPeopleSearch(action, query, m)}${lists}
 <p class="field-help">${m.say('people.provider-note')}</p>`
   return renderLayout({ site, story, title, body, assets, viewer })
