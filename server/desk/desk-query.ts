@@ -1,7 +1,7 @@
 // The desk's query string: which bucket the filters are for, a state (none
 // given: the open states; `_all`: every state), a search, only the reader's
-// unread cases (`unread=1`), the order and a page. A value that does not fit is dropped, not refused: a hand-edited or
-// outdated link still shows the desk.
+// unread cases (`unread=1`), the order and a page. A value that does not fit
+// is dropped, not refused: a hand-edited or outdated link still shows the desk.
 import { z } from 'zod'
 import type { Bucket } from '../content/model'
 import { isName } from '../names'
