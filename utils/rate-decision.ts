@@ -4,7 +4,7 @@
 // the routes; the second ask must not spend a second token.
 import type { H3Event } from 'h3'
 import { useConfig } from '../server/config/use-config'
-import { getClientIp } from '../server/http/client-ip'
+import { getClientIp } from './get-client-ip'
 import { createRateLimiter, type RateDecision, type RateLimiter } from '../server/http/rate-limit'
 import { serviceCounts } from '../server/metrics/service-counts'
 import { rateKey } from '../server/http/rate-key'

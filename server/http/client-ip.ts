@@ -1,7 +1,5 @@
 // Who is calling: the address the rate limit counts against.
 import { BlockList, SocketAddress, isIP } from 'node:net'
-import { getRequestHeader } from 'h3'
-import type { H3Event } from 'h3'
 
 export interface TrustedProxies {
   /** `ip` as returned by getClientIp (normalised). */
@@ -43,20 +41,26 @@ function addEntry(list: BlockList, entry: string): void {
   list.addSubnet(address, Number(prefix), family)
 }
 
+/** What a request says about where it came from: the socket peer and the forwarding headers. */
+export interface RequestOrigin {
+  /** Undefined once the socket is gone. */
+  peer: string | undefined
+  forwardedFor: string | undefined
+  realIp: string | undefined
+}
+
 /**
  * The caller's address. Forwarding headers are believed only when the socket
  * peer is a trusted proxy, because anyone else can write them. X-Forwarded-For
  * is read from the right: each proxy appends the peer it saw, so the right-most
  * hop that is not one of ours is the first address nobody could forge for us.
  */
-export function getClientIp(event: H3Event, trusted: TrustedProxies): string {
-  // remoteAddress is undefined once the socket is gone; nothing is left to identify.
-  const peer = normalizeIp(event.node.req.socket.remoteAddress ?? '') ?? ''
+export function clientIpOf(origin: RequestOrigin, trusted: TrustedProxies): string {
+  // With the socket gone, nothing is left to identify.
+  const peer = normalizeIp(origin.peer ?? '') ?? ''
   if (!peer || !trusted.has(peer)) return peer
-  const forwarded = getRequestHeader(event, 'x-forwarded-for')
-  if (forwarded !== undefined) return fromForwardedFor(forwarded, trusted) ?? peer
-  const realIp = getRequestHeader(event, 'x-real-ip')
-  if (realIp !== undefined) return normalizeIp(realIp.trim()) ?? peer
+  if (origin.forwardedFor !== undefined) return fromForwardedFor(origin.forwardedFor, trusted) ?? peer
+  if (origin.realIp !== undefined) return normalizeIp(origin.realIp.trim()) ?? peer
   return peer
 }
 

@@ -22,9 +22,27 @@ describe('Request assembly at the edge', () => {
     expect(reaching).toEqual([])
   })
 
+  it('no file of server/ but server/nitro/ imports h3: the domain is plain TypeScript the lint and mailer load', () => {
+    const bound = sourceFiles('server')
+      .filter((file) => !file.startsWith('server/nitro/'))
+      .filter((file) => /from 'h3'/.test(readFileSync(join(ROOT, file), 'utf8')))
+    expect(bound).toEqual([])
+  })
+
   it('the header reads no content or policy of its own: it is asked of what the request carries', () => {
     const viewer = readFileSync(join(ROOT, 'utils/viewer.ts'), 'utf8')
     expect(viewer).not.toMatch(/useContent|createPolicyEngine|usePolicy/)
+  })
+})
+
+describe('Lines a reader can take in', () => {
+  it('no line over 140 characters in server/, utils/, routes/ or tasks/', () => {
+    const long = ['server', 'utils', 'routes', 'tasks'].flatMap(sourceFiles).flatMap((file) =>
+      readFileSync(join(ROOT, file), 'utf8')
+        .split('\n')
+        .flatMap((line, index) => (line.length > 140 ? [`${file}:${index + 1}`] : [])),
+    )
+    expect(long).toEqual([])
   })
 })
 

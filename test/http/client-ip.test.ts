@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createEvent } from 'h3'
 import type { H3Event } from 'h3'
 import { describe, expect, it } from 'vitest'
-import { createTrustedProxies, getClientIp } from '../../server/http/client-ip'
+import { createTrustedProxies } from '../../server/http/client-ip'
+import { getClientIp } from '../../utils/get-client-ip'
 
 // Only the socket peer and the headers matter to getClientIp.
 function eventFrom(remoteAddress: string | undefined, headers: Record<string, string> = {}): H3Event {
