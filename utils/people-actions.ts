@@ -48,7 +48,9 @@ export async function removeFromForm(event: H3Event, asked: Asked, body: FormBod
   const outcome = await backend.remove({ key, actor, now: new Date(), protectedGroup })
   if (outcome === 'gone') return gone(event, asked)
   if (outcome === 'last-of-most-privileged') {
-    const text = `${member.name || 'This person'} is the last active member of ${member.group}, the group that runs the site. Invite someone else into it first, so the site is never left without one.`
+    const text =
+      `${member.name || 'This person'} is the last active member of ${member.group}, the group that runs the site. ` +
+      'Invite someone else into it first, so the site is never left without one.'
     return sendPeoplePage(event, asked, { notice: { text, problem: true } }, 409)
   }
   return sendRedirect(event, `${peoplePath(asked.desk.name)}?done=removed`, 303)

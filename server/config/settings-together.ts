@@ -18,12 +18,16 @@ export function problemsBetween(config: Config): ConfigProblem[] {
   if (config.PEOPLE_BACKEND === 'idp' && config.IDP_API_TOKEN === undefined && !embedded)
     problems.push({
       variable: 'PEOPLE_BACKEND',
-      line: 'PEOPLE_BACKEND: idp keeps groups at the identity provider, which needs IDP_API_TOKEN (its admin API token); set it, or PEOPLE_BACKEND=memberships',
+      line:
+        'PEOPLE_BACKEND: idp keeps groups at the identity provider, which needs IDP_API_TOKEN (its admin API token); ' +
+        'set it, or PEOPLE_BACKEND=memberships',
     })
   else if (peopleBackendOf(config) === 'idp' && !embedded && scimUrlOf(config) === null)
     problems.push({
       variable: 'IDP_SCIM_URL',
-      line: 'IDP_SCIM_URL: groups kept at the identity provider need its SCIM address; set IDP_URL (SCIM at ${IDP_URL}/scim/v2) or IDP_SCIM_URL',
+      line:
+        'IDP_SCIM_URL: groups kept at the identity provider need its SCIM address; ' +
+        'set IDP_URL (SCIM at ${IDP_URL}/scim/v2) or IDP_SCIM_URL',
     })
   if (config.SEED_ADMIN_PHONE !== undefined && normalizePhone(config.SEED_ADMIN_PHONE, config.PHONE_COUNTRY) === null)
     problems.push({

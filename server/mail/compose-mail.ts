@@ -4,6 +4,7 @@
 // header has its line breaks folded away first.
 import { builtInCatalogue } from '../messages/catalogue'
 import { html, safeUrl } from '../render/html'
+import type { SafeHtml } from '../render/html'
 import { renderMailMarkdown } from './mail-markdown'
 import type { MailIntent } from './mail-intent'
 import { markdownToText } from './markdown-text'
@@ -54,9 +55,7 @@ export function composeMail(intent: MailIntent, to: string, sender: Sender, repl
 <div style="max-width:560px;margin:0 auto;padding:24px">
 <p style="margin:0 0 16px;font-weight:700;font-size:18px;color:${colour}">${siteName}</p>
 <div style="background:#fff;border-radius:8px;padding:24px;line-height:1.5">${renderMailMarkdown(intent.body)}${
-    link === undefined
-      ? ''
-      : html`<p style="margin:24px 0 0"><a href="${link}" style="display:inline-block;background:${colour};color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${button}</a></p>`
+    link === undefined ? '' : html`<p style="margin:24px 0 0">${mailButton(link, button, colour)}</p>`
   }</div></div></body></html>`
   return {
     from: { name: siteName, address: sender.address },
@@ -88,4 +87,11 @@ function listIdOf(siteName: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
   return slug === '' ? 'site' : slug
+}
+
+// Mail clients drop style sheets, so the button carries its look inline.
+function mailButton(link: string, label: string, colour: string): SafeHtml {
+  const look =
+    'display:inline-block;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600'
+  return html`<a href="${link}" style="${look};background:${colour}">${label}</a>`
 }

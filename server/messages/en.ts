@@ -216,7 +216,8 @@ export const en = {
   'people.send-invite': 'Send the invite',
   'people.link.title': 'Pass the invite link on',
   'people.link.pass-on':
-    '{name} is invited into {group}. This service does not send text messages, so send them this link yourself, by SMS or however you reach them:',
+    '{name} is invited into {group}. This service does not send text messages, ' +
+    'so send them this link yourself, by SMS or however you reach them:',
   'people.link.label': 'Invite link',
   'people.link.once':
     'The link is shown only this once. If it is lost, send a fresh one from the People view; the old one then stops working.',

@@ -217,7 +217,8 @@ export const nb: Readonly<Record<MessageId, string>> = {
   'people.link.back': 'Tilbake til folk',
   'invite.invalid.title': 'Denne invitasjonslenken virker ikke',
   'invite.invalid':
-    'Dette er ikke en gyldig invitasjonslenke. Den kan være bare delvis kopiert, eller en nyere lenke for samme invitasjon har erstattet den.',
+    'Dette er ikke en gyldig invitasjonslenke. Den kan være bare delvis kopiert, ' +
+    'eller en nyere lenke for samme invitasjon har erstattet den.',
   'invite.sign-in-anyway': 'Logg inn likevel',
   'invite.in.title': 'Du er med',
   'invite.in': 'Du er nå med i {group}.',

@@ -28,6 +28,7 @@ export function renderAccount(viewer: Viewer | undefined, m: Messages): SafeHtml
   const desksLabel = m.say('account.your-desks')
   const deskList = desks.length > 0 ? html`<ul class="account-desks" aria-label="${desksLabel}">${desks}</ul>` : null
   const csrf = hiddenInputs({ [CSRF_FIELD]: viewer.csrf })
-  const signOut = html`<form method="post" action="/auth/sign-out" class="sign-out">${csrf}<button type="submit">${m.say('account.sign-out')}</button></form>`
+  const button = html`<button type="submit">${m.say('account.sign-out')}</button>`
+  const signOut = html`<form method="post" action="/auth/sign-out" class="sign-out">${csrf}${button}</form>`
   return html`<div class="account">${name}${deskList}${signOut}</div>`
 }

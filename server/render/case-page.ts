@@ -39,12 +39,17 @@ function renderEntry(entry: TimelineEntry, siteName: string, m: Messages): SafeH
         how === null ? null : m.say(how)
       }</p></li>`
     }
-    case 'message':
-      return html`<li class="timeline-entry timeline-message">${when}<p><strong>${m.say('case.site-wrote', { site: siteName })}</strong></p><div class="timeline-text">${renderMarkdown(entry.markdown)}</div></li>`
+    case 'message': {
+      const who = html`<p><strong>${m.say('case.site-wrote', { site: siteName })}</strong></p>`
+      const text = html`<div class="timeline-text">${renderMarkdown(entry.markdown)}</div>`
+      return html`<li class="timeline-entry timeline-message">${when}${who}${text}</li>`
+    }
     case 'claimed':
       return html`<li class="timeline-entry">${when}<p>${m.say('case.claimed')}</p></li>`
-    case 'reply':
-      return html`<li class="timeline-entry timeline-reply">${when}<p><strong>${m.say('case.your-reply')}</strong></p><p class="timeline-text timeline-plain">${entry.text}</p></li>`
+    case 'reply': {
+      const who = html`<p><strong>${m.say('case.your-reply')}</strong></p>`
+      return html`<li class="timeline-entry timeline-reply">${when}${who}<p class="timeline-text timeline-plain">${entry.text}</p></li>`
+    }
   }
 }
 

@@ -38,7 +38,8 @@ function renderNav(links: readonly NavLink[], m: Messages): SafeHtml | null {
     return html`<li><a href="${safeUrl(link.href) ?? '/'}"${current}>${link.label}</a></li>`
   })
   const label = m.say('layout.nav-label')
-  return html`<nav class="site-nav" aria-label="${label}"><details class="site-menu"><summary>${m.say('layout.menu')}</summary><ul>${items}</ul></details></nav>`
+  const menu = html`<details class="site-menu"><summary>${m.say('layout.menu')}</summary><ul>${items}</ul></details>`
+  return html`<nav class="site-nav" aria-label="${label}">${menu}</nav>`
 }
 
 function mapAssets({ maps, assets }: DocumentParts): SafeHtml | null {

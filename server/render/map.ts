@@ -27,5 +27,7 @@ export function renderMap(
     points.length === 0
       ? html`<p class="empty">${m.say('map.empty')}</p>`
       : html`<ul class="map-places">${points.map(renderPlace)}</ul>`
-  return html`<figure class="map" data-points="${JSON.stringify(points)}" data-attribution="${attribution}"><div class="map-canvas" role="presentation"></div><figcaption>${m.say('map.caption', { title })}</figcaption>${places}</figure>`
+  const caption = html`<figcaption>${m.say('map.caption', { title })}</figcaption>`
+  const data = html`data-points="${JSON.stringify(points)}" data-attribution="${attribution}"`
+  return html`<figure class="map" ${data}><div class="map-canvas" role="presentation"></div>${caption}${places}</figure>`
 }

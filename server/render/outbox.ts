@@ -42,12 +42,15 @@ export interface OutboxReplyOptions {
 
 export function renderOutboxReply({ mail, csrf, error, kept }: OutboxReplyOptions): string {
   const action = `/dev/outbox/${encodeURIComponent(mail.name)}/reply`
+  const refusal =
+    error === undefined ? null : html`<p id="reply-error" role="alert"><strong>Refused: ${error}</strong></p>`
   return page(
     'Reply',
     html`<p><a href="/dev/outbox">Back to the outbox</a></p><h1>Reply to “${mail.subject}”</h1>
-<p>As ${mail.to}, to <code>${breakable(mail.replyTo)}</code>. The reply goes through the same inbox as one sent to the mailer’s SMTP port.</p>
+<p>As ${mail.to}, to <code>${breakable(mail.replyTo)}</code>.
+The reply goes through the same inbox as one sent to the mailer’s SMTP port.</p>
 <form method="post" action="${action}"><input type="hidden" name="${CSRF_FIELD}" value="${csrf}">
-<p><label for="reply-text">Your reply</label></p>${error === undefined ? null : html`<p id="reply-error" role="alert"><strong>Refused: ${error}</strong></p>`}
+<p><label for="reply-text">Your reply</label></p>${refusal}
 <p><textarea id="reply-text" name="text" rows="8" required>
 ${kept ?? ''}</textarea></p><p><button type="submit">Send the reply</button></p></form>`,
   )

@@ -15,7 +15,9 @@ export function renderReportChart(
 ): SafeHtml {
   const bar = (count: number, column: number) => {
     // An SVG's own width attribute, not a style: the page allows no inline style (Content-Security-Policy).
-    const track = html`<svg class="report-bar" viewBox="0 0 100 1" preserveAspectRatio="none" aria-hidden="true" focusable="false"><rect width="${barWidth(count, table.max)}" height="1"></rect></svg>`
+    const rect = html`<rect width="${barWidth(count, table.max)}" height="1"></rect>`
+    const look = html`viewBox="0 0 100 1" preserveAspectRatio="none" aria-hidden="true" focusable="false"`
+    const track = html`<svg class="report-bar" ${look}>${rect}</svg>`
     const value = html`<span class="report-bar-value">${format(count)}</span>`
     const name = html`<span class="report-bar-name">${storylines[column]}</span>`
     return html`<li class="report-bar-row">${name}<span class="report-bar-track">${track}</span>${value}</li>`

@@ -26,8 +26,10 @@ export function renderFieldValue(field: Field, ctx: FieldValueContext): SafeHtml
       const file = readStoredFile(value)
       if (file === null) return html`<span class="desk-empty-value">${ctx.m.say('desk.no-file')}</span>`
       const href = attachmentPath(ctx.bucket.name, ctx.view.id, field.name)
+      const [bucket, id] = [ctx.bucket.name, ctx.view.id]
+      const alt = ctx.m.say('desk.preview-of', { name: file.name })
       const preview = file.preview
-        ? html`<a class="desk-preview" href="${href}"><img src="${attachmentPath(ctx.bucket.name, ctx.view.id, field.name, true)}" alt="${ctx.m.say('desk.preview-of', { name: file.name })}" loading="lazy"></a>`
+        ? html`<a class="desk-preview" href="${href}">${previewImage(attachmentPath(bucket, id, field.name, true), alt)}</a>`
         : null
       return html`${preview}<a href="${href}">${fileLabel(file)}</a>`
     }
@@ -62,4 +64,8 @@ function renderGiven(field: Field, value: string, ctx: FieldValueContext): SafeH
     default:
       return html`${value}`
   }
+}
+
+function previewImage(src: string, alt: string): SafeHtml {
+  return html`<img src="${src}" alt="${alt}" loading="lazy">`
 }

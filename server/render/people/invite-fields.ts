@@ -44,7 +44,8 @@ function errorSummary(errors: InviteFormErrors, m: Messages): SafeHtml | null {
       : [html`<li><a href="#invite-${name}">${m.say(LABELS[name])}: ${m.problem(error)}</a></li>`]
   })
   if (items.length === 0) return null
-  return html`<div class="error-summary" role="alert" aria-labelledby="invite-errors" tabindex="-1"><h3 id="invite-errors">${m.say('people.not-sent')}</h3><ul>${items}</ul></div>`
+  const heading = html`<h3 id="invite-errors">${m.say('people.not-sent')}</h3>`
+  return html`<div class="error-summary" role="alert" aria-labelledby="invite-errors" tabindex="-1">${heading}<ul>${items}</ul></div>`
 }
 
 export function renderInviteForm(
@@ -61,13 +62,24 @@ export function renderInviteForm(
     (group) =>
       html`<option value="${group}"${group === (kept?.group ?? only) ? ' selected' : ''}>${label(group)}</option>`,
   )
+  const choose = only === undefined ? html`<option value="">${m.say('people.choose-group')}</option>` : null
   return html`<form class="invite-form" method="post" action="${action}" novalidate>${hiddenInputs({
     [CSRF_FIELD]: csrf,
     [SUBMISSION_FIELD]: newSubmissionToken(),
     do: 'invite',
   })}${state === undefined ? null : errorSummary(state.errors, m)}
-${field('name', null, (d) => html`<input type="text" id="invite-name" name="${INVITE_FIELDS.name}" autocomplete="off" maxlength="240" value="${kept?.name ?? ''}"${d}>`, state, m)}
-${field('contact', m.say('people.contact-help'), (d) => html`<input type="text" id="invite-contact" name="${INVITE_FIELDS.contact}" autocomplete="off" maxlength="500" value="${kept?.contact ?? ''}"${d}>`, state, m)}
-${field('group', null, (d) => html`<select id="invite-group" name="${INVITE_FIELDS.group}"${d}>${only === undefined ? html`<option value="">${m.say('people.choose-group')}</option>` : null}${options}</select>`, state, m)}
+${field('name', null, (d) => textInput('name', 240, kept?.name, d), state, m)}
+${field('contact', m.say('people.contact-help'), (d) => textInput('contact', 500, kept?.contact, d), state, m)}
+${field('group', null, (d) => html`<select id="invite-group" name="${INVITE_FIELDS.group}"${d}>${choose}${options}</select>`, state, m)}
 <button type="submit" class="button">${m.say('people.send-invite')}</button></form>`
+}
+
+function textInput(
+  name: 'name' | 'contact',
+  maxlength: number,
+  kept: string | undefined,
+  described: SafeHtml,
+): SafeHtml {
+  const limits = html`autocomplete="off" maxlength="${maxlength}"`
+  return html`<input type="text" id="invite-${name}" name="${INVITE_FIELDS[name]}" ${limits} value="${kept ?? ''}"${described}>`
 }

@@ -47,10 +47,13 @@ export function renderPeoplePage(options: PeoplePageOptions): string {
   const shown =
     notice === undefined
       ? null
-      : html`<p class="form-notice${notice.problem ? ' form-problem' : ''}" role="${notice.problem ? 'alert' : 'status'}">${m.problem(notice.text)}</p>`
+      : html`<p class="form-notice${notice.problem ? ' form-problem' : ''}" role="${notice.problem ? 'alert' : 'status'}">${m.problem(
+          notice.text,
+        )}</p>`
   const inviteForm = renderInviteForm(action, groups, csrf, options.form, m, label)
   const inviteHeading = html`<h2 id="invite-heading">${m.say('people.invite')}</h2>`
-  const body = html`<p class="desk-back"><a href="/desk/${desk.name}">${m.say('desk.back-to', { desk: deskTitle })}</a></p><h1>${title}</h1>${shown}
+  const back = html`<p class="desk-back"><a href="/desk/${desk.name}">${m.say('desk.back-to', { desk: deskTitle })}</a></p>`
+  const body = html`${back}<h1>${title}</h1>${shown}
 <section class="people-invite" aria-labelledby="invite-heading">${inviteHeading}${inviteForm}</section>
 ${renderPeopleSearch(action, query, m)}${lists}
 <p class="field-help">${m.say('people.provider-note')}</p>`

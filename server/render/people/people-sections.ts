@@ -11,7 +11,7 @@ const count = (n: number, m: Messages) => n.toLocaleString(m.language)
 export function renderPeopleSearch(path: string, query: PeopleQuery, m: Messages): SafeHtml {
   const group = query.group === undefined ? null : html`<input type="hidden" name="group" value="${query.group}">`
   return html`<form class="people-search" method="get" action="${path}" role="search">${group}
-<div class="field"><label for="people-q">${m.say('people.find-label')}</label><input type="search" id="people-q" name="q" maxlength="100" value="${query.q}" placeholder="${m.say('people.find-placeholder')}"></div>
+<div class="field"><label for="people-q">${m.say('people.find-label')}</label>${searchBox(query.q, m)}</div>
 <button type="submit" class="button">${m.say('people.find')}</button>${
     query.q === '' && query.group === undefined ? null : html` <a href="${path}">${m.say('people.everyone')}</a>`
   }</form>`
@@ -52,4 +52,9 @@ function renderMore(
   const next = page < pages ? html`<a rel="next" href="${href(page + 1)}">${m.say('desk.next-page')}</a>` : null
   const at = html`<span class="desk-pager-at">${m.say('desk.page-of', { page, pages })}</span>`
   return html`<nav class="desk-pager" aria-label="${m.say('desk.pages-of', { label })}">${previous}${at}${next}</nav>`
+}
+
+function searchBox(q: string, m: Messages): SafeHtml {
+  const placeholder = m.say('people.find-placeholder')
+  return html`<input type="search" id="people-q" name="q" maxlength="100" value="${q}" placeholder="${placeholder}">`
 }

@@ -41,7 +41,8 @@ export function renderLoginPage(uid: string, people: readonly DemoPerson[]): str
 <ul>${items}</ul>
 <h2>Or as someone else</h2>
 <form method="post" action="${action}/login">
-<p><label for="email">E-mail address</label><br><input type="email" id="email" name="email" required autocomplete="off" style="font:inherit;padding:.5rem;width:100%;box-sizing:border-box"></p>
+<p><label for="email">E-mail address</label><br><input type="email" id="email" name="email" required autocomplete="off"
+  style="font:inherit;padding:.5rem;width:100%;box-sizing:border-box"></p>
 <button type="submit">Sign in with this address</button>
 <span class="who">A person with no groups and this verified address: the one an invite was sent to, say.</span>
 </form>
