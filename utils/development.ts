@@ -1,5 +1,5 @@
 import { createError } from 'h3'
-import { isDevelopment } from '../server/app/mode'
+import { isDevelopment } from '../server/config/mode'
 import type { Config } from '../server/config/schema'
 import { useConfig } from '../server/config/use-config'
 

@@ -6,7 +6,7 @@ import { mayOpenPage, openableDesks } from '../server/policy/questions'
 import { useSignIn } from '../server/sign-in/use-sign-in'
 import type { Viewer } from '../server/render/account'
 import { menuPages } from '../server/render/site-pages'
-import { textAt } from '../server/render/storyline'
+import { textAt } from '../server/content/storyline'
 import { getPrincipal } from './caller'
 import { getSession } from './session'
 

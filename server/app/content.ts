@@ -12,7 +12,7 @@ import { createContentStore, type ContentStore, type LiveContent } from '../cont
 import { createContentSource } from '../content/sources/create-source'
 import { log } from '../log'
 import { serviceCounts } from '../metrics/service-counts'
-import { isDevelopment } from './mode'
+import { isDevelopment } from '../config/mode'
 import { StartError } from './start-error'
 
 let store: ContentStore | null = null

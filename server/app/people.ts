@@ -11,7 +11,7 @@ import { useConfig } from '../config/use-config'
 import { useBus } from './bus'
 import { useContent } from './content'
 import { useMemberships } from './memberships'
-import { isDevelopment } from './mode'
+import { isDevelopment } from '../config/mode'
 
 let directory: Promise<PeopleDirectory> | null = null
 let invites: Invites | null = null

@@ -12,7 +12,7 @@ import { useBus } from './bus'
 import { useContent, useContentStore } from './content'
 import { usePeopleBackend } from './people-backend'
 import type { GroupGrants } from '../records/grants'
-import { isDevelopment } from './mode'
+import { isDevelopment } from '../config/mode'
 
 interface LiveRecords {
   readonly index: RecordIndex

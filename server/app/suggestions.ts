@@ -14,7 +14,7 @@ import type { SendDeps } from '../suggestions/send-suggestion'
 import { createSuggestions, type Suggestions } from '../suggestions/suggestions-store'
 import { useBus } from './bus'
 import { useContent } from './content'
-import { isDevelopment } from './mode'
+import { isDevelopment } from '../config/mode'
 
 let store: Suggestions | null = null
 

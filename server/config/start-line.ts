@@ -1,7 +1,7 @@
 // The one line each unit logs at start: what is on and off, and why, read
 // from the settings alone (docs/operations.md#what-is-on). A setting that
 // contradicts another never gets here: parsing refused it, one line each.
-import { isDevelopment } from '../app/mode'
+import { isDevelopment } from './mode'
 import { mailerInService } from '../mail/mailer-setup'
 import type { Config } from './schema'
 import { peopleBackendOf, scimUrlOf } from './settings-together'

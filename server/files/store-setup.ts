@@ -3,7 +3,7 @@
 // DATA_DIR/store; in production without them, none, and file fields fail closed
 // (SPEC 7 rule 2). Some but not all of them set is a mistake, refused at start.
 import { join } from 'node:path'
-import { isDevelopment } from '../app/mode'
+import { isDevelopment } from '../config/mode'
 import type { Config } from '../config/schema'
 import { createDiskStore } from './disk-store'
 import type { ObjectStore } from './object-store'

@@ -2,7 +2,7 @@
 // otherwise (development only) the outbox folder. Shared by the mailer
 // process and the development service that runs the mailer inside itself.
 import { join } from 'node:path'
-import { isDevelopment } from '../app/mode'
+import { isDevelopment } from '../config/mode'
 import type { Config } from '../config/schema'
 import type { Sender } from './compose-mail'
 import { createOutboxTransport } from './outbox-transport'

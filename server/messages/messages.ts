@@ -2,9 +2,9 @@
 // of the site's language with the site's `messages:` over it, made once per
 // content version and storyline and handed to every renderer.
 import { DEFAULT_TIME_ZONE, type SiteModel } from '../content/model'
-import type { Clock } from '../render/desk/time'
+import type { Clock } from './clock'
 import { html, type SafeHtml } from '../render/html'
-import { textAt } from '../render/storyline'
+import { textAt } from '../content/storyline'
 import { builtInCatalogue, type Catalogue } from './catalogue'
 import { en, type MessageId } from './en'
 import { localizer } from './localize'

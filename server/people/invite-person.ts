@@ -3,7 +3,7 @@
 // for it with a fresh link, which kills any link it had before; and the link
 // mailed when the person has an address. SPEC 2, Membership and Invite rules.
 import { encodeKvKey } from '../bus/kv-driver'
-import { textAt } from '../render/storyline'
+import { textAt } from '../content/storyline'
 import { buildInviteIntent, INVITES_MAIL_BUCKET } from '../mail/invite-intent'
 import { queueMail } from '../mail/mail-queue'
 import type { Actor } from '../records/types'

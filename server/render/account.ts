@@ -1,7 +1,8 @@
 // The header's account corner: who is signed in, their desks, and sign-out;
 // or a sign-in link for a visitor.
 import type { Messages } from '../messages/messages'
-import { CSRF_FIELD, hiddenInputs } from './form'
+import { CSRF_FIELD } from '../forms/service-fields'
+import { hiddenInputs } from './form'
 import { html, type SafeHtml } from './html'
 
 export type Viewer =

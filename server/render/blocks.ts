@@ -8,8 +8,8 @@ import { renderMap } from './map'
 import { renderMarkdown } from './markdown'
 import { renderRecordHeader } from './record-header'
 import type { ListData, MapPoint, RecordSummary } from './record-model'
-import { PAGE_FIELD, RECORD_FIELD } from './service-fields'
-import { textAt } from './storyline'
+import { PAGE_FIELD, RECORD_FIELD } from '../forms/service-fields'
+import { textAt } from '../content/storyline'
 
 export interface BlocksOptions {
   readonly site: SiteModel

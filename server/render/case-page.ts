@@ -12,7 +12,7 @@ import { renderMarkdown } from './markdown'
 import { renderRecordFields } from './record-fields'
 import { renderMoved } from './record-status'
 import { renderSelfMoves } from './self-move-form'
-import { textAt } from './storyline'
+import { textAt } from '../content/storyline'
 import { renderTime } from './desk/time'
 
 export interface CasePageOptions {

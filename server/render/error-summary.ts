@@ -5,7 +5,7 @@ import type { Bucket } from '../content/model'
 import { fieldIds } from './field-context'
 import { html, type SafeHtml } from './html'
 import { withColon } from './label-colon'
-import { textAt } from './storyline'
+import { textAt } from '../content/storyline'
 
 export function renderErrorSummary(
   bucket: Bucket,

@@ -2,7 +2,7 @@
 // are too many options to scan as radios.
 import { controlAttrs, type FieldContext } from './field-context'
 import { html, type SafeHtml } from './html'
-import { textAt } from './storyline'
+import { textAt } from '../content/storyline'
 
 interface Choice {
   readonly value: string

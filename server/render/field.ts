@@ -7,7 +7,7 @@ import { choicesOf, MAX_RADIOS, renderRadios, renderSelect } from './field-choic
 import { renderCheckbox, renderFile, renderTextarea, renderTextLike } from './field-inputs'
 import { renderLocation } from './field-location'
 import { html, type SafeHtml } from './html'
-import { textAt } from './storyline'
+import { textAt } from '../content/storyline'
 
 export interface FieldInput {
   readonly story: number

@@ -7,10 +7,7 @@ import { renderErrorSummary } from './error-summary'
 import { renderField } from './field'
 import { fieldIds, type RecordOption } from './field-context'
 import { html, type SafeHtml } from './html'
-import { SUBMISSION_FIELD } from './service-fields'
-
-/** Name of the hidden CSRF input; `svc_` names are reserved from content fields. */
-export const CSRF_FIELD = 'svc_csrf'
+import { CSRF_FIELD, SUBMISSION_FIELD } from '../forms/service-fields'
 
 /** Hidden inputs, one per entry in order: service values a form sends along. */
 export function hiddenInputs(fields: Readonly<Record<string, string | number>>): SafeHtml {

@@ -8,7 +8,7 @@ import { html, type SafeHtml } from './html'
 import { renderMarkdown } from './markdown'
 import { siteFileUrl } from './site-file'
 import { siteNav } from './site-pages'
-import { checkStory, textAt } from './storyline'
+import { checkStory, textAt } from '../content/storyline'
 import { themeAsset } from './theme-asset'
 
 export interface LayoutOptions {

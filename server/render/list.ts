@@ -5,7 +5,7 @@ import type { Block, Bucket } from '../content/model'
 import { html, safeUrl, type SafeHtml } from './html'
 import { renderListItem } from './list-item'
 import type { ListData, SelfMoveForm } from './record-model'
-import { textAt } from './storyline'
+import { textAt } from '../content/storyline'
 
 type ListBlock = Extract<Block, { kind: 'list' }>
 

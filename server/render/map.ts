@@ -5,7 +5,7 @@ import type { Messages } from '../messages/messages'
 import type { Bucket } from '../content/model'
 import { html, safeUrl, type SafeHtml } from './html'
 import type { MapPoint } from './record-model'
-import { textAt } from './storyline'
+import { textAt } from '../content/storyline'
 
 function renderPlace(point: MapPoint): SafeHtml {
   const href = point.href === undefined ? undefined : safeUrl(point.href)

@@ -5,7 +5,7 @@ import type { Assets } from './document'
 import { html } from './html'
 import { renderLayout } from './layout'
 import { topLevelPublicPages } from './site-pages'
-import { textAt } from './storyline'
+import { textAt } from '../content/storyline'
 
 export interface NotFoundOptions {
   readonly site: SiteModel

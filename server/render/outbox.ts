@@ -1,7 +1,7 @@
 // /dev/outbox: plain pages for developers, not site pages. The list, and a
 // form to answer a mail as its recipient would, to try the way back in.
 import type { OutboxMail } from '../mail/outbox-list'
-import { CSRF_FIELD } from './form'
+import { CSRF_FIELD } from '../forms/service-fields'
 import { html, type SafeHtml } from './html'
 
 function page(title: string, body: SafeHtml): string {

@@ -1,9 +1,10 @@
 // A self move is a real form with one button, so it works without script.
 import { newSubmissionToken } from '../forms/submission-token'
-import { CSRF_FIELD, hiddenInputs } from './form'
+import { CSRF_FIELD } from '../forms/service-fields'
+import { hiddenInputs } from './form'
 import { html, type SafeHtml } from './html'
 import type { RecordSummary, SelfMoveForm } from './record-model'
-import { EDGE_FIELD, PAGE_FIELD, SEQ_FIELD, SUBMISSION_FIELD } from './service-fields'
+import { EDGE_FIELD, PAGE_FIELD, SEQ_FIELD, SUBMISSION_FIELD } from '../forms/service-fields'
 
 export function renderSelfMoves(record: RecordSummary, form: SelfMoveForm): SafeHtml | null {
   const csrf = form.csrf

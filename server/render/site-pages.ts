@@ -3,7 +3,7 @@
 // without any `nav:` keeps the menu of its public top-level pages (record
 // pages need an id to mean anything).
 import type { Page, SiteModel } from '../content/model'
-import { textAt } from './storyline'
+import { textAt } from '../content/storyline'
 
 export interface NavLink {
   readonly href: string

@@ -6,7 +6,7 @@
 // check that visitors are split evenly. Labels are the site's staff words.
 import type { SiteModel } from '../content/model'
 import { staffStory } from '../content/staff-story'
-import { textAt } from '../render/storyline'
+import { textAt } from '../content/storyline'
 import type { ReportCounts } from './report-counts'
 import {
   chiSquareEvenSplit,

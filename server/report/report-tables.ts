@@ -3,7 +3,7 @@
 // counts alone, so it costs the same at a million records as at ten.
 import type { SiteModel } from '../content/model'
 import type { StateCount } from '../records/state-counts'
-import { textAt } from '../render/storyline'
+import { textAt } from '../content/storyline'
 
 export interface ReportRow {
   readonly state: string

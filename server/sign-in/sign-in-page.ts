@@ -3,7 +3,8 @@
 import type { SiteModel } from '../content/model'
 import { messagesFor, type Messages } from '../messages/messages'
 import type { Assets } from '../render/document'
-import { CSRF_FIELD, hiddenInputs } from '../render/form'
+import { CSRF_FIELD } from '../forms/service-fields'
+import { hiddenInputs } from '../render/form'
 import { html, type SafeHtml } from '../render/html'
 import { renderLayout } from '../render/layout'
 

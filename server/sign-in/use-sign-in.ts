@@ -1,7 +1,7 @@
 // The process-wide sign-in: an external provider at IDP_URL, the embedded
 // development provider, or off with a reason a page can show.
 import type { Configuration } from 'openid-client'
-import { isDevelopment } from '../app/mode'
+import { isDevelopment } from '../config/mode'
 import type { Config } from '../config/schema'
 import { log } from '../log'
 import { createDiscovery } from './oidc-discovery'

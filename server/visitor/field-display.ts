@@ -3,7 +3,7 @@
 import { messagesFor } from '../messages/messages'
 import type { Bucket, Field } from '../content/model'
 import type { ShownField } from '../render/record-model'
-import { textAt } from '../render/storyline'
+import { textAt } from '../content/storyline'
 import type { RecordView } from '../records/types'
 import type { PageContext } from './context'
 import { referencedRecord } from './record-names'

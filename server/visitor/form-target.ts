@@ -6,7 +6,7 @@ import { findPage } from '../content/find-page'
 import type { Page, SiteModel } from '../content/model'
 import type { FormBody } from '../forms/form-body'
 import { recordIdSchema } from '../names'
-import { PAGE_FIELD, RECORD_FIELD } from '../render/service-fields'
+import { PAGE_FIELD, RECORD_FIELD } from '../forms/service-fields'
 import { pageHasForm } from './page-forms'
 
 export interface FormTarget {

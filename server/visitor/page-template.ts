@@ -4,8 +4,8 @@
 // when served, which costs a few string joins instead of a render.
 import { createHash } from 'node:crypto'
 import { newSubmissionToken } from '../forms/submission-token'
-import { CSRF_FIELD } from '../render/form'
-import { SUBMISSION_FIELD } from '../render/service-fields'
+import { CSRF_FIELD } from '../forms/service-fields'
+import { SUBMISSION_FIELD } from '../forms/service-fields'
 
 export interface PageTemplate {
   /** The bytes between the holes, UTF-8 once: one more than `holes`. */

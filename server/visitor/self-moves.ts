@@ -3,7 +3,7 @@
 import type { Bucket } from '../content/model'
 import { mayTakeSelfMove } from '../policy/questions'
 import type { SelfMoveButton } from '../render/record-model'
-import { textAt } from '../render/storyline'
+import { textAt } from '../content/storyline'
 import type { RecordView } from '../records/types'
 import type { PageContext } from './context'
 

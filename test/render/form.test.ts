@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { CSRF_FIELD, renderForm } from '../../server/render/form'
+import { CSRF_FIELD } from '../../server/forms/service-fields'
+import { renderForm } from '../../server/render/form'
 import { html } from '../../server/render/html'
 import { byId, elements } from './dom'
 import { potholes } from './fixture'

@@ -4,7 +4,7 @@
 import { defineEventHandler, sendRedirect } from 'h3'
 import { useSuggestionDeps } from '../../../server/app/suggestions'
 import { readFormBody } from '../../../utils/read-form-body'
-import { CSRF_FIELD } from '../../../server/render/form'
+import { CSRF_FIELD } from '../../../server/forms/service-fields'
 import { suggestFormRefused } from '../../../server/render/suggestions/suggest-messages'
 import { moveSuggestion } from '../../../server/suggestions/move-suggestion'
 import { DESK_MOVES } from '../../../server/suggestions/suggestion-record'

@@ -2,7 +2,7 @@
 // MAIL_REPLY_ADDRESS and MAIL_REPLY_SECRET together, or neither. In
 // development both have defaults (a secret kept on the bus, addresses at
 // localhost) so /dev/outbox can answer a mail.
-import { isDevelopment } from '../../app/mode'
+import { isDevelopment } from '../../config/mode'
 import { readOrCreateSecret } from '../../bus/shared-secret'
 import type { Bus } from '../../bus/types'
 import type { Config } from '../../config/schema'

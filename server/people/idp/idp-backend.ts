@@ -4,7 +4,7 @@
 // person's next sign-in. What the service itself put where is remembered in
 // placements, so the pass takes out only whom it put in.
 import { createHash } from 'node:crypto'
-import { textAt } from '../../render/storyline'
+import { textAt } from '../../content/storyline'
 import { buildInviteIntent, INVITES_MAIL_BUCKET } from '../../mail/invite-intent'
 import { queueMail } from '../../mail/mail-queue'
 import { log } from '../../log'

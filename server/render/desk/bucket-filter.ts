@@ -6,7 +6,7 @@ import { ALL_STATES, isFiltered, MAX_SEARCH, type BucketFilter } from '../../des
 import { deskPath } from '../../desk/names'
 import { hiddenInputs } from '../form'
 import { html, type SafeHtml } from '../html'
-import { textAt } from '../storyline'
+import { textAt } from '../../content/storyline'
 import { deskLabelOf } from './state-label'
 
 export function renderBucketFilter(

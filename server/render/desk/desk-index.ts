@@ -6,7 +6,7 @@ import type { Viewer } from '../account'
 import type { Assets } from '../document'
 import { html } from '../html'
 import { renderLayout } from '../layout'
-import { textAt } from '../storyline'
+import { textAt } from '../../content/storyline'
 
 export interface DeskIndexOptions {
   readonly site: SiteModel

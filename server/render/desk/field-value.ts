@@ -7,7 +7,7 @@ import { fileLabel, readStoredFile } from '../../files/stored-file'
 import type { LinkedRecord } from '../../desk/linked-records'
 import type { RecordView } from '../../records/types'
 import { html, type SafeHtml } from '../html'
-import { textAt } from '../storyline'
+import { textAt } from '../../content/storyline'
 
 export interface FieldValueContext {
   readonly bucket: Bucket

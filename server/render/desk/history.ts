@@ -5,7 +5,7 @@ import type { Bucket } from '../../content/model'
 import type { Actor, HistoryEntry } from '../../records/types'
 import { html, type SafeHtml } from '../html'
 import { renderMarkdown } from '../markdown'
-import { textAt } from '../storyline'
+import { textAt } from '../../content/storyline'
 import { stateLabel } from './state-label'
 import { renderTime } from './time'
 

@@ -1,7 +1,7 @@
 // Staff's words on desks: a state's or field's `desk_label:` where the
 // content gives one, else the label visitors read, in the staff storyline.
 import type { Bucket, Field, State } from '../../content/model'
-import { textAt } from '../storyline'
+import { textAt } from '../../content/storyline'
 
 /** What staff call a state or field, in storyline `story`. */
 export function deskLabelOf(labelled: State | Field, story: number): string {

@@ -1,12 +1,7 @@
 // Times as people read them: in the site's time zone (site.yaml `timezone:`)
 // and language, with the exact instant in the <time> element for tools.
+import type { Clock } from '../../messages/clock'
 import { html, type SafeHtml } from '../html'
-
-/** Where and how a site tells the time; the site's Messages is one. */
-export interface Clock {
-  readonly language: string
-  readonly timeZone: string
-}
 
 const formats = new Map<string, Intl.DateTimeFormat>()
 

@@ -6,9 +6,10 @@ import { deskRecordPath } from '../../desk/names'
 import { MESSAGE_FIELD } from '../../desk/write-form'
 import { newSubmissionToken } from '../../forms/submission-token'
 import type { RecordView } from '../../records/types'
-import { CSRF_FIELD, hiddenInputs } from '../form'
+import { CSRF_FIELD } from '../../forms/service-fields'
+import { hiddenInputs } from '../form'
 import { html, type SafeHtml } from '../html'
-import { SUBMISSION_FIELD } from '../service-fields'
+import { SUBMISSION_FIELD } from '../../forms/service-fields'
 
 /** Whether the form is offered, and what a refused post left in it. */
 export type WriteState =

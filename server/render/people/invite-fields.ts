@@ -4,9 +4,10 @@ import type { MessageId } from '../../messages/en'
 import type { Messages } from '../../messages/messages'
 import { newSubmissionToken } from '../../forms/submission-token'
 import { INVITE_FIELDS, type InviteFormErrors, type InviteFormInput } from '../../people/invite-form'
-import { CSRF_FIELD, hiddenInputs } from '../form'
+import { CSRF_FIELD } from '../../forms/service-fields'
+import { hiddenInputs } from '../form'
 import { html, type SafeHtml } from '../html'
-import { SUBMISSION_FIELD } from '../service-fields'
+import { SUBMISSION_FIELD } from '../../forms/service-fields'
 
 const LABELS = {
   name: 'people.field.name',

@@ -12,7 +12,7 @@ import type { Viewer } from '../account'
 import type { Assets } from '../document'
 import { html, type SafeHtml } from '../html'
 import { renderLayout } from '../layout'
-import { textAt } from '../storyline'
+import { textAt } from '../../content/storyline'
 import { renderTime } from '../desk/time'
 
 export interface InvitePageOptions {

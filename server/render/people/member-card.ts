@@ -6,9 +6,10 @@ import type { Invite } from '../../people/invite-record'
 import { inviteStateAt } from '../../people/invite-record'
 import type { Membership } from '../../people/membership-record'
 import { newSubmissionToken } from '../../forms/submission-token'
-import { CSRF_FIELD, hiddenInputs } from '../form'
+import { CSRF_FIELD } from '../../forms/service-fields'
+import { hiddenInputs } from '../form'
 import { html, type SafeHtml } from '../html'
-import { SUBMISSION_FIELD } from '../service-fields'
+import { SUBMISSION_FIELD } from '../../forms/service-fields'
 import { renderTime } from '../desk/time'
 
 export interface PeopleRow {

@@ -7,11 +7,12 @@ import type { Page, SiteModel } from '../../content/model'
 import type { TextField } from '../../suggestions/suggestion-form'
 import type { Viewer } from '../account'
 import type { Assets } from '../document'
-import { CSRF_FIELD, hiddenInputs } from '../form'
+import { CSRF_FIELD } from '../../forms/service-fields'
+import { hiddenInputs } from '../form'
 import { html, type SafeHtml } from '../html'
 import { renderLayout } from '../layout'
-import { SUBMISSION_FIELD } from '../service-fields'
-import { textAt } from '../storyline'
+import { SUBMISSION_FIELD } from '../../forms/service-fields'
+import { textAt } from '../../content/storyline'
 
 export interface SuggestPageOptions {
   readonly site: SiteModel

@@ -1,7 +1,8 @@
 // The card on the account page: the edit suggestions this person sent, and
 // where each stands (SPEC 1, Accounts the content mandates, rule 6).
 import type { Suggestion } from '../../suggestions/suggestion-record'
-import { renderTime, type Clock } from '../desk/time'
+import type { Clock } from '../../messages/clock'
+import { renderTime } from '../desk/time'
 import { html, safeUrl, type SafeHtml } from '../html'
 import { STATE_LABELS } from './suggestion-state'
 

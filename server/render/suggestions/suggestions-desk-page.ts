@@ -2,7 +2,7 @@
 // with who sent it for which page, its changes as diffs, where it stands,
 // its pull request, and accept and decline while it is `sent`.
 import { messagesFor } from '../../messages/messages'
-import type { Clock } from '../desk/time'
+import type { Clock } from '../../messages/clock'
 import type { Desk, SiteModel } from '../../content/model'
 import { changeDiff, changeHeading } from '../../suggestions/suggestion-diff'
 import type { Suggestion } from '../../suggestions/suggestion-record'
@@ -10,10 +10,11 @@ import { deskSuggestionsPath } from '../../suggestions/suggestions-desk'
 import type { Viewer } from '../account'
 import { renderTime } from '../desk/time'
 import type { Assets } from '../document'
-import { CSRF_FIELD, hiddenInputs } from '../form'
+import { CSRF_FIELD } from '../../forms/service-fields'
+import { hiddenInputs } from '../form'
 import { html, safeUrl, type SafeHtml } from '../html'
 import { renderLayout } from '../layout'
-import { textAt } from '../storyline'
+import { textAt } from '../../content/storyline'
 import { STATE_LABELS } from './suggestion-state'
 
 export interface SuggestionsDeskOptions {

@@ -5,7 +5,7 @@ import { resolveCaseDesk } from '../../../../server/desk/case-desk'
 import { deskRecordPath } from '../../../../server/desk/names'
 import { isName, isRecordId } from '../../../../server/names'
 import { noDeskForCaseMessage, refusalMessage } from '../../../../server/render/desk/refusals'
-import { textAt } from '../../../../server/render/storyline'
+import { textAt } from '../../../../server/content/storyline'
 import { sendDeskMessage } from '../../../../utils/desk-reply'
 import { pathParam, readDeskRequest } from '../../../../utils/desk-request'
 

@@ -10,3 +10,5 @@ export const EDGE_FIELD = 'svc_edge'
 export const SEQ_FIELD = 'svc_seq'
 /** The form's one-time submission token (server/forms/submission-token.ts). */
 export const SUBMISSION_FIELD = 'svc_submission'
+/** The hidden CSRF input. */
+export const CSRF_FIELD = 'svc_csrf'

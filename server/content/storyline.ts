@@ -1,6 +1,6 @@
 // A page is told in one storyline; every text is read at that index only, so
 // no other storyline's wording can leak onto the page.
-import type { SiteModel, Text } from '../content/model'
+import type { SiteModel, Text } from './model'
 
 /** The storyline's entry of `text`; empty when the text is absent. */
 export function textAt(text: Text | undefined, story: number): string {
