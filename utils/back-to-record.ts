@@ -1,7 +1,7 @@
 // GET on a desk record's post addresses (a move, a message) goes to the record.
 import { getRouterParam, sendRedirect, type H3Event } from 'h3'
-import { deskRecordPath } from '../server/desk/names'
 import { isName, recordIdSchema } from '../server/names'
+import { deskRecordPath } from '../server/content/paths'
 
 export function sendBackToRecord(event: H3Event) {
   const [desk, bucket, id] = (['desk', 'bucket', 'id'] as const).map((name) => getRouterParam(event, name) ?? '')

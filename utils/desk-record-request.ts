@@ -5,7 +5,6 @@ import type { H3Event } from 'h3'
 import { useRecords } from '../server/app/records'
 import type { DeskRequest } from '../server/desk/desk-request'
 import { findDeskRecord, type DeskRecordFound } from '../server/desk/find-record'
-import { deskRecordPath } from '../server/desk/names'
 import type { FormBody } from '../server/forms/form-body'
 import { readFormBody } from './read-form-body'
 import { readSubmissionToken } from '../server/forms/submission-token'
@@ -15,6 +14,7 @@ import { SUBMISSION_FIELD } from '../server/forms/service-fields'
 import { checkCsrf } from './csrf'
 import { sendDeskMessage, sendRefusal } from './desk-reply'
 import { pathParam, readDeskRequest } from './desk-request'
+import { deskRecordPath } from '../server/content/paths'
 
 export type FoundDeskRecord = Exclude<DeskRecordFound, { refused: unknown }>
 

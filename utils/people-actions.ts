@@ -14,10 +14,10 @@ import { inviteStateAt } from '../server/people/invite-record'
 import { mostPrivilegedGroup } from '../server/people/most-privileged'
 import type { Actor } from '../server/records/types'
 import { renderInviteLinkPage } from '../server/render/people/invite-link-page'
-import { peoplePath } from '../server/render/people/people-page'
 import { pkgAssets } from './assets'
 import { sendPage } from './html-response'
 import { sendPeoplePage, type PeopleRequest } from './people-request'
+import { peoplePath } from '../server/content/paths'
 
 type Asked = Exclude<PeopleRequest, { sent: string }>
 

@@ -4,8 +4,8 @@
 // route, never its object key.
 import type { Bucket } from '../content/model'
 import type { RecordView } from '../records/types'
-import { attachmentPath } from '../files/attachment-path'
 import { readStoredFile } from '../files/stored-file'
+import { attachmentPath } from '../content/paths'
 
 function exportHeader(bucket: Bucket): string[] {
   return ['id', 'state', 'storyline', 'filed', ...bucket.fields.map((field) => field.name)]

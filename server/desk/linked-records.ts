@@ -6,7 +6,7 @@ import type { PolicyEngine } from '../policy/engine'
 import { mayReadRecord } from '../policy/questions'
 import type { Principal } from '../policy/request'
 import type { RecordView } from '../records/types'
-import { deskRecordPath } from './names'
+import { deskRecordPath } from '../content/paths'
 
 export interface LinkedRecord {
   readonly name: string

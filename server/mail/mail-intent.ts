@@ -9,10 +9,8 @@ import { fillPlaceholders, markdownText } from './mail-text'
 import { inStoryline, placeholderValue } from './mail-values'
 import type { PlaceholderContext } from './mail-values'
 import type { RecordView } from '../records/types'
-import { casePath } from '../visitor/case-path'
-import { recordPagePath } from '../visitor/record-names'
-import { deskCasePath } from '../desk/names'
 import { staffStory } from '../content/staff-story'
+import { casePath, recordPagePath, deskCasePath } from '../content/paths'
 
 export const mailIntentSchema = z.object({
   /** `<bucket>:<id>:<seq>` of the event the mail is about. */

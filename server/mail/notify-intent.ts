@@ -5,12 +5,12 @@
 import type { Bucket, Desk, SiteModel } from '../content/model'
 import { recordName } from '../content/record-name'
 import { staffStory } from '../content/staff-story'
-import { deskCasePath } from '../desk/names'
 import { messagesFor } from '../messages/messages'
 import { referenceOf } from '../records/reference'
 import type { RecordView } from '../records/types'
 import { brandOf, type MailIntent } from './mail-intent'
 import { markdownText } from './mail-text'
+import { deskCasePath } from '../content/paths'
 
 export interface NotifyIntentInput {
   readonly site: SiteModel

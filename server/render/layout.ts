@@ -6,10 +6,10 @@ import { renderAccount, type Viewer } from './account'
 import { renderDocument, type Assets } from './document'
 import { html, type SafeHtml } from './html'
 import { renderMarkdown } from './markdown'
-import { siteFileUrl } from './site-file'
 import { siteNav } from './site-pages'
 import { checkStory, textAt } from '../content/storyline'
 import { themeAsset } from './theme-asset'
+import { siteFileUrl } from '../content/paths'
 
 export interface LayoutOptions {
   readonly site: SiteModel

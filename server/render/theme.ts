@@ -2,7 +2,7 @@
 // stylesheet (theme-asset.ts), where HTML escaping does not apply: only values
 // that cannot close a declaration or a rule get through.
 import type { Branding } from '../content/model'
-import { siteFileUrl } from './site-file'
+import { siteFileUrl } from '../content/paths'
 
 const DEFAULT_COLORS = {
   primary: '#0b5394',

@@ -3,9 +3,9 @@
 // encoding the projection store writes with, so it hands out exactly what was stored.
 import type { Storage } from 'unstorage'
 import type { Bucket, SiteModel } from '../content/model'
-import { attachmentPath } from '../files/attachment-path'
 import { readStoredFile } from '../files/stored-file'
 import { isRecordId } from '../names'
+import { attachmentPath } from '../content/paths'
 
 // Refusing anything but a record id keeps a key from reaching past one
 // record: `:` or `/` would address other KV tokens.

@@ -7,10 +7,10 @@ import { ownsRecord } from '../policy/questions'
 import type { HistoryEntry, RecordView } from '../records/types'
 import type { RecordSummary } from '../render/record-model'
 import { textAt } from '../content/storyline'
-import { casePath } from './case-path'
 import { stateLabel } from './field-display'
 import { summarize } from './summary'
 import type { Visit } from './visit'
+import { casePath } from '../content/paths'
 
 /** One line of the timeline, in the submitter's words. */
 export type TimelineEntry =

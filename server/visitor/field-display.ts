@@ -7,8 +7,8 @@ import { textAt } from '../content/storyline'
 import type { RecordView } from '../records/types'
 import type { PageContext } from './context'
 import { referencedRecord } from './record-names'
-import { attachmentPath } from '../files/attachment-path'
 import { fileLabel, readStoredFile } from '../files/stored-file'
+import { attachmentPath } from '../content/paths'
 
 function shownValue(
   ctx: PageContext,

@@ -7,10 +7,10 @@ import type { Block } from '../content/model'
 import { mayReadBucket, recordAccess, type RecordAccess } from '../policy/questions'
 import type { MapPoint } from '../render/record-model'
 import type { RecordView } from '../records/types'
-import { casePath } from './case-path'
 import type { PageContext } from './context'
 import { recordHref, shownRecordName } from './record-names'
 import { readLocation } from '../maps/location'
+import { casePath } from '../content/paths'
 
 type MapBlock = Extract<Block, { kind: 'map' }>
 

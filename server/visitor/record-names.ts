@@ -1,6 +1,7 @@
 // A record's name is its bucket's first text field (docs/content.md,
 // "record"); it is only shown where that field is.
 import type { Bucket, Page, SiteModel } from '../content/model'
+import { recordPagePath } from '../content/paths'
 import { nameField } from '../content/record-name'
 import { mayOpenPage, recordAccess, type RecordAccess } from '../policy/questions'
 import type { RecordView } from '../records/types'
@@ -17,11 +18,6 @@ export function shownRecordName(bucket: Bucket, view: RecordView, access: Record
 
 function recordPageOf(site: SiteModel, bucket: string): Page | undefined {
   return site.pages.find((page) => page.record === bucket)
-}
-
-/** The path of a record's own page, whoever asks; undefined when its bucket has none. */
-export function recordPagePath(site: SiteModel, bucket: string, id: string): string | undefined {
-  return recordPageOf(site, bucket)?.path.replace(/:id$/, encodeURIComponent(id))
 }
 
 /** The link to a record's own page, when there is one this visitor may open. */

@@ -12,8 +12,8 @@ import type { PageContext } from './context'
 import { stateLabel } from './field-display'
 import { formBuckets, minePageOf } from './page-forms'
 import { shownRecordName } from './record-names'
-import { casePath } from './case-path'
 import { referenceOf } from '../records/reference'
+import { casePath } from '../content/paths'
 
 // The redirect can outrun this instance's index; lists should already show
 // what the visitor just did, but a slow index must not hold the page long.

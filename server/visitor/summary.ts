@@ -8,9 +8,9 @@ import type { PageContext } from './context'
 import { displayFields, stateLabel } from './field-display'
 import { recordHref, shownRecordName } from './record-names'
 import { selfMoveButtons } from './self-moves'
-import { casePath } from './case-path'
 import { referenceOf } from '../records/reference'
 import { shownFields } from './shown-fields'
+import { casePath } from '../content/paths'
 
 export function summarize(
   ctx: PageContext,

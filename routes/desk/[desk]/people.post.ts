@@ -7,13 +7,13 @@ import { readSubmissionToken } from '../../../server/forms/submission-token'
 import { createFormOnce } from '../../../server/people/form-once'
 import { CSRF_FIELD } from '../../../server/forms/service-fields'
 import { peopleFormRefused } from '../../../server/render/people/people-notices'
-import { peoplePath } from '../../../server/render/people/people-page'
 import { SUBMISSION_FIELD } from '../../../server/forms/service-fields'
 import { checkCsrf } from '../../../utils/csrf'
 import { sendDeskMessage, sendRefusal } from '../../../utils/desk-reply'
 import { inviteFromForm, reinviteFromForm, removeFromForm, reopenFromForm } from '../../../utils/people-actions'
 import { readPeopleRequest, sendPeoplePage } from '../../../utils/people-request'
 import { IdpUnavailableError } from '../../../server/people/idp/idp-admin'
+import { peoplePath } from '../../../server/content/paths'
 
 const ACTIONS = { invite: inviteFromForm, remove: removeFromForm, reinvite: reinviteFromForm, reopen: reopenFromForm }
 const FORM_LIMIT = 16 * 1024

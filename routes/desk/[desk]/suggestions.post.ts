@@ -9,10 +9,10 @@ import { suggestFormRefused } from '../../../server/render/suggestions/suggest-m
 import { moveSuggestion } from '../../../server/suggestions/move-suggestion'
 import { DESK_MOVES } from '../../../server/suggestions/suggestion-record'
 import { isSuggestionId } from '../../../server/suggestions/suggestions-store'
-import { deskSuggestionsPath } from '../../../server/suggestions/suggestions-desk'
 import { checkCsrf } from '../../../utils/csrf'
 import { sendDeskMessage, sendRefusal } from '../../../utils/desk-reply'
 import { readSuggestionsDeskRequest } from '../../../utils/suggestions-desk-request'
+import { deskSuggestionsPath } from '../../../server/content/paths'
 
 const FORM_LIMIT = 4 * 1024
 

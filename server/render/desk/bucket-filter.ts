@@ -3,11 +3,11 @@
 import type { Messages } from '../../messages/messages'
 import type { Bucket } from '../../content/model'
 import { ALL_STATES, isFiltered, MAX_SEARCH, type BucketFilter } from '../../desk/desk-query'
-import { deskPath } from '../../desk/names'
 import { hiddenInputs } from '../form'
 import { html, type SafeHtml } from '../html'
 import { textAt } from '../../content/storyline'
 import { deskLabelOf } from './state-label'
+import { deskPath } from '../../content/paths'
 
 export function renderBucketFilter(
   desk: string,

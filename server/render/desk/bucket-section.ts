@@ -3,7 +3,6 @@
 // paging and the CSV export of what is filtered.
 import type { Messages } from '../../messages/messages'
 import { ALL_STATES, filterQuery, isFiltered } from '../../desk/desk-query'
-import { deskPath, exportPath, deskRecordPath } from '../../desk/names'
 import type { BucketListing } from '../../desk/listing'
 import { recordName } from '../../content/record-name'
 import { referenceOf } from '../../records/reference'
@@ -15,6 +14,7 @@ import { renderSortHead, sortCaption } from './sort-head'
 import { stateLabel } from './state-label'
 import { renderTime } from './time'
 import { renderToldIn } from './told-in'
+import { deskPath, exportPath, deskRecordPath } from '../../content/paths'
 
 function renderRows(
   desk: string,

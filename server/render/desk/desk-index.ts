@@ -1,12 +1,12 @@
 // GET /desk: the desks the signed-in person may open.
 import { messagesFor } from '../../messages/messages'
 import type { Desk, SiteModel } from '../../content/model'
-import { deskPath } from '../../desk/names'
 import type { Viewer } from '../account'
 import type { Assets } from '../document'
 import { html } from '../html'
 import { renderLayout } from '../layout'
 import { textAt } from '../../content/storyline'
+import { deskPath } from '../../content/paths'
 
 export interface DeskIndexOptions {
   readonly site: SiteModel

@@ -8,7 +8,7 @@ import { renderLayout } from '../layout'
 import { textAt } from '../../content/storyline'
 import type { BucketListing } from '../../desk/listing'
 import { renderBucketSection } from './bucket-section'
-import { deskSuggestionsPath } from '../../suggestions/suggestions-desk'
+import { deskSuggestionsPath } from '../../content/paths'
 
 export interface DeskPageOptions {
   readonly site: SiteModel

@@ -2,12 +2,12 @@
 // storyline, with a file as its name (and a preview of a picture) and a record as its name.
 import type { Messages } from '../../messages/messages'
 import type { Bucket, Field } from '../../content/model'
-import { attachmentPath } from '../../files/attachment-path'
 import { fileLabel, readStoredFile } from '../../files/stored-file'
 import type { LinkedRecord } from '../../desk/linked-records'
 import type { RecordView } from '../../records/types'
 import { html, type SafeHtml } from '../html'
 import { textAt } from '../../content/storyline'
+import { attachmentPath } from '../../content/paths'
 
 export interface FieldValueContext {
   readonly bucket: Bucket

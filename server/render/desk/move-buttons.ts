@@ -10,7 +10,6 @@
 import type { Messages } from '../../messages/messages'
 import type { Bucket, Move } from '../../content/model'
 import { asksFirst } from '../../desk/move-form'
-import { deskRecordPath } from '../../desk/names'
 import { newSubmissionToken } from '../../forms/submission-token'
 import type { RecordView } from '../../records/types'
 import { CSRF_FIELD } from '../../forms/service-fields'
@@ -19,6 +18,7 @@ import { html, type SafeHtml } from '../html'
 import { SUBMISSION_FIELD } from '../../forms/service-fields'
 import { textAt } from '../../content/storyline'
 import { renderMoveNote } from './move-note'
+import { deskRecordPath } from '../../content/paths'
 
 /** Whether `move` ends the work on a case: its target is a `closed: true` state. */
 export function closesCase(bucket: Bucket, move: Move): boolean {

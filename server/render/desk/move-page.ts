@@ -6,7 +6,6 @@ import type { Move } from '../../content/model'
 import { messagesFor } from '../../messages/messages'
 import { recordName } from '../../content/record-name'
 import { CONFIRMED_FIELD } from '../../desk/move-form'
-import { deskRecordPath } from '../../desk/names'
 import { hiddenInputs } from '../form'
 import { html } from '../html'
 import { renderLayout } from '../layout'
@@ -15,6 +14,7 @@ import { moveButtonClass, moveInputs } from './move-buttons'
 import { renderMoveNote, type NoteState } from './move-note'
 import type { DeskRecordBase } from './record-page'
 import { stateLabel } from './state-label'
+import { deskRecordPath } from '../../content/paths'
 
 /** `view` is the record as the person saw it: its version is the one the move expects. */
 export interface MovePageOptions extends DeskRecordBase {

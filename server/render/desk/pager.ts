@@ -2,9 +2,9 @@
 import type { Messages } from '../../messages/messages'
 import type { BucketFilter } from '../../desk/desk-query'
 import { filterQuery } from '../../desk/desk-query'
-import { deskPath } from '../../desk/names'
 import type { PageWindow } from '../../desk/paging'
 import { html, type SafeHtml } from '../html'
+import { deskPath } from '../../content/paths'
 
 export function renderPager(
   desk: string,

@@ -3,7 +3,6 @@
 import { messagesFor, type Messages } from '../../messages/messages'
 import type { Bucket, Desk, Move, SiteModel } from '../../content/model'
 import type { LinkedRecord } from '../../desk/linked-records'
-import { deskPath } from '../../desk/names'
 import { recordName } from '../../content/record-name'
 import { referenceOf } from '../../records/reference'
 import type { HistoryEntry, RecordView } from '../../records/types'
@@ -22,6 +21,7 @@ import { deskLabelOf, stateLabel } from './state-label'
 import { renderTime } from './time'
 import { renderToldIn } from './told-in'
 import { renderWriteForm, type WriteState } from './write-form'
+import { deskPath } from '../../content/paths'
 
 /** What every page about one record on a desk shows it with. */
 export interface DeskRecordBase {

@@ -2,9 +2,9 @@
 // that put the listing in their order, kept in the URL (`sort=`) like the
 // filter, so a reload, the pager and a shared link keep it.
 import { filterQuery, type BucketFilter, type DeskSort } from '../../desk/desk-query'
-import { deskPath } from '../../desk/names'
 import type { Messages } from '../../messages/messages'
 import { html, type SafeHtml } from '../html'
+import { deskPath } from '../../content/paths'
 
 const CAPTIONS = {
   newest: 'desk.newest-first',

@@ -2,7 +2,6 @@
 // the case's history and is mailed to whoever filed it. A refused message
 // comes back with its error beside the field and the words kept.
 import type { Messages } from '../../messages/messages'
-import { deskRecordPath } from '../../desk/names'
 import { MESSAGE_FIELD } from '../../desk/write-form'
 import { newSubmissionToken } from '../../forms/submission-token'
 import type { RecordView } from '../../records/types'
@@ -10,6 +9,7 @@ import { CSRF_FIELD } from '../../forms/service-fields'
 import { hiddenInputs } from '../form'
 import { html, type SafeHtml } from '../html'
 import { SUBMISSION_FIELD } from '../../forms/service-fields'
+import { deskRecordPath } from '../../content/paths'
 
 /** Whether the form is offered, and what a refused post left in it. */
 export type WriteState =

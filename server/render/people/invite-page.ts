@@ -4,7 +4,6 @@ import type { MessageId } from '../../messages/en'
 import { messagesFor } from '../../messages/messages'
 import { groupLabel } from '../../content/group-label'
 import type { Desk, SiteModel } from '../../content/model'
-import { deskPath } from '../../desk/names'
 import { listText } from '../../messages/list-text'
 import type { InviteLink } from '../../people/read-invite-link'
 import { actorName } from '../../people/membership-record'
@@ -14,6 +13,7 @@ import { html, type SafeHtml } from '../html'
 import { renderLayout } from '../layout'
 import { textAt } from '../../content/storyline'
 import { renderTime } from '../desk/time'
+import { deskPath } from '../../content/paths'
 
 export interface InvitePageOptions {
   readonly site: SiteModel

@@ -1,6 +1,7 @@
 // GET /desk/{desk}/people: the memberships of the groups this desk invites
 // into (those the person may invite into), an invite form, and per person
 // remove, invite-again and fresh-link buttons.
+import { peoplePath } from '../../content/paths'
 import { groupLabel } from '../../content/group-label'
 import { messagesFor } from '../../messages/messages'
 import type { Desk, SiteModel } from '../../content/model'
@@ -30,10 +31,6 @@ export interface PeoplePageOptions {
   readonly form?: InviteFormState
   /** A line at the top: what the last post did, or why it was refused. */
   readonly notice?: { readonly text: string; readonly problem: boolean }
-}
-
-export function peoplePath(desk: string): string {
-  return `/desk/${desk}/people`
 }
 
 export function renderPeoplePage(options: PeoplePageOptions): string {

@@ -6,7 +6,6 @@ import type { Clock } from '../../messages/clock'
 import type { Desk, SiteModel } from '../../content/model'
 import { changeDiff, changeHeading } from '../../suggestions/suggestion-diff'
 import type { Suggestion } from '../../suggestions/suggestion-record'
-import { deskSuggestionsPath } from '../../suggestions/suggestions-desk'
 import type { Viewer } from '../account'
 import { renderTime } from '../desk/time'
 import type { Assets } from '../document'
@@ -16,6 +15,7 @@ import { html, safeUrl, type SafeHtml } from '../html'
 import { renderLayout } from '../layout'
 import { textAt } from '../../content/storyline'
 import { STATE_LABELS } from './suggestion-state'
+import { deskSuggestionsPath } from '../../content/paths'
 
 export interface SuggestionsDeskOptions {
   readonly site: SiteModel

@@ -2,12 +2,12 @@
 // link names no desk: each reader goes on to the first desk holding the bucket that they may open.
 import { defineEventHandler, sendRedirect } from 'h3'
 import { resolveCaseDesk } from '../../../../server/desk/case-desk'
-import { deskRecordPath } from '../../../../server/desk/names'
 import { isName, isRecordId } from '../../../../server/names'
 import { noDeskForCaseMessage, refusalMessage } from '../../../../server/render/desk/refusals'
 import { textAt } from '../../../../server/content/storyline'
 import { sendDeskMessage } from '../../../../utils/desk-reply'
 import { pathParam, readDeskRequest } from '../../../../utils/desk-request'
+import { deskRecordPath } from '../../../../server/content/paths'
 
 export default defineEventHandler(async (event) => {
   const req = await readDeskRequest(event)
