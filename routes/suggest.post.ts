@@ -3,16 +3,12 @@
 // through, kept once per form, then back to the form (post/redirect/get).
 import { defineEventHandler, getQuery, sendRedirect } from 'h3'
 import { useSuggestionDeps } from '../server/app/suggestions'
-import { readFormBody } from '../utils/read-form-body'
-import { readSubmissionToken } from '../server/forms/submission-token'
-import { CSRF_FIELD } from '../server/forms/service-fields'
-import { SUBMISSION_FIELD } from '../server/forms/service-fields'
 import { suggestFormRefused } from '../server/render/suggestions/suggest-messages'
 import { suggestHref } from '../server/render/suggestions/suggest-page'
 import { sendSuggestion } from '../server/suggestions/send-suggestion'
-import { checkCsrf } from '../utils/csrf'
 import { sendDeskMessage } from '../utils/desk-reply'
 import { readSuggestRequest, sendSuggestPage } from '../utils/suggest-request'
+import { readFormPost } from '../utils/read-form-post'
 
 // Room for every text of a long page in every storyline; a longer post is refused before it is read.
 const FORM_LIMIT = 64 * 1024
@@ -22,10 +18,9 @@ export default defineEventHandler(async (event) => {
   const asked = await readSuggestRequest(event, getQuery(event).page)
   if (asked.sent !== undefined) return asked.sent
   const { req, user, page } = asked
-  const body = await readFormBody(event, { maxBytes: FORM_LIMIT })
-  const token = readSubmissionToken(body.get(SUBMISSION_FIELD))
-  if (!(await checkCsrf(event, body.get(CSRF_FIELD))) || token === null)
-    return sendDeskMessage(event, req, suggestFormRefused(suggestHref(page)))
+  const post = await readFormPost(event, { maxBytes: FORM_LIMIT })
+  if (post === null) return sendDeskMessage(event, req, suggestFormRefused(suggestHref(page)))
+  const { body, submission: token } = post
   const revision = body.get('revision')
   const deps = await useSuggestionDeps()
   const outcome = await sendSuggestion(deps, {

@@ -6,15 +6,11 @@ import { useRecords } from '../server/app/records'
 import type { DeskRequest } from '../server/desk/desk-request'
 import { findDeskRecord, type DeskRecordFound } from '../server/desk/find-record'
 import type { FormBody } from '../server/forms/form-body'
-import { readFormBody } from './read-form-body'
-import { readSubmissionToken } from '../server/forms/submission-token'
 import { formExpiredMessage } from '../server/render/desk/refusals'
-import { CSRF_FIELD } from '../server/forms/service-fields'
-import { SUBMISSION_FIELD } from '../server/forms/service-fields'
-import { checkCsrf } from './csrf'
 import { sendDeskMessage, sendRefusal } from './desk-reply'
 import { pathParam, readDeskRequest } from './desk-request'
 import { deskRecordPath } from '../server/content/paths'
+import { readFormPost } from './read-form-post'
 
 export type FoundDeskRecord = Exclude<DeskRecordFound, { refused: unknown }>
 
@@ -39,10 +35,6 @@ export async function readDeskForm(
 ): Promise<
   { readonly sent: string } | { readonly sent?: undefined; readonly body: FormBody; readonly submission: string }
 > {
-  const body = await readFormBody(event, { maxBytes })
-  const expired = () => ({ sent: sendDeskMessage(event, req, formExpiredMessage(here)) })
-  if (!(await checkCsrf(event, body.get(CSRF_FIELD)))) return expired()
-  // The form's one-time token: pressing it twice is one change; a form from before tokens is out of date.
-  const submission = readSubmissionToken(body.get(SUBMISSION_FIELD))
-  return submission === null ? expired() : { body, submission }
+  const post = await readFormPost(event, { maxBytes })
+  return post ?? { sent: sendDeskMessage(event, req, formExpiredMessage(here)) }
 }

@@ -7,15 +7,13 @@
 import type { H3Event } from 'h3'
 import type { Bucket } from '../server/content/model'
 import type { FormBody } from '../server/forms/form-body'
-import { readSubmissionToken } from '../server/forms/submission-token'
 import { mayFile, mayOpenPage } from '../server/policy/questions'
 import type { FormRefusal } from '../server/render/form-refusal'
-import { CSRF_FIELD } from '../server/forms/service-fields'
-import { SUBMISSION_FIELD } from '../server/forms/service-fields'
 import { formTarget, type FormTarget } from '../server/visitor/form-target'
 import { needsSignIn } from '../server/visitor/page-forms'
 import { visibleRecord } from '../server/visitor/record-page'
 import { signInHref, type Visit } from '../server/visitor/visit'
+import { checkFormPost } from './read-form-post'
 
 export type FilingCheck =
   | { readonly refused: FormRefusal }
@@ -27,7 +25,6 @@ export async function checkFilingPost(
   visit: Visit,
   bucket: Bucket,
   body: FormBody,
-  checkCsrf: (event: H3Event, submitted: unknown) => Promise<boolean>,
 ): Promise<FilingCheck> {
   const { site, visitor } = visit.ctx
   const target = formTarget(site, bucket.name, body)
@@ -38,9 +35,8 @@ export async function checkFilingPost(
     const signIn = signInHref(visit, target.path)
     return signIn === undefined ? { refused: 'not-allowed' } : { signIn }
   }
-  if (!(await checkCsrf(event, body.get(CSRF_FIELD)))) return { refused: 'expired' }
   // The form's one-time token: every post of this form lands on one record.
-  const submission = readSubmissionToken(body.get(SUBMISSION_FIELD))
+  const submission = await checkFormPost(event, body)
   if (submission === null) return { refused: 'expired' }
   if (!mayOpenPage(visit.ctx.policy, visitor, target.page) || !mayFile(visit.ctx.policy, visitor, bucket))
     return { refused: 'not-allowed' }

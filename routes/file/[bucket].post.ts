@@ -28,7 +28,6 @@ import { BucketNotFoundError } from '../../server/records/errors'
 import { BusUnavailableError } from '../../server/bus/errors'
 import { en } from '../../server/messages/en'
 import { pkgAssets } from '../../utils/assets'
-import { checkCsrf } from '../../utils/csrf'
 import { sendPage } from '../../utils/html-response'
 import { addFilingValue } from '../../utils/visitor-cookie'
 import { cookieSubmitter } from '../../server/visitor/visitor'
@@ -50,7 +49,7 @@ async function readBody(event: H3Event, visit: Visit, bucket: Bucket): Promise<F
     refuseDeclaredOversize(event, limit + DRAIN_BYTES)
     // At the first file: only a post that could be filed stores anything, under the record it would file.
     const gate = async (text: ReadonlyMap<string, string>) => {
-      const checked = await checkFilingPost(event, visit, bucket, text, checkCsrf)
+      const checked = await checkFilingPost(event, visit, bucket, text)
       const actor = visit.ctx.visitor.actor
       if (!('submission' in checked) || actor === undefined) return null
       return recordUploadPrefix(bucket.name, filingId(bucket.name, actor, checked.submission))
@@ -63,7 +62,7 @@ async function readBody(event: H3Event, visit: Visit, bucket: Bucket): Promise<F
 }
 
 async function handle(event: H3Event, visit: Visit, bucket: Bucket, body: FormBody, upload?: UploadForm) {
-  const checked = await checkFilingPost(event, visit, bucket, body, checkCsrf)
+  const checked = await checkFilingPost(event, visit, bucket, body)
   if ('refused' in checked) return { answer: refuse(event, visit, checked.refused) }
   if ('signIn' in checked) return { answer: sendRedirect(event, checked.signIn, 303) }
   const { target, submission } = checked

@@ -2,18 +2,14 @@
 // (`do`), CSRF-checked, policy-checked per group, and once per form.
 import { defineEventHandler, sendRedirect } from 'h3'
 import { useBus } from '../../../server/app/bus'
-import { readFormBody } from '../../../utils/read-form-body'
-import { readSubmissionToken } from '../../../server/forms/submission-token'
 import { createFormOnce } from '../../../server/people/form-once'
-import { CSRF_FIELD } from '../../../server/forms/service-fields'
 import { peopleFormRefused } from '../../../server/render/people/people-notices'
-import { SUBMISSION_FIELD } from '../../../server/forms/service-fields'
-import { checkCsrf } from '../../../utils/csrf'
 import { sendDeskMessage, sendRefusal } from '../../../utils/desk-reply'
 import { inviteFromForm, reinviteFromForm, removeFromForm, reopenFromForm } from '../../../utils/people-actions'
 import { readPeopleRequest, sendPeoplePage } from '../../../utils/people-request'
 import { IdpUnavailableError } from '../../../server/people/idp/idp-admin'
 import { peoplePath } from '../../../server/content/paths'
+import { readFormPost } from '../../../utils/read-form-post'
 
 const ACTIONS = { invite: inviteFromForm, remove: removeFromForm, reinvite: reinviteFromForm, reopen: reopenFromForm }
 const FORM_LIMIT = 16 * 1024
@@ -23,10 +19,9 @@ export default defineEventHandler(async (event) => {
   if (asked.sent !== undefined) return asked.sent
   const { req, desk } = asked
   const here = peoplePath(desk.name)
-  const body = await readFormBody(event, { maxBytes: FORM_LIMIT })
-  const submission = readSubmissionToken(body.get(SUBMISSION_FIELD))
-  if (!(await checkCsrf(event, body.get(CSRF_FIELD))) || submission === null)
-    return sendDeskMessage(event, req, peopleFormRefused(here))
+  const post = await readFormPost(event, { maxBytes: FORM_LIMIT })
+  if (post === null) return sendDeskMessage(event, req, peopleFormRefused(here))
+  const { body, submission } = post
   const verb = body.get('do')
   const act = typeof verb === 'string' && Object.hasOwn(ACTIONS, verb) ? ACTIONS[verb as keyof typeof ACTIONS] : null
   if (act === null || req.user === null) return sendRefusal(event, req, 'not-found')
