@@ -397,6 +397,14 @@ export const en = {
   'desk.refused.move-stale': 'This form was out of date or did not come from this site. Reload the case and try again.',
   'desk.refused.move-forbidden': 'Your account may not make this move on this case.',
   'desk.refused.back': 'Back to the case',
+  // Suggesting a change, where no form is shown
+  'suggest.refused.sign-in': 'Suggesting a change is for the people a page names as responsible. Sign in to continue.',
+  'suggest.refused.not-found':
+    'There is no page here you can suggest a change to. Only the people a page names as responsible can.',
+  'suggest.refused.title': 'The form could not be sent',
+  'suggest.refused.message':
+    'The form had run out or did not come from this site. Open it again and send it from there.',
+  'suggest.refused.again': 'Open the form again',
 
   // Mail
   'mail.open-case': 'Open the case',

@@ -390,6 +390,13 @@ export const nb: Readonly<Record<MessageId, string>> = {
     'Skjemaet var utdatert eller kom ikke fra dette nettstedet. Last saken på nytt og prøv igjen.',
   'desk.refused.move-forbidden': 'Kontoen din kan ikke gjøre denne flyttingen på denne saken.',
   'desk.refused.back': 'Tilbake til saken',
+  'suggest.refused.sign-in': 'Å foreslå en endring er for dem en side oppgir som ansvarlige. Logg inn for å fortsette.',
+  'suggest.refused.not-found':
+    'Her er det ingen side du kan foreslå en endring til. Bare dem en side oppgir som ansvarlige, kan det.',
+  'suggest.refused.title': 'Skjemaet kunne ikke sendes',
+  'suggest.refused.message':
+    'Skjemaet var gått ut eller kom ikke fra dette nettstedet. Åpne det på nytt og send det derfra.',
+  'suggest.refused.again': 'Åpne skjemaet på nytt',
 
   'mail.notify.subject': 'Nytt svar i sak {reference}: {name}',
   'mail.notify.body': 'Innmelderen av sak **{reference}** ({name}) svarte på e-post:',

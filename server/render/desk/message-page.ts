@@ -6,16 +6,17 @@ import type { Viewer } from '../account'
 import type { Assets } from '../document'
 import { html } from '../html'
 import { renderLayout } from '../layout'
+import type { Said } from '../../messages/said'
 
 export interface MessageLink {
   readonly href: string
-  readonly label: string
+  readonly label: Said
 }
 
 export interface DeskMessage {
   readonly status: number
-  readonly title: string
-  readonly message: string
+  readonly title: Said
+  readonly message: Said
   readonly links: readonly MessageLink[]
 }
 
@@ -27,12 +28,12 @@ export interface MessagePageOptions {
   readonly message: DeskMessage
 }
 
-// The messages are written in English from the catalogue (refusals.ts) and said in the site's language here.
 export function renderMessagePage({ site, story, viewer, assets, message }: MessagePageOptions): string {
   const m = messagesFor(site, story)
-  const links = message.links.map((link) => html`<li><a href="${link.href}">${m.problem(link.label)}</a></li>`)
-  const title = m.problem(message.title)
-  const body = html`<h1>${title}</h1><p>${m.problem(message.message)}</p>${
+  const say = ({ id, values }: Said) => m.say(id, values)
+  const links = message.links.map((link) => html`<li><a href="${link.href}">${say(link.label)}</a></li>`)
+  const title = say(message.title)
+  const body = html`<h1>${title}</h1><p>${say(message.message)}</p>${
     links.length > 0 ? html`<ul class="desk-links">${links}</ul>` : null
   }<p class="error-code">${m.say('layout.error-code', { status: message.status })}</p>`
   return renderLayout({ site, story, title, body, assets, viewer })

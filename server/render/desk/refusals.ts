@@ -1,32 +1,35 @@
 // What each refusal says. "Not found" never tells whether something once
 // existed or exists for someone else.
 import type { Refusal } from '../../desk/desk-access'
+import { said } from '../../messages/said'
 import type { Viewer } from '../account'
 import type { DeskMessage } from './message-page'
-import { en } from '../../messages/en'
 
 export function refusalMessage(refusal: Refusal, viewer: Viewer): DeskMessage {
   switch (refusal) {
     case 'not-found':
       return {
         status: 404,
-        title: 'Not found',
-        message: 'There is nothing at this address. It may be mistyped, or it is not on this desk.',
-        links: [{ href: '/desk', label: 'Your desks' }],
+        title: said('error.not-found'),
+        message: said('desk.refused.not-found'),
+        links: [{ href: '/desk', label: said('desk.your-desks') }],
       }
     case 'sign-in':
       return {
         status: 403,
-        title: 'Sign in needed',
-        message: 'Desks are for signed-in staff. Sign in to continue.',
-        links: !viewer.signedIn && viewer.signInHref !== null ? [{ href: viewer.signInHref, label: 'Sign in' }] : [],
+        title: said('refused.sign-in-needed'),
+        message: said('desk.refused.sign-in'),
+        links:
+          !viewer.signedIn && viewer.signInHref !== null
+            ? [{ href: viewer.signInHref, label: said('account.sign-in') }]
+            : [],
       }
     case 'forbidden':
       return {
         status: 403,
-        title: 'Not open to you',
-        message: 'Your account may not open this. If you need it, ask the people who run the desk to invite you.',
-        links: [{ href: '/desk', label: 'Your desks' }],
+        title: said('error.403'),
+        message: said('desk.refused.forbidden'),
+        links: [{ href: '/desk', label: said('desk.your-desks') }],
       }
   }
 }
@@ -34,36 +37,36 @@ export function refusalMessage(refusal: Refusal, viewer: Viewer): DeskMessage {
 export function staleMessage(recordHref: string): DeskMessage {
   return {
     status: 409,
-    title: 'This case was just changed',
-    message: 'This case was just changed by someone else. Reload to see it.',
-    links: [{ href: recordHref, label: 'Reload the case' }],
+    title: said('refusal.changed.title'),
+    message: said('desk.refused.changed'),
+    links: [{ href: recordHref, label: said('desk.refused.reload') }],
   }
 }
 
 export function moveNotAvailableMessage(recordHref: string, stateLabel: string): DeskMessage {
   return {
     status: 409,
-    title: 'This move is not available',
-    message: `This case is now ${stateLabel}, and that move cannot be made from there. Reload to see the moves it has.`,
-    links: [{ href: recordHref, label: 'Reload the case' }],
+    title: said('desk.refused.move-gone.title'),
+    message: said('desk.refused.move-gone', { state: stateLabel }),
+    links: [{ href: recordHref, label: said('desk.refused.reload') }],
   }
 }
 
 export function formExpiredMessage(recordHref: string): DeskMessage {
   return {
     status: 403,
-    title: 'The move was refused',
-    message: 'This form was out of date or did not come from this site. Reload the case and try again.',
-    links: [{ href: recordHref, label: 'Reload the case' }],
+    title: said('desk.refused.move.title'),
+    message: said('desk.refused.move-stale'),
+    links: [{ href: recordHref, label: said('desk.refused.reload') }],
   }
 }
 
 export function moveRefusedMessage(recordHref: string): DeskMessage {
   return {
     status: 403,
-    title: 'The move was refused',
-    message: 'Your account may not make this move on this case.',
-    links: [{ href: recordHref, label: 'Back to the case' }],
+    title: said('desk.refused.move.title'),
+    message: said('desk.refused.move-forbidden'),
+    links: [{ href: recordHref, label: said('desk.refused.back') }],
   }
 }
 
@@ -71,8 +74,8 @@ export function moveRefusedMessage(recordHref: string): DeskMessage {
 export function noDeskForCaseMessage(holders: readonly string[]): DeskMessage {
   return {
     status: 403,
-    title: en['error.403'],
-    message: en['desk.refused.no-desk-for-case'].replace('{desks}', holders.join(', ')),
-    links: [{ href: '/desk', label: en['desk.your-desks'] }],
+    title: said('error.403'),
+    message: said('desk.refused.no-desk-for-case', { desks: holders.join(', ') }),
+    links: [{ href: '/desk', label: said('desk.your-desks') }],
   }
 }

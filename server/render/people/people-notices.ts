@@ -1,6 +1,7 @@
 // What the People view and the account page say besides themselves: after a
 // post (post/redirect/get carries `?done=`), and on a refusal.
 import { en } from '../../messages/en'
+import { said } from '../../messages/said'
 import type { DeskMessage } from '../desk/message-page'
 
 // English from the catalogue; the page says it in the site's language (people-page.ts).
@@ -19,9 +20,9 @@ export function doneNotice(done: unknown): { text: string; problem: false } | un
 export function peopleFormRefused(peopleHref: string): DeskMessage {
   return {
     status: 403,
-    title: en['people.refused.title'],
-    message: en['people.refused.message'],
-    links: [{ href: peopleHref, label: en['people.refused.reload'] }],
+    title: said('people.refused.title'),
+    message: said('people.refused.message'),
+    links: [{ href: peopleHref, label: said('people.refused.reload') }],
   }
 }
 
@@ -29,8 +30,8 @@ export function peopleFormRefused(peopleHref: string): DeskMessage {
 export function accountSignInMessage(signInHref: string | null): DeskMessage {
   return {
     status: 401,
-    title: en['account.sign-in.title'],
-    message: en['account.sign-in.message'],
-    links: signInHref === null ? [] : [{ href: signInHref, label: en['account.sign-in'] }],
+    title: said('account.sign-in.title'),
+    message: said('account.sign-in.message'),
+    links: signInHref === null ? [] : [{ href: signInHref, label: said('account.sign-in') }],
   }
 }
