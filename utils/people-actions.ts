@@ -18,6 +18,8 @@ import { pkgAssets } from './assets'
 import { sendPage } from './html-response'
 import { sendPeoplePage, type PeopleRequest } from './people-request'
 import { peoplePath } from '../server/content/paths'
+import { messagesFor } from '../server/messages/messages'
+import { said } from '../server/messages/said'
 
 type Asked = Exclude<PeopleRequest, { sent: string }>
 
@@ -48,10 +50,9 @@ export async function removeFromForm(event: H3Event, asked: Asked, body: FormBod
   const outcome = await backend.remove({ key, actor, now: new Date(), protectedGroup })
   if (outcome === 'gone') return gone(event, asked)
   if (outcome === 'last-of-most-privileged') {
-    const text =
-      `${member.name || 'This person'} is the last active member of ${member.group}, the group that runs the site. ` +
-      'Invite someone else into it first, so the site is never left without one.'
-    return sendPeoplePage(event, asked, { notice: { text, problem: true } }, 409)
+    const name = member.name || messagesFor(asked.req.site, asked.req.story).say('people.this-person')
+    const notice = { said: said('people.last-member', { name, group: member.group }), problem: true }
+    return sendPeoplePage(event, asked, { notice }, 409)
   }
   return sendRedirect(event, `${peoplePath(asked.desk.name)}?done=removed`, 303)
 }
@@ -117,7 +118,5 @@ async function answerInvite(event: H3Event, asked: Asked, outcome: Exclude<Invit
 
 // Someone else changed it meanwhile, or the form names what this desk does not hold.
 function gone(event: H3Event, asked: Asked) {
-  const text =
-    'That person or invite has changed since the page was loaded, or is not on this desk. Here is how things stand now.'
-  return sendPeoplePage(event, asked, { notice: { text, problem: true } }, 409)
+  return sendPeoplePage(event, asked, { notice: { said: said('people.gone'), problem: true } }, 409)
 }

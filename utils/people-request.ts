@@ -14,6 +14,7 @@ import { getCsrfToken } from './csrf'
 import { sendRefusal } from './desk-reply'
 import { pathParam, readDeskRequest } from './desk-request'
 import { sendPage } from './html-response'
+import { said } from '../server/messages/said'
 
 export type PeopleRequest =
   | { readonly sent: string }
@@ -31,9 +32,6 @@ export async function readPeopleRequest(event: H3Event): Promise<PeopleRequest> 
   if (groups.length === 0) return { sent: sendRefusal(event, req, 'forbidden') }
   return { req, desk, groups }
 }
-
-export const IDP_DOWN =
-  'The identity provider, which keeps the groups, is not answering. Nothing was changed; try again in a moment.'
 
 type Extra = Pick<PeoplePageOptions, 'form' | 'notice'>
 
@@ -53,7 +51,7 @@ export async function sendPeoplePage(
   // The identity provider keeps the groups and is not answering: say so, list nobody, and lose nothing.
   const sections = found ?? []
   if (found === null) {
-    extra = { ...extra, notice: { text: IDP_DOWN, problem: true } }
+    extra = { ...extra, notice: { said: said('people.idp-down'), problem: true } }
     status = 503
   }
   const html = renderPeoplePage({

@@ -1,6 +1,7 @@
 // The edit suggestions' desk at the edge: the desk the content marks with
 // `suggestions: true`, opened only by whom may open that desk.
 import { getQuery, type H3Event } from 'h3'
+import type { MessageId } from '../server/messages/en'
 import { useSuggestions } from '../server/app/suggestions'
 import type { Desk } from '../server/content/model'
 import { openDesk } from '../server/desk/desk-access'
@@ -27,10 +28,10 @@ export async function readSuggestionsDeskRequest(event: H3Event): Promise<Sugges
   return { req, desk: opened.desk }
 }
 
-const NOTICES: Readonly<Record<string, string>> = {
-  accepted: 'The suggestion is accepted. Its sender has been told.',
-  declined: 'The suggestion is declined. Its sender has been told.',
-  stale: 'That suggestion had already moved on; here is where it stands.',
+const NOTICES: Readonly<Record<string, MessageId>> = {
+  accepted: 'suggestions.done.accepted',
+  declined: 'suggestions.done.declined',
+  stale: 'suggestions.done.stale',
 }
 
 export async function sendSuggestionsDesk(

@@ -405,6 +405,17 @@ export const en = {
   'suggest.refused.message':
     'The form had run out or did not come from this site. Open it again and send it from there.',
   'suggest.refused.again': 'Open the form again',
+  'suggestions.done.accepted': 'The suggestion is accepted. Its sender has been told.',
+  'suggestions.done.declined': 'The suggestion is declined. Its sender has been told.',
+  'suggestions.done.stale': 'That suggestion had already moved on; here is where it stands.',
+  'people.last-member':
+    '{name} is the last active member of {group}, the group that runs the site. ' +
+    'Invite someone else into it first, so the site is never left without one.',
+  'people.this-person': 'This person',
+  'people.gone':
+    'That person or invite has changed since the page was loaded, or is not on this desk. Here is how things stand now.',
+  'people.idp-down':
+    'The identity provider, which keeps the groups, is not answering. Nothing was changed; try again in a moment.',
 
   // Mail
   'mail.open-case': 'Open the case',

@@ -397,6 +397,16 @@ export const nb: Readonly<Record<MessageId, string>> = {
   'suggest.refused.message':
     'Skjemaet var gått ut eller kom ikke fra dette nettstedet. Åpne det på nytt og send det derfra.',
   'suggest.refused.again': 'Åpne skjemaet på nytt',
+  'suggestions.done.accepted': 'Forslaget er godtatt. Avsenderen har fått beskjed.',
+  'suggestions.done.declined': 'Forslaget er avslått. Avsenderen har fått beskjed.',
+  'suggestions.done.stale': 'Det forslaget var allerede behandlet; her er hvor det står.',
+  'people.last-member':
+    '{name} er det siste aktive medlemmet av {group}, gruppen som driver nettstedet. ' +
+    'Inviter noen andre inn først, så nettstedet aldri står uten.',
+  'people.this-person': 'Denne personen',
+  'people.gone':
+    'Den personen eller invitasjonen er endret siden siden ble lastet, eller hører ikke til denne pulten. Slik står det nå.',
+  'people.idp-down': 'Identitetstjenesten, som holder gruppene, svarer ikke. Ingenting ble endret; prøv igjen om litt.',
 
   'mail.notify.subject': 'Nytt svar i sak {reference}: {name}',
   'mail.notify.body': 'Innmelderen av sak **{reference}** ({name}) svarte på e-post:',

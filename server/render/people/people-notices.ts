@@ -1,19 +1,17 @@
 // What the People view and the account page say besides themselves: after a
 // post (post/redirect/get carries `?done=`), and on a refusal.
-import { en } from '../../messages/en'
-import { said } from '../../messages/said'
+import { said, type Said } from '../../messages/said'
 import type { DeskMessage } from '../desk/message-page'
 
-// English from the catalogue; the page says it in the site's language (people-page.ts).
-const DONE: Readonly<Record<string, string>> = {
-  invited: en['people.done.invited'],
-  removed: en['people.done.removed'],
-  again: en['people.done.again'],
+const DONE: Readonly<Record<string, Said>> = {
+  invited: said('people.done.invited'),
+  removed: said('people.done.removed'),
+  again: said('people.done.again'),
 }
 
-export function doneNotice(done: unknown): { text: string; problem: false } | undefined {
-  const text = typeof done === 'string' ? DONE[done] : undefined
-  return text === undefined ? undefined : { text, problem: false }
+export function doneNotice(done: unknown): { said: Said; problem: false } | undefined {
+  const notice = typeof done === 'string' && Object.hasOwn(DONE, done) ? DONE[done] : undefined
+  return notice === undefined ? undefined : { said: notice, problem: false }
 }
 
 /** A People form without this session's CSRF token or a one-time token: nothing was done. */

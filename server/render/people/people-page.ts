@@ -2,6 +2,7 @@
 // into (those the person may invite into), an invite form, and per person
 // remove, invite-again and fresh-link buttons.
 import { peoplePath } from '../../content/paths'
+import type { Said } from '../../messages/said'
 import { groupLabel } from '../../content/group-label'
 import { messagesFor } from '../../messages/messages'
 import type { Desk, SiteModel } from '../../content/model'
@@ -30,7 +31,7 @@ export interface PeoplePageOptions {
   readonly now: Date
   readonly form?: InviteFormState
   /** A line at the top: what the last post did, or why it was refused. */
-  readonly notice?: { readonly text: string; readonly problem: boolean }
+  readonly notice?: { readonly said: Said; readonly problem: boolean }
 }
 
 export function renderPeoplePage(options: PeoplePageOptions): string {
@@ -44,8 +45,9 @@ export function renderPeoplePage(options: PeoplePageOptions): string {
   const shown =
     notice === undefined
       ? null
-      : html`<p class="form-notice${notice.problem ? ' form-problem' : ''}" role="${notice.problem ? 'alert' : 'status'}">${m.problem(
-          notice.text,
+      : html`<p class="form-notice${notice.problem ? ' form-problem' : ''}" role="${notice.problem ? 'alert' : 'status'}">${m.say(
+          notice.said.id,
+          notice.said.values,
         )}</p>`
   const inviteForm = renderInviteForm(action, groups, csrf, options.form, m, label)
   const inviteHeading = html`<h2 id="invite-heading">${m.say('people.invite')}</h2>`

@@ -3,6 +3,7 @@
 // its pull request, and accept and decline while it is `sent`.
 import { messagesFor } from '../../messages/messages'
 import type { Clock } from '../../messages/clock'
+import type { MessageId } from '../../messages/en'
 import type { Desk, SiteModel } from '../../content/model'
 import { changeDiff, changeHeading } from '../../suggestions/suggestion-diff'
 import type { Suggestion } from '../../suggestions/suggestion-record'
@@ -25,7 +26,7 @@ export interface SuggestionsDeskOptions {
   readonly desk: Desk
   readonly suggestions: readonly Suggestion[]
   readonly csrf: string
-  readonly notice?: string
+  readonly notice?: MessageId
 }
 
 export function renderSuggestionsDesk(options: SuggestionsDeskOptions): string {
@@ -44,7 +45,7 @@ export function renderSuggestionsDesk(options: SuggestionsDeskOptions): string {
     body,
     assets,
     viewer,
-    ...(options.notice === undefined ? {} : { status: html`${options.notice}` }),
+    ...(options.notice === undefined ? {} : { status: html`${clock.say(options.notice)}` }),
   })
 }
 
