@@ -92,12 +92,13 @@ async function handle(event: H3Event, visit: Visit, bucket: Bucket, body: FormBo
   } catch (error) {
     if (error instanceof BucketNotFoundError) return { answer: refuse(event, visit, 'gone') }
     // The bus could not take it through its retries (a cluster without a leader for too long): nothing
-    // was acknowledged, and the same post sent again is the same filing, stored once.
+    // was acknowledged, but it may be stored. The form comes back with the same one-time token, so sent
+    // again it is the same filing, stored once.
     if (error instanceof BusUnavailableError) {
       const answer = await showPage(event, visit, {
         ...target,
         query: { pages: new Map() },
-        refused: { bucket: bucket.name, values: validated.values, errors: { form: en['form.not-stored'] } },
+        refused: { bucket: bucket.name, values: validated.values, errors: { form: en['form.not-stored'] }, submission },
         statusCode: 503,
       })
       return { answer }

@@ -35,6 +35,8 @@ export interface FormOptions {
   readonly m?: Messages
   /** Service inputs sent along, e.g. the page the form is on (`svc_` names only). */
   readonly hidden?: Readonly<Record<string, string>>
+  /** The one-time token to send; a fresh one unless the form is a post that may have been stored. */
+  readonly submission?: string
 }
 
 export function renderForm(bucket: Bucket, story: number, options: FormOptions = {}): SafeHtml {
@@ -60,7 +62,7 @@ export function renderForm(bucket: Bucket, story: number, options: FormOptions =
     options.notice === undefined ? null : html`<div class="form-notice">${options.notice}</div>`
   }${
     options.csrf === undefined ? null : html`<input type="hidden" name="${CSRF_FIELD}" value="${options.csrf}">`
-  }<input type="hidden" name="${SUBMISSION_FIELD}" value="${newSubmissionToken()}">${hiddenInputs(
+  }<input type="hidden" name="${SUBMISSION_FIELD}" value="${options.submission ?? newSubmissionToken()}">${hiddenInputs(
     options.hidden ?? {},
   )}${fields}<button type="submit" class="button">${options.submitLabel || m.say('form.send')}</button></form>`
 }

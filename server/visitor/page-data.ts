@@ -16,6 +16,11 @@ export interface Refused {
   readonly bucket: string
   readonly values: Readonly<Record<string, string>>
   readonly errors: Readonly<Record<string, string>>
+  /**
+   * The refused post's one-time token, when the post may have been stored (the bus did not answer in time):
+   * the form sent again is then the same filing, kept once.
+   */
+  readonly submission?: string
 }
 
 export interface PageRequest {
@@ -55,7 +60,12 @@ export function buildPageData(ctx: PageContext, request: PageRequest): PageData 
       continue
     }
     const refused = request.refused?.bucket === name ? request.refused : undefined
-    forms[name] = { recordOptions: recordOptions(ctx, bucket), values: refused?.values, errors: refused?.errors }
+    forms[name] = {
+      recordOptions: recordOptions(ctx, bucket),
+      values: refused?.values,
+      errors: refused?.errors,
+      ...(refused?.submission === undefined ? {} : { submission: refused.submission }),
+    }
   }
   const lists: Record<number, ListData> = {}
   page.blocks.forEach((block, index) => {
