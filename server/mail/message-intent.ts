@@ -1,16 +1,13 @@
 // A message staff wrote to the submitter on the desk (a `noted` event by
 // desk), as a mail intent: their Markdown as the body, taken as written
-// (no placeholders are filled in someone's own words), to the submitter.
+// (no placeholders are filled in someone's own words), to the submitter,
+// under a subject from the catalogue naming the case by its reference.
 import type { Bucket, SiteModel } from '../content/model'
+import { messagesFor } from '../messages/messages'
+import { referenceOf } from '../records/reference'
 import type { RecordView } from '../records/types'
 import { brandOf, recordLink, type MailIntent } from './mail-intent'
 import { resolveRecipient } from './mail-recipient'
-
-const SUBJECT: Readonly<Record<string, string>> = {
-  nb: 'En melding om saken din',
-  nn: 'Ei melding om saka di',
-  en: 'A message about your case',
-}
 
 export interface MessageIntentInput {
   readonly site: SiteModel
@@ -26,11 +23,13 @@ export function buildMessageIntent({ site, bucket, view, text, publicUrl }: Mess
   const to = resolveRecipient('submitter', bucket, view)
   if (to === null) return null
   const brand = brandOf(site, view.storyline)
-  const subject = SUBJECT[brand.language.split('-')[0] ?? 'en'] ?? SUBJECT.en
+  // The reference the visitor was given, never the internal id, in the case's own storyline.
+  const m = messagesFor(site, Math.max(0, site.storylines.indexOf(view.storyline)))
+  const subject = m.say('mail.message.subject', { reference: referenceOf(view.filedSeq) })
   return {
     id: `${view.bucket}:${view.id}:${view.seq}`,
     to,
-    subject: `${subject} (${view.id})`,
+    subject,
     body: text,
     record: { bucket: view.bucket, id: view.id },
     storyline: view.storyline,

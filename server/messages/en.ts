@@ -420,6 +420,7 @@ export const en = {
   // Mail
   'mail.open-case': 'Open the case',
   'mail.notify.subject': 'New reply on case {reference}: {name}',
+  'mail.message.subject': 'A message about your case {reference}',
   'mail.notify.body': 'The reporter of case **{reference}** ({name}) replied by mail:',
   'mail.receipt-skipped': 'No receipt was mailed to {address}: {count} receipts already went to that address this hour',
 } as const

@@ -409,6 +409,7 @@ export const nb: Readonly<Record<MessageId, string>> = {
   'people.idp-down': 'Identitetstjenesten, som holder gruppene, svarer ikke. Ingenting ble endret; prøv igjen om litt.',
 
   'mail.notify.subject': 'Nytt svar i sak {reference}: {name}',
+  'mail.message.subject': 'En melding om saken din {reference}',
   'mail.notify.body': 'Innmelderen av sak **{reference}** ({name}) svarte på e-post:',
   'mail.open-case': 'Åpne saken',
   'mail.receipt-skipped':
