@@ -37,6 +37,26 @@ export function openVisitorCounts(): void {
 
 /** Visitors per storyline: what the bus holds from every instance, and what this one has not flushed yet. */
 export async function readVisitorCounts(storylines: readonly string[]): Promise<number[]> {
-  const stored = await (await useStore()).read(storylines)
+  const stored = await useStore()
+    .then((kv) => kv.read(storylines))
+    .then((read) => {
+      storylines.forEach((storyline, i) => lastRead.set(storyline, read[i] ?? 0))
+      readFailing = false
+      return read
+    })
+    // The record counts are this instance's own and the visitor counts a moment old:
+    // a bus that is reconnecting does not take the report down with it.
+    .catch((error: unknown) => {
+      if (!readFailing)
+        log('warn', 'report', '[svc] [report] visitor counts could not be read; showing the last read', {
+          error: String(error),
+        })
+      readFailing = true
+      return storylines.map((storyline) => lastRead.get(storyline) ?? 0)
+    })
   return storylines.map((storyline, i) => (stored[i] ?? 0) + counter.pending(storyline))
 }
+
+const lastRead = new Map<string, number>()
+// Logged once per outage, not once per report.
+let readFailing = false

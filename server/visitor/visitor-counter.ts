@@ -13,7 +13,7 @@ export interface VisitorCountStore {
 
 export interface VisitorCounter {
   count(storyline: string): void
-  /** Counted here and not yet flushed, by storyline. */
+  /** Counted here and not yet stored (a flush in flight included), by storyline. */
   pending(storyline: string): number
   /** Hands every pending count to the store; what fails stays pending. Never throws. */
   flush(): Promise<{ flushed: number; failed: number }>
@@ -25,10 +25,13 @@ export function createVisitorCounter(
   onError: (error: unknown, failed: number) => void,
 ): VisitorCounter {
   const pending = new Map<string, number>()
+  // Handed to the store and not yet known to be there: still this instance's to show.
+  const inFlight = new Map<string, number>()
   let flushing: Promise<{ flushed: number; failed: number }> | null = null
   const flushOnce = async () => {
     const taken = [...pending]
     pending.clear()
+    for (const [storyline, by] of taken) inFlight.set(storyline, by)
     let flushed = 0
     let failed = 0
     let problem: unknown
@@ -41,6 +44,8 @@ export function createVisitorCounter(
           pending.set(storyline, (pending.get(storyline) ?? 0) + by)
           failed += by
           problem ??= error
+        } finally {
+          inFlight.delete(storyline)
         }
       }),
     )
@@ -51,7 +56,7 @@ export function createVisitorCounter(
     count(storyline) {
       pending.set(storyline, (pending.get(storyline) ?? 0) + 1)
     },
-    pending: (storyline) => pending.get(storyline) ?? 0,
+    pending: (storyline) => (pending.get(storyline) ?? 0) + (inFlight.get(storyline) ?? 0),
     // One flush at a time: a stop's flush waits for the timer's, then takes what came since.
     async flush() {
       while (flushing !== null) await flushing
