@@ -62,6 +62,7 @@ export const en = {
   'case-not-here.message':
     'A case page opens only for whoever filed the case: in the browser it was filed from, or when signed in ' +
     'with the account it was filed with.',
+  'case-not-here.signed-in': 'You are signed in as {name}, and this case was not filed with that account.',
 
   // Forms
   'form.problem': 'There is a problem',

@@ -60,6 +60,7 @@ export const nb: Readonly<Record<MessageId, string>> = {
   'case-not-here.message':
     'En saksside åpnes bare for den som meldte saken: i nettleseren den ble meldt fra, eller innlogget ' +
     'med kontoen den ble meldt med.',
+  'case-not-here.signed-in': 'Du er logget inn som {name}, og denne saken ble ikke meldt inn med den kontoen.',
 
   'form.problem': 'Det er et problem',
   'form.not-stored':

@@ -105,6 +105,14 @@ describe('a case filed before signing in', () => {
     // Someone else signing in on another browser does not get it.
     const other = browser()
     await signIn(other, world.service, 'vera')
-    expect((await other(`${world.service}/my/potholes/${id}`)).status).toBe(404)
+    const refused = await other(`${world.service}/my/potholes/${id}`)
+    expect(refused.status).toBe(404)
+    // The 404 says whether you are signed in, and as whom, so the person sees why it does not open.
+    const page = readPage(await refused.text())
+    expect(page.text('main')).toMatch(/You are signed in as .+, and this case was not filed with that account\./)
+    expect(page.all('main a.button')).toHaveLength(0)
+    const signedOut = readPage(await (await browser()(`${world.service}/my/potholes/${id}`)).text())
+    expect(signedOut.text('main')).not.toContain('You are signed in as')
+    expect(signedOut.all('main a.button').map((link) => textOf(link))).toEqual(['Sign in'])
   })
 })

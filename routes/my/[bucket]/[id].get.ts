@@ -23,11 +23,13 @@ export default defineEventHandler(async (event) => {
   const stored = bucket !== undefined && id.success ? await visit.records.projection(bucket.name, id.data) : null
   const data =
     bucket === undefined || stored === null ? null : casePageData(visit, bucket, stored.record, stored.history)
+  const viewer = await getViewer(event, site, story, policy)
   if (data === null) {
-    const href = visit.ctx.visitor.signedIn ? undefined : signInHref(visit, path)
-    return sendPage(event, renderCaseNotHere(site, story, pkgAssets, href), 404)
+    // Signed out, the way in comes back to this case.
+    const here = viewer.signedIn ? viewer : { signedIn: false as const, signInHref: signInHref(visit, path) ?? null }
+    return sendPage(event, renderCaseNotHere(site, story, pkgAssets, here), 404)
   }
-  const [viewer, csrf] = await Promise.all([getViewer(event, site, story, policy), getCsrfToken(event)])
+  const csrf = await getCsrfToken(event)
   const moved = getQuery(event).moved === stored?.record.id
   return sendPage(event, renderCasePage({ site, story, assets: pkgAssets, viewer, data, csrf, moved }))
 })
