@@ -12,3 +12,5 @@ export const SEQ_FIELD = 'svc_seq'
 export const SUBMISSION_FIELD = 'svc_submission'
 /** The hidden CSRF input. */
 export const CSRF_FIELD = 'svc_csrf'
+/** A step that asks again was answered yes (a self move that closes the case). */
+export const CONFIRMED_FIELD = 'svc_confirmed'

@@ -63,6 +63,9 @@ export const en = {
     'A case page opens only for whoever filed the case: in the browser it was filed from, or when signed in ' +
     'with the account it was filed with.',
   'case-not-here.signed-in': 'You are signed in as {name}, and this case was not filed with that account.',
+  'self-move.confirm.title': '{move}?',
+  'self-move.confirm.closes': 'This closes your case, and it cannot be opened again from here.',
+  'self-move.confirm.no': 'No, keep my case open',
 
   // Forms
   'form.problem': 'There is a problem',

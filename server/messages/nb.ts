@@ -61,6 +61,9 @@ export const nb: Readonly<Record<MessageId, string>> = {
     'En saksside åpnes bare for den som meldte saken: i nettleseren den ble meldt fra, eller innlogget ' +
     'med kontoen den ble meldt med.',
   'case-not-here.signed-in': 'Du er logget inn som {name}, og denne saken ble ikke meldt inn med den kontoen.',
+  'self-move.confirm.title': '{move}?',
+  'self-move.confirm.closes': 'Dette lukker saken din, og den kan ikke åpnes igjen herfra.',
+  'self-move.confirm.no': 'Nei, behold saken åpen',
 
   'form.problem': 'Det er et problem',
   'form.not-stored':

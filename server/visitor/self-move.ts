@@ -1,6 +1,6 @@
 // A submitter's self move, as a self-move button posts it.
 import { z } from 'zod'
-import type { Bucket } from '../content/model'
+import type { Bucket, Move } from '../content/model'
 import type { FormBody } from '../forms/form-body'
 import { submissionTokenSchema } from '../forms/submission-token'
 import { nameSchema } from '../names'
@@ -44,13 +44,24 @@ export function readSelfMoveButton(body: FormBody): SelfMoveButtonPost | null {
   return { edge: parsed.data.edge, seq: parsed.data.seq, back, submission: parsed.data.submission }
 }
 
-/** Moves the record, or says why not. */
+/** The self move, when it takes the case to a closed state: it asks again first, as a desk's `confirm: true` does. */
+export function closingSelfMove(bucket: Bucket, edge: string): Move | null {
+  const move = bucket.self.find((m) => m.name === edge)
+  if (move === undefined) return null
+  return bucket.states.find((state) => state.name === move.to)?.closed === true ? move : null
+}
+
+/**
+ * Moves the record, or says why not, or (for a move that closes the case, not yet answered yes) asks again:
+ * only once every check has passed on the current version, so a refusal never shows as a question.
+ */
 export async function takeSelfMove(
   visit: Visit,
   bucket: Bucket,
   id: string,
   post: SelfMoveButtonPost,
-): Promise<FormRefusal | null> {
+  confirmed: boolean,
+): Promise<FormRefusal | 'confirm' | null> {
   const { ctx } = visit
   const seen = ctx.index.get(bucket.name, id)
   const view =
@@ -63,6 +74,7 @@ export async function takeSelfMove(
   if (then === null) return 'changed'
   if (!mayTakeSelfMove(ctx.policy, ctx.visitor, bucket, then, post.edge) || ctx.visitor.actor === undefined)
     return 'not-allowed'
+  if (!confirmed && view.seq === post.seq && closingSelfMove(bucket, post.edge) !== null) return 'confirm'
   try {
     await visit.records.move({
       bucket: bucket.name,

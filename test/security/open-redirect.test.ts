@@ -2,7 +2,15 @@
 // service's good name carries a victim to the attacker's page. Every place
 // that redirects to a caller-supplied address must stay on the site.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bucketForm, fileThrough, filedId, openPage, postForm, selfMoveButtons } from '../visitor/visitor-client'
+import {
+  bucketForm,
+  confirmForm,
+  fileThrough,
+  filedId,
+  openPage,
+  postForm,
+  selfMoveButtons,
+} from '../visitor/visitor-client'
 import { signInAs } from '../visitor/dev-sign-in'
 import { rawRequest } from '../support/raw-http'
 import { startDevSite, type DevSite } from './dev-site'
@@ -69,10 +77,15 @@ describe('open redirect', () => {
       await fileThrough(owner, site.base, '/', 'potholes', { street: 'Redirect Road 2', kind: 'pothole' }),
     )
     const withdraw = selfMoveButtons((await openPage(owner, `${site.base}/my-reports`)).html, site.base, id)[0]
-    const moved = await postForm(owner, withdraw?.action ?? new URL(site.base), {
+    const asked = await postForm(owner, withdraw?.action ?? new URL(site.base), {
       ...withdraw?.hidden,
       svc_page: '//evil.example/x',
     })
+    expect(asked.status).toBe(200)
+    const question = await asked.text()
+    expect(question).not.toContain('evil.example')
+    const confirm = confirmForm(question, site.base)
+    const moved = await postForm(owner, confirm.action, { ...confirm.hidden, svc_page: '//evil.example/x' })
     expect(moved.status).toBe(303)
     expect(staysOnSite(moved.headers.get('location'))).toBe(true)
   })

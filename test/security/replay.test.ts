@@ -22,6 +22,7 @@ import {
   listItem,
   openPage,
   postForm,
+  confirmForm,
   selfMoveButtons,
   type CookieFetch,
   type PostedForm,
@@ -213,16 +214,18 @@ describe('replayed and repeated posts, within the duplicate window', () => {
       buttons: [withdraw],
     } = await caseWithButtons(base, street, 1)
     if (withdraw === undefined) throw new Error('no withdraw button')
+    // Withdrawing closes the case, so the button asks again; the answer yes is what is sent twice.
+    const confirm = confirmForm(await (await postForm(client, withdraw.action, withdraw.hidden)).text(), base)
     const answers = await Promise.all([
-      postForm(client, withdraw.action, withdraw.hidden),
-      postForm(client, withdraw.action, withdraw.hidden),
+      postForm(client, confirm.action, confirm.hidden),
+      postForm(client, confirm.action, confirm.hidden),
     ])
     expect(answers.map((answer) => [answer.status, answer.headers.get('location')])).toEqual([
       [303, `/my-reports?moved=${id}`],
       [303, `/my-reports?moved=${id}`],
     ])
     // Replayed once the case shows it moved: still that move, not a second.
-    const replayed = await postForm(client, withdraw.action, withdraw.hidden)
+    const replayed = await postForm(client, confirm.action, confirm.hidden)
     expect([replayed.status, replayed.headers.get('location')]).toEqual([303, `/my-reports?moved=${id}`])
     expect(await movesOf(bus, id)).toEqual(['withdraw'])
     expect(listItem((await openPage(client, `${base}/my-reports`)).html, street)).toContain(
@@ -239,7 +242,8 @@ describe('replayed and repeated posts, within the duplicate window', () => {
     } = await caseWithButtons(base, unique('Two Tabs Lane'), 2)
     if (firstTab === undefined || secondTab === undefined) throw new Error('no withdraw button')
     expect(secondTab.hidden.svc_seq).toBe(firstTab.hidden.svc_seq)
-    expect((await postForm(client, firstTab.action, firstTab.hidden)).status).toBe(303)
+    const yes = confirmForm(await (await postForm(client, firstTab.action, firstTab.hidden)).text(), base)
+    expect((await postForm(client, yes.action, yes.hidden)).status).toBe(303)
     const stale = await postForm(client, secondTab.action, secondTab.hidden)
     expect(stale.status).toBe(409)
     expect(await stale.text()).toContain('This case was just changed')
@@ -286,11 +290,13 @@ describe('replayed posts, after the duplicate window', () => {
         buttons: [withdraw, otherTab],
       } = await caseWithButtons(base, unique('Late Withdraw Lane'), 2)
       if (withdraw === undefined || otherTab === undefined) throw new Error('no withdraw button')
-      const first = await postForm(client, withdraw.action, withdraw.hidden)
+      // Withdrawing asks again; the answer yes is the post a replay sends again.
+      const yes = confirmForm(await (await postForm(client, withdraw.action, withdraw.hidden)).text(), base)
+      const first = await postForm(client, yes.action, yes.hidden)
       const sent = Date.now()
       expect(first.status).toBe(303)
       await sleep(Math.max(0, sent + 3 * windowMs - Date.now()))
-      const replayed = await postForm(client, withdraw.action, withdraw.hidden)
+      const replayed = await postForm(client, yes.action, yes.hidden)
       expect([replayed.status, replayed.headers.get('location')]).toEqual([303, first.headers.get('location')])
       expect((await postForm(client, otherTab.action, otherTab.hidden)).status).toBe(409)
       expect(await movesOf(bus, id)).toEqual(['withdraw'])

@@ -13,6 +13,7 @@ import {
   mainOf,
   openPage,
   postForm,
+  confirmForm,
   selfMoveButtons,
 } from './visitor-client'
 
@@ -73,7 +74,18 @@ describe('filing from a page form', () => {
     if (withdraw === undefined) throw new Error('no withdraw button')
     expect(withdraw.hidden).toMatchObject({ svc_edge: 'withdraw', svc_page: '/my-reports' })
 
-    const moved = await postForm(client, withdraw.action, withdraw.hidden)
+    // A self move that closes the case asks again first, as a desk's confirm: true does; the case stays as it was.
+    const asked = await postForm(client, withdraw.action, withdraw.hidden)
+    expect(asked.status).toBe(200)
+    const question = await asked.text()
+    expect(mainOf(question)).toContain('<h1>Withdraw report?</h1>')
+    expect(mainOf(question)).toContain('This closes your case')
+    expect(mainOf(question)).toMatch(
+      /<a class="button button-secondary" href="\/my-reports">No, keep my case open<\/a>/,
+    )
+    expect(listItem((await openPage(client, `${base}/my-reports`)).html, street)).toContain('Received')
+    const confirm = confirmForm(question, base)
+    const moved = await postForm(client, confirm.action, confirm.hidden)
     expect(moved.status).toBe(303)
     expect(moved.headers.get('location')).toBe(`/my-reports?moved=${id}`)
     const after = await openPage(client, `${base}${moved.headers.get('location')}`)

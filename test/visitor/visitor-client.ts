@@ -56,6 +56,13 @@ export function selfMoveButtons(html: string, base: string, id: string): PostedF
   )
 }
 
+/** The form a self move that closes the case answers with: the same button, asked again. */
+export function confirmForm(html: string, base: string): PostedForm {
+  const form = readForms(html, base).find((f) => f.hidden.svc_confirmed === 'yes')
+  if (form === undefined) throw new Error('no confirmation form on the page')
+  return form
+}
+
 export async function openPage(client: CookieFetch, url: string): Promise<{ status: number; html: string }> {
   const response = await client(url)
   return { status: response.status, html: await response.text() }

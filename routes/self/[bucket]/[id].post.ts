@@ -1,13 +1,27 @@
 // A submitter's own move on their case (SPEC "Self transition"), then back
 // to the page the button was on with a status message.
-import { defineEventHandler, getRouterParam, isError, sendRedirect, type H3Event } from 'h3'
+import { defineEventHandler, getRequestURL, getRouterParam, isError, sendRedirect, type H3Event } from 'h3'
 import type { FormBody } from '../../../server/forms/form-body'
 import { readFormBody } from '../../../utils/read-form-body'
 import { nameSchema, recordIdSchema } from '../../../server/names'
-import { readSelfMoveButton, takeSelfMove } from '../../../server/visitor/self-move'
+import type { Move } from '../../../server/content/model'
+import {
+  closingSelfMove,
+  readSelfMoveButton,
+  takeSelfMove,
+  type SelfMoveButtonPost,
+} from '../../../server/visitor/self-move'
+import { renderSelfMoveConfirm } from '../../../server/render/self-move-confirm'
 import type { Visit } from '../../../server/visitor/visit'
 import { startVisit } from '../../../utils/visit'
-import { CSRF_FIELD } from '../../../server/forms/service-fields'
+import {
+  CONFIRMED_FIELD,
+  CSRF_FIELD,
+  EDGE_FIELD,
+  PAGE_FIELD,
+  SEQ_FIELD,
+  SUBMISSION_FIELD,
+} from '../../../server/forms/service-fields'
 import { formRefusal, renderFormRefusal, type FormRefusal } from '../../../server/render/form-refusal'
 import { pkgAssets } from '../../../utils/assets'
 import { checkCsrf } from '../../../utils/csrf'
@@ -26,6 +40,23 @@ async function readBody(event: H3Event): Promise<FormBody | FormRefusal> {
   }
 }
 
+// Only the button's own inputs go round again, read and checked: nothing else the post carried.
+function askAgain(event: H3Event, visit: Visit, move: Move, button: SelfMoveButtonPost, csrf: string): string {
+  const { site, story } = visit.ctx
+  const posted = {
+    [CSRF_FIELD]: csrf,
+    [EDGE_FIELD]: button.edge,
+    [SEQ_FIELD]: String(button.seq),
+    [PAGE_FIELD]: button.back,
+    [SUBMISSION_FIELD]: button.submission,
+  }
+  const action = getRequestURL(event).pathname
+  return sendPage(
+    event,
+    renderSelfMoveConfirm({ site, story, assets: pkgAssets, action, posted, label: move.label, back: button.back }),
+  )
+}
+
 async function handle(event: H3Event): Promise<string | void> {
   const visit = await startVisit(event)
   const name = nameSchema.safeParse(getRouterParam(event, 'bucket'))
@@ -35,11 +66,16 @@ async function handle(event: H3Event): Promise<string | void> {
   if (!id.success) return refuse(event, visit, 'no-record')
   const body = await readBody(event)
   if (typeof body === 'string') return refuse(event, visit, body)
-  if (!(await checkCsrf(event, body.get(CSRF_FIELD)))) return refuse(event, visit, 'expired')
+  const csrf = body.get(CSRF_FIELD)
+  if (typeof csrf !== 'string' || !(await checkCsrf(event, csrf))) return refuse(event, visit, 'expired')
   const button = readSelfMoveButton(body)
   if (button === null) return refuse(event, visit, 'unreadable')
-  const refused = await takeSelfMove(visit, bucket, id.data, button)
-  if (refused !== null) return refuse(event, visit, refused)
+  const taken = await takeSelfMove(visit, bucket, id.data, button, body.get(CONFIRMED_FIELD) === 'yes')
+  if (taken === 'confirm') {
+    const closing = closingSelfMove(bucket, button.edge)
+    return closing === null ? refuse(event, visit, 'changed') : askAgain(event, visit, closing, button, csrf)
+  }
+  if (taken !== null) return refuse(event, visit, taken)
   return sendRedirect(event, `${button.back}?moved=${encodeURIComponent(id.data)}`, 303)
 }
 
