@@ -39,12 +39,8 @@ export type NatsFollow = (
   onMessage: (message: JsMsg) => Promise<void> | void,
 ) => Promise<() => void>
 
-export function createNatsFollow(
-  js: JetStreamClient,
-  jsm: JetStreamManager,
-  onReconnect: Bus['onReconnect'],
-): Bus['follow'] {
-  const follow = createNatsRawFollow(js, jsm, onReconnect)
+/** The bus's follow: stream messages as every implementation hands them over. */
+export function followMessages(follow: NatsFollow): Bus['follow'] {
   return (stream, subjectFilter, options, onMessage) =>
     follow(stream, subjectFilter, options, (message) => onMessage(toStreamMessage(message)))
 }
@@ -53,6 +49,8 @@ export function createNatsRawFollow(
   js: JetStreamClient,
   jsm: JetStreamManager,
   onReconnect: Bus['onReconnect'],
+  /** The connection was closed for good: nothing left to reopen on. */
+  isClosed: () => boolean,
 ): NatsFollow {
   return async (stream, subjectFilter, options, onMessage) => {
     let next = options.fromSeq ?? 1
@@ -137,9 +135,9 @@ export function createNatsRawFollow(
       drop(old)
       // One message at a time, even across consumers.
       await delivering
-      for (let attempt = 0; !closed && mine === generation; attempt++) {
+      for (let attempt = 0; !closed && !isClosed() && mine === generation; attempt++) {
         await new Promise((resolve) => setTimeout(resolve, RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)]))
-        if (closed || mine !== generation) return
+        if (closed || isClosed() || mine !== generation) return
         try {
           const opened = await open()
           if (closed || mine !== generation) return drop(opened)

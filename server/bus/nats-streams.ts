@@ -2,7 +2,6 @@ import { JetStreamApiCodes, JetStreamApiError } from '@nats-io/jetstream'
 import type { JetStreamClient, JetStreamManager } from '@nats-io/jetstream'
 import { BusConflictError, BusUnavailableError, busError } from './errors'
 import { isWrongLastSequence } from './nats-errors'
-import { createNatsFollow } from './nats-follow'
 import { BusReplicasError, isTooFewNodes, raiseReplicas, tooFewNodes } from './nats-replicas'
 import { isTransient, retryTransient } from './nats-retry'
 import { createNatsWork, natsWorkPending } from './nats-work'
@@ -20,7 +19,7 @@ type NatsStreams = Pick<
 export function createNatsStreams(
   js: JetStreamClient,
   jsm: JetStreamManager,
-  onReconnect: Bus['onReconnect'],
+  follow: Bus['follow'],
   replicas: number,
 ): NatsStreams {
   const turns = createSubjectTurns()
@@ -77,7 +76,7 @@ export function createNatsStreams(
       }
     },
 
-    follow: createNatsFollow(js, jsm, onReconnect),
+    follow,
     consume: createNatsWork(js, jsm),
     workPending: natsWorkPending(jsm),
 

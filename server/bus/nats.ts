@@ -5,7 +5,7 @@ import type { NatsConnection } from '@nats-io/transport-node'
 import { busError } from './errors'
 import { natsConnectOptions } from './nats-connect-options'
 import type { NatsAccess } from './nats-connect-options'
-import { createNatsRawFollow } from './nats-follow'
+import { createNatsRawFollow, followMessages } from './nats-follow'
 import { openNatsKv } from './nats-kv'
 import { createNatsMessaging } from './nats-messaging'
 import { settleReplicas } from './nats-replicas'
@@ -53,10 +53,10 @@ export async function createNatsBus(access: NatsBusOptions): Promise<Bus> {
   })
   const kvm = new Kvm(js)
   const status = trackStatus(nc)
-  const rawFollow = createNatsRawFollow(js, jsm, status.onReconnect)
+  const rawFollow = createNatsRawFollow(js, jsm, status.onReconnect, () => nc.isClosed())
 
   return {
-    ...createNatsStreams(js, jsm, status.onReconnect, replicas),
+    ...createNatsStreams(js, jsm, followMessages(rawFollow), replicas),
     ...createNatsMessaging(nc),
     kv: (bucket, options) => openNatsKv(kvm, jsm, rawFollow, bucket, replicas, options),
     objects: (bucket) => openNatsObjects(js, jsm, bucket, replicas),

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { decodeJson } from '../../server/bus/payload'
 import type { MailIntent } from '../../server/mail/mail-intent'
 import { MAIL_STREAM } from '../../server/mail/mail-stream'
+import { referenceOf } from '../../server/records/reference'
 import type { StreamMessage } from '../../server/bus/types'
 import { waitFor } from '../bus/wait'
 import { path, useDeskWorld, type DeskWorld, type Fetched } from './desk-world'
@@ -80,7 +81,9 @@ describe('writing to the submitter from the desk', () => {
       record: { bucket: 'potholes', id: view.id },
       link: `${world.service}/my/potholes/${view.id}`,
     })
-    expect(intent?.subject).toContain(view.id)
+    // Named by the reference the visitor was given, never the internal id (issue 26, journey 7).
+    expect(intent?.subject).toBe(`A message about your case ${referenceOf(view.filedSeq)}`)
+    expect(intent?.subject).not.toContain(view.id)
   })
 
   it('mail to staff (a move to the road crew’s address) links the desk, not the submitter’s case page', async () => {
