@@ -1,5 +1,6 @@
 // A visitor on a phone-sized screen without JavaScript files a case from the
-// home page, reads the thanks in their storyline and withdraws the case.
+// home page, reads the thanks in their storyline and withdraws the case,
+// answering yes when it asks again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext } from 'playwright-core'
 import type { SiteModel } from '../../server/content/model'
@@ -55,6 +56,14 @@ describe('filing on a phone (320 px, no JavaScript)', () => {
     const box = await withdraw.boundingBox()
     expect(box?.height ?? 0).toBeGreaterThanOrEqual(44)
     await withdraw.tap()
+    await page.waitForURL(/\/self\//)
+    // Withdrawing closes the case, so it asks again, on a page that fits the phone as well.
+    const moveLabel = bucket?.self[0]?.label[story] ?? 'withdraw'
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(`${moveLabel}?`)
+    await expect(page.evaluate(overflow)).resolves.toBe(0)
+    const yes = page.locator('form.self-move-confirm').getByRole('button', { name: moveLabel })
+    expect((await yes.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44)
+    await yes.tap()
     await page.waitForURL(/\/my-reports\?moved=/)
     const withdrawn = bucket?.states.find((s) => s.name === 'withdrawn')?.label[story] ?? 'withdrawn'
     await expect(page.getByRole('status').textContent()).resolves.toContain(withdrawn)
