@@ -20,8 +20,12 @@ export async function openNatsKv(
   assertName('bucket', bucket)
   // `ttl` becomes the bucket's max_age when the bucket is created and is
   // ignored for an existing one; 2.9 has no per-key TTL. So are the
-  // replicas, raised on the bucket's stream below.
-  const kv = await kvm.create(bucket, { ttl: options.maxAgeMs ?? 0, replicas }).catch((error: unknown) => {
+  // replicas, raised on the bucket's stream below. On a cluster every copy
+  // answers a direct get, and one that lags returns what was there before a
+  // write (a session just made reads as signed out), so reads go to the
+  // stream's leader there.
+  const consistent = { ttl: options.maxAgeMs ?? 0, replicas, ...(replicas > 1 ? { allow_direct: false } : {}) }
+  const kv = await kvm.create(bucket, consistent).catch((error: unknown) => {
     if (isTooFewNodes(error)) throw tooFewNodes(replicas, error)
     throw busError(`opening bucket ${bucket} failed`, error)
   })

@@ -6,6 +6,7 @@ import { jetstreamManager } from '@nats-io/jetstream'
 import { connect } from '@nats-io/transport-node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createNatsBus } from '../../server/bus/nats'
+import { decodeJson } from '../../server/bus/payload'
 import { runBusContract } from '../bus/bus-contract'
 import { freePort, startNatsCluster } from '../support/nats-cluster'
 import type { NatsCluster } from '../support/nats-cluster'
@@ -38,6 +39,21 @@ describe('BUS_REPLICAS on a three-node cluster', () => {
     await bus.close()
     for (const stream of ['SVC_R3_STREAM', 'KV_svc_r3_kv', 'OBJ_svc_r3_obj'])
       expect(await replicasOf(cluster.urls, stream), stream).toBe(3)
+  })
+
+  it('reads every KV write back at once on R3, whichever copy answers (a session just made is found)', async () => {
+    const [first, ...rest] = cluster.urls.split(',')
+    const writer = await createNatsBus({ url: first ?? '', replicas: 3 })
+    const reader = await createNatsBus({ url: rest.join(','), replicas: 3 })
+    const [written, read] = [await writer.kv('svc_r3_reads'), await reader.kv('svc_r3_reads')]
+    const stale: number[] = []
+    for (let n = 0; n < 300; n++) {
+      await written.put(`session.s${n % 7}`, { n })
+      const entry = await read.get(`session.s${n % 7}`)
+      if (entry === null || decodeJson<{ n: number }>(entry.value).n !== n) stale.push(n)
+    }
+    await Promise.all([writer.close(), reader.close()])
+    expect(stale).toEqual([])
   })
 
   it('starts with the first listed server down, on the others', async () => {
