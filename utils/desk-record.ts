@@ -1,6 +1,6 @@
 // Sending the desk record page, as GET shows it and as a refused message
 // re-renders it (with the words kept and the error beside them).
-import { en } from '../server/messages/en'
+import { said, type Said } from '../server/messages/said'
 import { getQuery, type H3Event } from 'h3'
 import { useRecords } from '../server/app/records'
 import { useConfig } from '../server/config/use-config'
@@ -19,7 +19,7 @@ import { sendPage } from './html-response'
 
 type Found = Exclude<DeskRecordFound, { refused: unknown }>
 
-const WRITTEN_STATUS = en['desk.written']
+const WRITTEN_STATUS = said('desk.written')
 
 /** Whether the person may write to this record's submitter, and whether anyone can. */
 export function writeStateOf(req: DeskRequest, found: Found): WriteState {
@@ -31,7 +31,7 @@ export async function sendDeskRecordPage(
   event: H3Event,
   req: DeskRequest,
   found: Found,
-  refusedWrite?: { kept: string; error: string },
+  refusedWrite?: { kept: string; error: Said },
 ): Promise<string> {
   const { index, records } = await useRecords()
   const { desk, bucket, view } = found

@@ -20,6 +20,7 @@ import { sendPeoplePage, type PeopleRequest } from './people-request'
 import { peoplePath } from '../server/content/paths'
 import { messagesFor } from '../server/messages/messages'
 import { said } from '../server/messages/said'
+import { groupLabel } from '../server/content/group-label'
 
 type Asked = Exclude<PeopleRequest, { sent: string }>
 
@@ -35,7 +36,9 @@ export async function inviteFromForm(event: H3Event, asked: Asked, body: FormBod
   const outcome = await inviteOnDesk(asked, { group, contact, name }, actor)
   if (outcome.kind === 'member') {
     const kept = { name: field(body, 'name'), contact: field(body, 'contact'), group }
-    const errors = { contact: `They are an active member of ${group} already.` }
+    const errors = {
+      contact: said('people.invalid.member', { group: groupLabel(asked.req.site, group, asked.req.story) }),
+    }
     return sendPeoplePage(event, asked, { form: { kept, errors } }, 409)
   }
   return answerInvite(event, asked, outcome)

@@ -3,7 +3,9 @@
 // past it while arriving is cut off. Webhooks need the exact bytes (the
 // signature covers them) and forms need the cap before parsing.
 import type { IncomingMessage } from 'node:http'
-import { createError, getRequestHeader, setResponseHeader, type H3Event } from 'h3'
+import { getRequestHeader, setResponseHeader, type H3Event } from 'h3'
+import { said } from '../server/messages/said'
+import { createSaidError } from './said-error'
 
 // What a refused body may still send before the connection is cut. Closing on
 // unread bytes makes the kernel reset the connection, and a reset can reach
@@ -51,7 +53,7 @@ function tooLarge(event: H3Event, drain: boolean): Error {
   if (drain) discardRest(event.node.req)
   // Past the drain's bound the rest is never read, so the connection cannot be reused.
   else setResponseHeader(event, 'connection', 'close')
-  return createError({ statusCode: 413, statusMessage: 'Body too large' })
+  return createSaidError(413, said('error.body-too-large'))
 }
 
 function discardRest(req: IncomingMessage): void {

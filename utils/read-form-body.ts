@@ -1,13 +1,14 @@
 // Reads a posted form without ever holding more than its limit: a declared
 // length over the limit is refused before any of the body is read, and a body
 // that grows past it while arriving is cut off, whatever its header claimed.
-import { en } from '../server/messages/en'
-import { createError, getRequestHeader, type H3Event } from 'h3'
+import { getRequestHeader, type H3Event } from 'h3'
 import { readBodyWithin, refuseDeclaredOversize } from './read-body-within'
 import { FORM_TEXT_LIMIT } from '../server/forms/body-limit'
 import type { FormBody, FormValue } from '../server/forms/form-body'
 import { parseMultipart } from '../server/forms/parse-multipart'
 import { parseUrlEncoded } from '../server/forms/parse-urlencoded'
+import { said } from '../server/messages/said'
+import { createSaidError } from './said-error'
 
 export interface ReadFormOptions {
   /**
@@ -30,7 +31,7 @@ export async function readFormBody(event: H3Event, options: ReadFormOptions = {}
     const bytes = await readWithin(event, maxBytes)
     return firstOfEach(await parseMultipart(bytes, contentType))
   }
-  throw createError({ statusCode: 415, statusMessage: 'Unsupported content type' })
+  throw createSaidError(415, said('error.content-type'))
 }
 
 async function readWithin(event: H3Event, limit: number): Promise<Uint8Array<ArrayBuffer>> {
@@ -44,7 +45,7 @@ async function readWithin(event: H3Event, limit: number): Promise<Uint8Array<Arr
 // Keeping the first means an appended copy cannot override what the form
 // sent, both encodings behave alike, and no field ever sees a list.
 function firstOfEach(pairs: ReadonlyArray<[string, FormValue]> | null): FormBody {
-  if (pairs === null) throw createError({ statusCode: 400, statusMessage: en['error.form-unreadable'] })
+  if (pairs === null) throw createSaidError(400, said('error.form-unreadable'))
   const body = new Map<string, FormValue>()
   for (const [name, value] of pairs) if (!body.has(name)) body.set(name, value)
   return body

@@ -6,7 +6,7 @@
 // files and where the record's files go. Each file is checked against its
 // field on the way: its type from its first bytes, its size while it
 // streams. What was stored is listed so a filing that fails can remove it.
-import { en } from '../server/messages/en'
+import { said } from '../server/messages/said'
 import { Busboy } from '@fastify/busboy'
 import type { IncomingMessage } from 'node:http'
 import { Readable } from 'node:stream'
@@ -37,8 +37,8 @@ export interface UploadOptions {
   readonly maxBytes: number
 }
 
-const UPLOADS_OFF = en['form.uploads-off']
-const NOT_STORED = en['answer.file-not-taken']
+const UPLOADS_OFF = said('form.uploads-off')
+const NOT_STORED = said('answer.file-not-taken')
 // A form has a few dozen inputs; a thousand parts is an attack, not a form.
 const MAX_PARTS = 100
 
@@ -100,7 +100,7 @@ export function readUploadForm(req: IncomingMessage, options: UploadOptions): Pr
       // Browsers send an empty file input as a nameless part; a second part for one field is a crafted post.
       if (field === undefined || files.has(name) || filename === '' || refused !== undefined)
         return void stream.resume()
-      files.set(name, { error: en['answer.file-arriving'] })
+      files.set(name, { error: said('answer.file-arriving') })
       work.push(handleFile(field, stream, filename))
     })
     let settling = false

@@ -4,7 +4,7 @@
 import type { H3Event } from 'h3'
 import { useContent } from '../server/app/content'
 import { log } from '../server/log'
-import { en } from '../server/messages/en'
+import { said, type Said } from '../server/messages/said'
 import type { AddressMismatch } from '../server/sign-in/address-mismatch'
 import { renderSignInPage } from '../server/sign-in/sign-in-page'
 import { useSignIn } from '../server/sign-in/use-sign-in'
@@ -14,12 +14,12 @@ import { getStoryline } from './storyline'
 
 export interface SignInReply {
   readonly status: number
-  readonly title: string
-  readonly message: string
+  readonly title: Said
+  readonly message: Said
   /** Where "try again" returns to; no link when null. */
   readonly returnTo: string | null
   /** A link of its own in place of "try again". */
-  readonly link?: { readonly href: string; readonly label: string }
+  readonly link?: { readonly href: string; readonly label: Said }
 }
 
 export async function sendSignInReply(event: H3Event, reply: SignInReply): Promise<string> {
@@ -38,7 +38,7 @@ export async function sendSignInReply(event: H3Event, reply: SignInReply): Promi
         reply.link ??
         (returnTo === null
           ? undefined
-          : { href: `/auth/sign-in?return=${encodeURIComponent(returnTo)}`, label: en['sign-in.try-again'] }),
+          : { href: `/auth/sign-in?return=${encodeURIComponent(returnTo)}`, label: said('sign-in.try-again') }),
     }),
     reply.status,
   )
@@ -50,12 +50,12 @@ export function sendAddressMismatch(event: H3Event, mismatch: AddressMismatch, r
   log('warn', 'auth', `[svc] [auth] sign-in started at ${used}, but it finishes at ${expected}: check PUBLIC_URL`)
   return sendSignInReply(event, {
     status: 400,
-    title: "Sign in at the site's own address",
-    message:
-      `This site signs in at ${expected} (its PUBLIC_URL), but your browser has it open at ${used}, ` +
-      `so a sign-in started here cannot finish. Open ${expected} and sign in there. If ${used} is the ` +
-      `right address, whoever runs the site should set PUBLIC_URL to it.`,
+    title: said('sign-in.elsewhere.title'),
+    message: said('sign-in.elsewhere.message', { expected, used }),
     returnTo,
-    link: { href: `${expected}/auth/sign-in?return=${encodeURIComponent(returnTo)}`, label: `Sign in at ${expected}` },
+    link: {
+      href: `${expected}/auth/sign-in?return=${encodeURIComponent(returnTo)}`,
+      label: said('sign-in.elsewhere.link', { expected }),
+    },
   })
 }

@@ -3,8 +3,7 @@
 // session id (the old one is deleted), so a planted id is worth nothing. The
 // cases this browser filed before signing in become the person's, and the
 // storyline kept for the person becomes this browser's.
-import { en } from '../../server/messages/en'
-import { englishMessages } from '../../server/messages/messages'
+import { said, type Said } from '../../server/messages/said'
 import { defineEventHandler, getRequestURL, sendRedirect } from 'h3'
 import { activateMemberships, rememberPerson } from '../../server/app/people'
 import { BusConflictError } from '../../server/bus/errors'
@@ -21,18 +20,18 @@ import { sendSignInReply } from '../../utils/sign-in-reply'
 
 export default defineEventHandler(async (event) => {
   const signIn = await useSignIn()
-  const page = (status: number, title: string, message: string, returnTo = '/') =>
+  const page = (status: number, title: Said, message: Said, returnTo = '/') =>
     sendSignInReply(event, { status, title, message, returnTo })
   const refused = (why: string, returnTo?: string) => {
     log('warn', 'auth', `[svc] [auth] sign-in refused: ${why}`)
-    return page(400, en['sign-in.incomplete.title'], en['sign-in.incomplete.message'], returnTo)
+    return page(400, said('sign-in.incomplete.title'), said('sign-in.incomplete.message'), returnTo)
   }
 
   if (!signIn.on)
     return page(
       503,
-      en['sign-in.not-configured.title'],
-      englishMessages.say('sign-in.not-configured.message', { reason: signIn.reason }),
+      said('sign-in.not-configured.title'),
+      said('sign-in.not-configured.message', { reason: signIn.reason }),
     )
   try {
     const sessions = await useSessions()
@@ -55,7 +54,7 @@ export default defineEventHandler(async (event) => {
     } catch (error) {
       if (!isProviderUnavailable(error)) return refused(describeSignInError(error), pending.returnTo)
       log('error', 'auth', `[svc] [auth] the identity provider is unavailable: ${describeSignInError(error)}`)
-      return page(502, en['sign-in.unavailable.title'], en['sign-in.unavailable.message'], pending.returnTo)
+      return page(502, said('sign-in.unavailable.title'), said('sign-in.unavailable.message'), pending.returnTo)
     }
 
     startSession(event, await sessions.create({ user }))

@@ -2,8 +2,7 @@
 // return in the visitor's session, then sends them to the identity provider.
 import { defineEventHandler, getQuery, getRequestURL, sendRedirect } from 'h3'
 import { log } from '../../server/log'
-import { en } from '../../server/messages/en'
-import { englishMessages } from '../../server/messages/messages'
+import { said, type Said } from '../../server/messages/said'
 import { SessionsUnavailableError } from '../../server/sessions'
 import { findAddressMismatch } from '../../server/sign-in/address-mismatch'
 import { beginSignIn } from '../../server/sign-in/oidc-flow'
@@ -18,14 +17,14 @@ import { getBrowserAddress } from '../../utils/browser-address'
 export default defineEventHandler(async (event) => {
   const returnTo = sanitizeReturnPath(getQuery(event).return)
   const signIn = await useSignIn()
-  const page = (status: number, title: string, message: string) =>
+  const page = (status: number, title: Said, message: Said) =>
     sendSignInReply(event, { status, title, message, returnTo: status === 503 ? null : returnTo })
 
   if (!signIn.on)
     return page(
       503,
-      en['sign-in.not-configured.title'],
-      englishMessages.say('sign-in.not-configured.message', { reason: signIn.reason }),
+      said('sign-in.not-configured.title'),
+      said('sign-in.not-configured.message', { reason: signIn.reason }),
     )
   const mismatch = findAddressMismatch(signIn.settings.callbackUrls, getBrowserAddress(event))
   if (mismatch !== null) return sendAddressMismatch(event, mismatch, returnTo)
@@ -36,7 +35,7 @@ export default defineEventHandler(async (event) => {
     start = await beginSignIn(await signIn.discover(), signIn.settings, returnTo, Date.now(), callback)
   } catch (error) {
     log('error', 'auth', `[svc] [auth] the identity provider is unavailable: ${describeSignInError(error)}`)
-    return page(502, en['sign-in.unavailable.title'], en['sign-in.unavailable.message'])
+    return page(502, said('sign-in.unavailable.title'), said('sign-in.unavailable.message'))
   }
   try {
     await updateSession(event, (session) => ({ ...session, pending: start.pending }))

@@ -3,6 +3,7 @@
 import { defineEventHandler } from 'h3'
 import { useContent } from '../../server/app/content'
 import { messagesFor } from '../../server/messages/messages'
+import { said } from '../../server/messages/said'
 import { renderSignInPage, renderSignOutForm } from '../../server/sign-in/sign-in-page'
 import { useSignIn } from '../../server/sign-in/use-sign-in'
 import { pkgAssets } from '../../utils/assets'
@@ -22,19 +23,19 @@ export default defineEventHandler(async (event) => {
       event,
       renderSignInPage({
         ...common,
-        title: m.say('sign-out.title'),
-        message: m.say('sign-out.not-signed-in'),
-        link: { href: '/', label: m.say('layout.home-link') },
+        title: said('sign-out.title'),
+        message: said('sign-out.not-signed-in'),
+        link: { href: '/', label: said('layout.home-link') },
       }),
     )
   }
-  const who = session.user.name ?? session.user.email ?? 'this account'
+  const who = session.user.name ?? session.user.email ?? m.say('sign-out.this-account')
   return sendPage(
     event,
     renderSignInPage({
       ...common,
-      title: m.say('sign-out.title'),
-      message: m.say('sign-out.signed-in-as', { who }),
+      title: said('sign-out.title'),
+      message: said('sign-out.signed-in-as', { who }),
       form: renderSignOutForm(session.csrf, m),
     }),
   )

@@ -26,7 +26,7 @@ import { startVisit } from '../../utils/visit'
 import { formRefusal, renderFormRefusal, type FormRefusal } from '../../server/render/form-refusal'
 import { BucketNotFoundError } from '../../server/records/errors'
 import { BusUnavailableError } from '../../server/bus/errors'
-import { en } from '../../server/messages/en'
+import { said } from '../../server/messages/said'
 import { pkgAssets } from '../../utils/assets'
 import { sendPage } from '../../utils/html-response'
 import { addFilingValue } from '../../utils/visitor-cookie'
@@ -98,7 +98,12 @@ async function handle(event: H3Event, visit: Visit, bucket: Bucket, body: FormBo
       const answer = await showPage(event, visit, {
         ...target,
         query: { pages: new Map() },
-        refused: { bucket: bucket.name, values: validated.values, errors: { form: en['form.not-stored'] }, submission },
+        refused: {
+          bucket: bucket.name,
+          values: validated.values,
+          errors: { form: said('form.not-stored') },
+          submission,
+        },
         statusCode: 503,
       })
       return { answer }

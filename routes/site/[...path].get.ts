@@ -1,14 +1,16 @@
 // Content pictures and files under public/, fetched from the content source.
-import { createError, defineEventHandler, getRouterParam, setResponseHeader } from 'h3'
+import { defineEventHandler, getRouterParam, setResponseHeader } from 'h3'
 import { useContent } from '../../server/app/content'
 import { contentTypeOf } from '../../server/content/content-type'
+import { said } from '../../server/messages/said'
+import { createSaidError } from '../../utils/said-error'
 
 export default defineEventHandler(async (event) => {
   const path = decodedPath(getRouterParam(event, 'path') ?? '')
   const { site, snapshot } = await useContent()
   // Only what the source listed as a regular file under public/; readPublic checks again on disk.
   const bytes = path !== null && site.publicFiles.has(path) ? await snapshot.readPublic(path) : null
-  if (path === null || !bytes) throw createError({ statusCode: 404, statusMessage: 'No such file' })
+  if (path === null || !bytes) throw createSaidError(404, said('error.no-such-file'))
   const type = contentTypeOf(path)
   setResponseHeader(event, 'content-type', type)
   setResponseHeader(event, 'x-content-type-options', 'nosniff')

@@ -1,8 +1,7 @@
 // A posted move: the edge the button names, the record version the person
 // saw, and for a move that asks for them a note and the second press
 // (`confirmed`). Anything else in the form is ignored.
-import { en } from '../messages/en'
-import { englishMessages } from '../messages/messages'
+import { said, type Said } from '../messages/said'
 import { z } from 'zod'
 import type { Move } from '../content/model'
 import type { FormBody } from '../forms/form-body'
@@ -45,9 +44,9 @@ export function parseMoveForm(body: FormBody): MoveForm | null {
 }
 
 /** Why the note cannot go with `move`, or undefined when it can. */
-export function noteProblem(move: Move, note: string): string | undefined {
-  if (move.note === 'required' && note === '') return en['desk.note.missing']
-  if (note.length > MAX_NOTE) return englishMessages.say('desk.note.too-long', { max: MAX_NOTE, length: note.length })
+export function noteProblem(move: Move, note: string): Said | undefined {
+  if (move.note === 'required' && note === '') return said('desk.note.missing')
+  if (note.length > MAX_NOTE) return said('desk.note.too-long', { max: MAX_NOTE, length: note.length })
   return undefined
 }
 

@@ -1,8 +1,7 @@
 // One typed answer, already cleaned, trimmed and known to be non-empty,
 // checked against its field's type. Messages describe what is wanted and
 // never repeat the answer.
-import { en } from '../messages/en'
-import { englishMessages } from '../messages/messages'
+import { said } from '../messages/said'
 import { z } from 'zod'
 import type { Field, FieldType } from '../content/model'
 import { normalizePhone } from '../content/phone'
@@ -26,13 +25,13 @@ export type AnswerType = Exclude<FieldType, 'record' | 'location' | 'file'>
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
 
 function checkLength(answer: string, max: number): Checked {
-  return characterCount(answer) > max ? fail(englishMessages.say('answer.too-long', { max })) : ok(answer)
+  return characterCount(answer) > max ? fail(said('answer.too-long', { max })) : ok(answer)
 }
 
 // The part before @ may be case-sensitive; the domain never is.
 function checkEmail(answer: string): Checked {
   if (answer.length > MAX_EMAIL_LENGTH || !emailShape.safeParse(answer).success) {
-    return fail(en['answer.email'])
+    return fail(said('answer.email'))
   }
   const at = answer.lastIndexOf('@')
   return ok(answer.slice(0, at) + answer.slice(at).toLowerCase())
@@ -59,17 +58,17 @@ export function checkAnswer(type: AnswerType, field: Field, answer: string, phon
       return checkEmail(answer)
     case 'phone': {
       const phone = normalizePhone(answer, phoneCountry)
-      return phone === null ? fail(en['answer.phone']) : ok(phone)
+      return phone === null ? fail(said('answer.phone')) : ok(phone)
     }
     case 'number': {
       const number = parseDecimal(answer)
-      return number === null ? fail(en['answer.number']) : ok(number)
+      return number === null ? fail(said('answer.number')) : ok(number)
     }
     case 'date':
-      return isCalendarDate(answer) ? ok(answer) : fail(en['answer.date'])
+      return isCalendarDate(answer) ? ok(answer) : fail(said('answer.date'))
     case 'choice':
-      return field.options?.some((option) => option.value === answer) ? ok(answer) : fail(en['answer.one-of-options'])
+      return field.options?.some((option) => option.value === answer) ? ok(answer) : fail(said('answer.one-of-options'))
     case 'checkbox':
-      return answer === CHECKBOX_VALUE ? ok(answer) : fail(en['answer.checkbox'])
+      return answer === CHECKBOX_VALUE ? ok(answer) : fail(said('answer.checkbox'))
   }
 }

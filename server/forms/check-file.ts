@@ -1,13 +1,13 @@
 // A file field's part of a post. Its stored value is an object key the server
 // makes when it keeps the upload, so nothing the caller sends under the
 // field's name (a text value included) is ever taken as that value.
-import { en } from '../messages/en'
+import { said, type Said } from '../messages/said'
 import type { Field } from '../content/model'
 import { fileLimit } from './body-limit'
 import { isUploadedFile, type FormValue, type UploadedFile } from './form-body'
 
 /** Said whenever a file field is used while uploads fail closed. */
-const UPLOADS_OFF = en['form.uploads-off']
+const UPLOADS_OFF = said('form.uploads-off')
 
 // Browsers send an empty file input as a nameless, empty part.
 function chosenFile(value: FormValue | undefined): UploadedFile | undefined {
@@ -29,15 +29,15 @@ function accepts(accept: readonly string[] | undefined, file: UploadedFile): boo
 }
 
 /** A message for the visitor, or undefined when the field is fine. */
-export function checkFile(field: Field, value: FormValue | undefined, uploadsEnabled: boolean): string | undefined {
+export function checkFile(field: Field, value: FormValue | undefined, uploadsEnabled: boolean): Said | undefined {
   const file = chosenFile(value)
   if (file === undefined) {
     if (!field.required) return undefined
-    return uploadsEnabled ? en['answer.choose-file'] : UPLOADS_OFF
+    return uploadsEnabled ? said('answer.choose-file') : UPLOADS_OFF
   }
   if (!uploadsEnabled) return UPLOADS_OFF
-  if (file.size === 0) return en['answer.file-empty']
-  if (file.size > fileLimit(field)) return en['answer.file-too-large']
-  if (!accepts(field.accept, file)) return en['answer.file-type']
+  if (file.size === 0) return said('answer.file-empty')
+  if (file.size > fileLimit(field)) return said('answer.file-too-large')
+  if (!accepts(field.accept, file)) return said('answer.file-type')
   return undefined
 }

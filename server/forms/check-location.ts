@@ -1,6 +1,6 @@
 // A place given as two inputs, `<field>.lat` and `<field>.lng`, stored as
 // `lat,lng`. Half a place is no place, so both or neither must be given.
-import { en } from '../messages/en'
+import { said } from '../messages/said'
 import { fail, ok, type Checked } from './checked'
 import { parseDecimal } from './decimal'
 
@@ -17,11 +17,11 @@ function degreesWithin(text: string, limit: number): number | null {
 }
 
 export function checkLocation(required: boolean, lat: string, lng: string): Checked {
-  if (lat === '' && lng === '') return required ? fail(en['answer.lat-lng']) : ok('')
-  if (lat === '' || lng === '') return fail(en['answer.both-lat-lng'])
+  if (lat === '' && lng === '') return required ? fail(said('answer.lat-lng')) : ok('')
+  if (lat === '' || lng === '') return fail(said('answer.both-lat-lng'))
   const latitude = degreesWithin(lat, 90)
-  if (latitude === null) return fail(en['answer.latitude'])
+  if (latitude === null) return fail(said('answer.latitude'))
   const longitude = degreesWithin(lng, 180)
-  if (longitude === null) return fail(en['answer.longitude'])
+  if (longitude === null) return fail(said('answer.longitude'))
   return ok(`${rounded(latitude)},${rounded(longitude)}`)
 }

@@ -2,8 +2,7 @@
 // bytes and held to its field's `accept`, limited while it streams, stored
 // under the record's prefix, a preview made for a picture. Whatever happens,
 // the rest of the part is read and dropped, so the form around it goes on.
-import { en } from '../messages/en'
-import { englishMessages } from '../messages/messages'
+import { said, type Said } from '../messages/said'
 import type { Readable } from 'node:stream'
 import { Readable as ReadableStream } from 'node:stream'
 import type { Field } from '../content/model'
@@ -14,7 +13,7 @@ import { cleanFileName, type StoredFile } from '../files/stored-file'
 import { previewKey, uploadKey } from '../files/upload-key'
 import { fileLimit } from './body-limit'
 
-export type FileOutcome = { readonly stored: StoredFile } | { readonly error: string }
+export type FileOutcome = { readonly stored: StoredFile } | { readonly error: Said }
 
 export interface StoredUpload {
   readonly outcome: FileOutcome
@@ -22,7 +21,7 @@ export interface StoredUpload {
   readonly keys: readonly string[]
 }
 
-const refused = (error: string): StoredUpload => ({ outcome: { error }, keys: [] })
+const refused = (error: Said): StoredUpload => ({ outcome: { error }, keys: [] })
 
 export async function storeUpload(
   store: ObjectStore,
@@ -46,9 +45,9 @@ export async function storeUpload(
       headBytes += piece.length
     }
     const start = Buffer.concat(head)
-    if (start.length === 0) return refused(en['answer.file-empty'])
+    if (start.length === 0) return refused(said('answer.file-empty'))
     const type = acceptedType(field.accept, await sniffType(start))
-    if (type === null) return refused(en['answer.file-type'])
+    if (type === null) return refused(said('answer.file-type'))
     const limit = fileLimit(field)
     const key = uploadKey(prefix, field.name)
     let size = 0
@@ -71,7 +70,7 @@ export async function storeUpload(
     } catch (error) {
       await store.delete(key).catch(() => undefined)
       if (!over) throw error
-      return refused(englishMessages.say('answer.file-too-large-mb', { mb: Math.round(limit / 1048576) }))
+      return refused(said('answer.file-too-large-mb', { mb: Math.round(limit / 1048576) }))
     }
     const preview = PREVIEW_TYPES.has(type) && (await makePreview(store, key))
     const stored = { key, name: cleanFileName(filename), size, type, preview }

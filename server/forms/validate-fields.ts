@@ -3,7 +3,7 @@
 // ones) are never read, so they can never be stored. Field names cannot hold
 // a dot or start with svc_, so `<location>.lat` and service keys never clash
 // with a field.
-import { en } from '../messages/en'
+import { said, type Said } from '../messages/said'
 import type { Bucket, Field, FieldType } from '../content/model'
 import { isRecordId } from '../names'
 import { checkAnswer } from './check-answer'
@@ -28,13 +28,13 @@ export interface ValidateOptions {
 
 export type Validation =
   | { readonly ok: true; readonly values: Record<string, string> }
-  | { readonly ok: false; readonly errors: Record<string, string>; readonly input: Record<string, string> }
+  | { readonly ok: false; readonly errors: Record<string, Said>; readonly input: Record<string, string> }
 
-const NOT_A_FILE = en['answer.not-a-file']
+const NOT_A_FILE = said('answer.not-a-file')
 
-function missing(type: FieldType): string {
-  if (type === 'checkbox') return en['answer.tick']
-  return type === 'choice' || type === 'record' ? en['answer.choose'] : en['answer.enter']
+function missing(type: FieldType): Said {
+  if (type === 'checkbox') return said('answer.tick')
+  return type === 'choice' || type === 'record' ? said('answer.choose') : said('answer.enter')
 }
 
 /** Reads one text input, keeping it for re-rendering; null for a file part. */
@@ -49,7 +49,7 @@ function readText(body: FormBody, key: string, input: Record<string, string>): s
 
 async function checkRecord(field: Field, id: string, options: ValidateOptions): Promise<Checked> {
   const exists = isRecordId(id) && field.of !== undefined && (await options.recordExists(field.of, id))
-  return exists ? ok(id) : fail(en['answer.one-of-options'])
+  return exists ? ok(id) : fail(said('answer.one-of-options'))
 }
 
 /** The value to store; undefined for a file field, whose key comes from the upload. */
@@ -83,14 +83,14 @@ function storedFileAnswer(
 ): Checked | undefined {
   if (outcome === undefined) {
     if (!field.required) return undefined
-    return fail(options.uploadsEnabled ? en['answer.choose-file'] : en['form.uploads-off'])
+    return fail(options.uploadsEnabled ? said('answer.choose-file') : said('form.uploads-off'))
   }
   return 'error' in outcome ? fail(outcome.error) : ok(storedFileValue(outcome.stored))
 }
 
 export async function validateFields(bucket: Bucket, body: FormBody, options: ValidateOptions): Promise<Validation> {
   const values: Record<string, string> = {}
-  const errors: Record<string, string> = {}
+  const errors: Record<string, Said> = {}
   const input: Record<string, string> = {}
   for (const field of bucket.fields) {
     const checked = await checkField(field, body, options, input)

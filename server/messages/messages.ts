@@ -7,7 +7,7 @@ import { html, type SafeHtml } from '../render/html'
 import { textAt } from '../content/storyline'
 import { builtInCatalogue, type Catalogue } from './catalogue'
 import { en, type MessageId } from './en'
-import { localizer } from './localize'
+import type { Said } from './said'
 
 type Values = Readonly<Record<string, string | number>>
 type HtmlValues = Readonly<Record<string, string | number | SafeHtml>>
@@ -18,10 +18,8 @@ export interface Messages extends Clock {
   say(id: MessageId, values?: Values): string
   /** The same with markup in the values (escaped everywhere else). */
   sayHtml(id: MessageId, values: HtmlValues): SafeHtml
-  /** An English text the service composed (a form problem, an error's message) in this language. */
-  localize(english: string): string | undefined
-  /** The same, or the text as it is when the catalogue does not know it. */
-  problem(english: string): string
+  /** A text composed where the language was not known (a form problem, a refusal), said in this one. */
+  tell(text: Said): string
 }
 
 const made = new WeakMap<SiteModel, Messages[]>()
@@ -51,13 +49,11 @@ function createFromCatalogue(language: string, timeZone: string, catalogue: Cata
     parts(id)
       .map((part, i) => (i % 2 === 0 ? part : String(values[part] ?? `{${part}}`)))
       .join('')
-  const localize = localizer((id, values) => say(id, values))
   return {
     language,
     timeZone,
     say,
     sayHtml: (id, values) => html`${parts(id).map((part, i) => (i % 2 === 0 ? part : (values[part] ?? `{${part}}`)))}`,
-    localize,
-    problem: (english) => localize(english) ?? english,
+    tell: (text) => say(text.id, text.values),
   }
 }

@@ -6,26 +6,33 @@ import { PAGE_HEADERS } from '../http/page-headers'
 import { defineNitroErrorHandler } from 'nitropack/runtime'
 import { useContentStore } from '../app/content'
 import { log } from '../log'
-import { en } from '../messages/en'
+import { isMessageId } from '../messages/catalogue'
+import { en, type MessageId } from '../messages/en'
 import { englishMessages, messagesFor } from '../messages/messages'
+import type { Said } from '../messages/said'
 import { SessionsUnavailableError } from '../sessions'
 import { renderErrorPage } from '../render/error-page'
 import { pkgAssets } from '../../utils/assets'
 import { sendSessionsUnavailable } from '../../utils/session'
 import { keptStoryline } from '../../utils/storyline'
 
-// English here; the error page says them in the site's language (server/messages).
-const TITLES: Record<number, string> = {
-  400: en['error.400'],
-  401: en['error.401'],
-  403: en['error.403'],
-  404: en['error.404'],
-  405: en['error.405'],
-  409: en['error.409'],
-  410: en['error.410'],
-  413: en['error.413'],
-  415: en['error.415'],
-  429: en['error.429'],
+const TITLES: Readonly<Record<number, MessageId>> = {
+  400: 'error.400',
+  401: 'error.401',
+  403: 'error.403',
+  404: 'error.404',
+  405: 'error.405',
+  409: 'error.409',
+  410: 'error.410',
+  413: 'error.413',
+  415: 'error.415',
+  429: 'error.429',
+}
+
+/** The catalogue text a handler threw with (utils/said-error.ts), if any. */
+function saidOf(data: unknown): Said | undefined {
+  const text = (data as { said?: Partial<Said> } | undefined)?.said
+  return typeof text?.id === 'string' && isMessageId(text.id) ? { id: text.id, values: text.values } : undefined
 }
 
 export default defineNitroErrorHandler((error, event) => {
@@ -34,8 +41,9 @@ export default defineNitroErrorHandler((error, event) => {
   }
   const status = error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500
   // Only messages the service wrote itself are shown; an unexpected error's is not.
+  const shown = status >= 500 || error.unhandled ? undefined : saidOf(error.data)
   const message =
-    status >= 500 || error.unhandled ? en['error.server'] : error.statusMessage || TITLES[status] || en['error.other']
+    status >= 500 || error.unhandled ? en['error.server'] : error.statusMessage || en[TITLES[status] ?? 'error.other']
   if (status >= 500) {
     log('error', 'http', `[svc] [http] ${error.message}`, {
       method: event.method,
@@ -56,8 +64,8 @@ export default defineNitroErrorHandler((error, event) => {
   const site = useContentStore()?.current()?.site
   const story = site === undefined ? 0 : keptStoryline(event, site)
   const m = site === undefined ? englishMessages : messagesFor(site, story)
-  const title = m.problem(TITLES[status] ?? en['error.other'])
-  // A message the catalogue does not know is English: on a site in another language the title says enough.
-  const said = m.localize(message) ?? (m.language.startsWith('en') ? message : '')
+  const title = m.say(TITLES[status] ?? 'error.other')
+  // Without a catalogue text (a status line meant for machines) the title says enough.
+  const said = status >= 500 ? m.say('error.server') : shown === undefined ? '' : m.tell(shown)
   return send(event, renderErrorPage({ site, story, status, title, message: said, assets: pkgAssets }))
 })

@@ -4,6 +4,7 @@
 import type { FormBody } from '../forms/form-body'
 import { normalizePhone } from '../content/phone'
 import { addressKey } from '../address-match'
+import { said, type Said } from '../messages/said'
 import type { InviteContact } from './invite-person'
 
 export const INVITE_FIELDS = { name: 'name', contact: 'contact', group: 'group' } as const
@@ -16,7 +17,7 @@ export interface InviteFormInput {
   readonly group: string
 }
 
-export type InviteFormErrors = Partial<Record<keyof InviteFormInput, string>>
+export type InviteFormErrors = Partial<Record<keyof InviteFormInput, Said>>
 
 export type InviteForm =
   | { readonly ok: true; readonly name: string; readonly contact: InviteContact; readonly group: string }
@@ -35,26 +36,24 @@ export function parseInviteForm(body: FormBody, groups: readonly string[], phone
   }
   const errors: InviteFormErrors = {}
   const name = kept.name.replace(/\s+/g, ' ').trim()
-  if (name === '') errors.name = 'Write the name of the person you invite.'
-  else if (name.length > INVITE_NAME_MAX) errors.name = `The name is too long: at most ${INVITE_NAME_MAX} characters.`
+  if (name === '') errors.name = said('people.invalid.name')
+  else if (name.length > INVITE_NAME_MAX) errors.name = said('people.invalid.name-long', { max: INVITE_NAME_MAX })
   const contact = readContact(kept.contact.trim(), phoneCountry)
-  if (typeof contact === 'string') errors.contact = contact
-  if (!groups.includes(kept.group)) errors.group = 'Choose one of the groups this desk invites into.'
-  if (Object.keys(errors).length > 0 || typeof contact === 'string') return { ok: false, kept, errors }
+  if ('id' in contact) errors.contact = contact
+  if (!groups.includes(kept.group)) errors.group = said('people.invalid.group')
+  if (Object.keys(errors).length > 0 || 'id' in contact) return { ok: false, kept, errors }
   return { ok: true, name, contact, group: kept.group }
 }
 
-/** An address (anything with an @) or a phone number in E.164; a string says what is wrong. */
-export function readContact(value: string, phoneCountry: string): InviteContact | string {
-  if (value === '') return 'Write an e-mail address or a phone number.'
-  if (value.length > CONTACT_MAX) return 'That is too long for an address or a phone number.'
+/** An address (anything with an @) or a phone number in E.164, or what is wrong with it. */
+export function readContact(value: string, phoneCountry: string): InviteContact | Said {
+  if (value === '') return said('people.invalid.contact')
+  if (value.length > CONTACT_MAX) return said('people.invalid.contact-long')
   if (value.includes('@')) {
     return /^[^\s@<>,;"()[\]\\]+@[^\s@<>,;"()[\]\\]+\.[^\s@<>,;"()[\]\\]+$/.test(value)
       ? { email: addressKey(value) }
-      : 'That is not an e-mail address (like name@example.org).'
+      : said('people.invalid.email')
   }
   const phone = normalizePhone(value, phoneCountry)
-  return phone === null
-    ? `That is not a phone number. A number without a country code gets ${phoneCountry}.`
-    : { phone }
+  return phone === null ? said('people.invalid.phone', { country: phoneCountry }) : { phone }
 }

@@ -1,6 +1,7 @@
 // A refused form lists its problems first, each linking to its field, so
 // people who cannot see the page at a glance still find every error.
 import type { Messages } from '../messages/messages'
+import type { Said } from '../messages/said'
 import type { Bucket } from '../content/model'
 import { fieldIds } from './field-context'
 import { html, type SafeHtml } from './html'
@@ -10,7 +11,7 @@ import { textAt } from '../content/storyline'
 export function renderErrorSummary(
   bucket: Bucket,
   story: number,
-  errors: Readonly<Record<string, string>>,
+  errors: Readonly<Record<string, Said>>,
   m: Messages,
 ): SafeHtml | null {
   const fieldNames = new Set(bucket.fields.map((field) => field.name))
@@ -19,13 +20,13 @@ export function renderErrorSummary(
     if (!message) return []
     const label = textAt(field.label, story)
     return [
-      html`<li><a href="#${fieldIds(bucket.name, field.name).control}">${withColon(label)} ${m.problem(message)}</a></li>`,
+      html`<li><a href="#${fieldIds(bucket.name, field.name).control}">${withColon(label)} ${m.tell(message)}</a></li>`,
     ]
   })
   // Errors not about one field (an expired form, say) are listed without a link.
   const formItems = Object.entries(errors)
     .filter(([name, message]) => message && !fieldNames.has(name))
-    .map(([, message]) => html`<li>${m.problem(message)}</li>`)
+    .map(([, message]) => html`<li>${m.tell(message)}</li>`)
   if (fieldItems.length === 0 && formItems.length === 0) return null
   const titleId = `f-${bucket.name}-errors`
   const heading = html`<h2 id="${titleId}">${m.say('form.problem')}</h2>`

@@ -1,6 +1,7 @@
 // What every field control needs to know, and the attributes they share, so
 // required/invalid/described-by are spelled the same way for every type.
 import type { Messages } from '../messages/messages'
+import type { Said } from '../messages/said'
 import type { Field } from '../content/model'
 import { html, type SafeHtml } from './html'
 
@@ -22,7 +23,7 @@ export interface FieldContext {
   readonly m: Messages
   readonly ids: FieldIds
   readonly values: Readonly<Record<string, string>>
-  readonly error?: string
+  readonly error?: Said
   readonly help?: string
   readonly note?: string
   readonly filesEnabled: boolean

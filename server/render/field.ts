@@ -1,6 +1,7 @@
 // One form field: its label or legend, help, note and error beside the
 // control, all tied to the control for assistive technology.
 import type { Messages } from '../messages/messages'
+import type { Said } from '../messages/said'
 import type { Field } from '../content/model'
 import { describedAttrs, type FieldContext, type FieldIds, type RecordOption } from './field-context'
 import { choicesOf, MAX_RADIOS, renderRadios, renderSelect } from './field-choices'
@@ -14,7 +15,7 @@ export interface FieldInput {
   readonly m: Messages
   readonly ids: FieldIds
   readonly values: Readonly<Record<string, string>>
-  readonly error?: string
+  readonly error?: Said
   readonly filesEnabled: boolean
   readonly recordOptions: readonly RecordOption[]
   /** Maps are on: a location field gets a map to tap (map.js) above its two inputs. */
@@ -43,7 +44,7 @@ function renderLabelText(ctx: FieldContext): SafeHtml {
 
 function renderDetails(ctx: FieldContext): SafeHtml {
   const error = html`<span class="visually-hidden">${ctx.m.say('form.error-prefix')}</span>${
-    ctx.error === undefined ? null : ctx.m.problem(ctx.error)
+    ctx.error === undefined ? null : ctx.m.tell(ctx.error)
   }`
   return html`${ctx.help ? html`<p class="field-help" id="${ctx.ids.help}">${ctx.help}</p>` : null}${
     ctx.note ? html`<p class="field-note" id="${ctx.ids.note}">${ctx.note}</p>` : null

@@ -1,6 +1,7 @@
 // A bucket's filing form. It re-renders a refused submission with the input
 // kept and each error beside its field.
 import { englishMessages, type Messages } from '../messages/messages'
+import type { Said } from '../messages/said'
 import type { Bucket } from '../content/model'
 import { newSubmissionToken } from '../forms/submission-token'
 import { renderErrorSummary } from './error-summary'
@@ -20,7 +21,7 @@ export interface FormOptions {
   /** Submitted values by field name; location parts as `<field>.lat` / `<field>.lng`. */
   readonly values?: Readonly<Record<string, string>>
   /** Messages by field name; other keys are shown in the summary only. */
-  readonly errors?: Readonly<Record<string, string>>
+  readonly errors?: Readonly<Record<string, Said>>
   readonly csrf?: string
   /** Shown above the fields, e.g. a sign-in prompt. */
   readonly notice?: SafeHtml

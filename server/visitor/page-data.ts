@@ -1,6 +1,7 @@
 // Everything a content page shows besides its content: the records of its
 // lists, the record of a record page, and what its forms offer this visitor.
 import type { Page } from '../content/model'
+import type { Said } from '../messages/said'
 import { recordAccess } from '../policy/questions'
 import type { FormOptions } from '../render/form'
 import type { ListData, MapPoint, RecordSummary } from '../render/record-model'
@@ -15,7 +16,7 @@ import { summarize } from './summary'
 export interface Refused {
   readonly bucket: string
   readonly values: Readonly<Record<string, string>>
-  readonly errors: Readonly<Record<string, string>>
+  readonly errors: Readonly<Record<string, Said>>
   /**
    * The refused post's one-time token, when the post may have been stored (the bus did not answer in time):
    * the form sent again is then the same filing, kept once.

@@ -1,6 +1,7 @@
 // Buckets and posted bodies for the form tests, built one field at a time so
 // each test shows exactly what it checks.
 import type { Bucket, Field } from '../../server/content/model'
+import { englishMessages } from '../../server/messages/messages'
 import type { FormBody, FormValue, UploadedFile } from '../../server/forms/form-body'
 import { validateFields, type ValidateOptions, type Validation } from '../../server/forms/validate-fields'
 
@@ -41,13 +42,21 @@ export const defaults: ValidateOptions = {
   recordExists: (bucket, id) => existing.has(`${bucket}/${id}`),
 }
 
-export function validate(
+/** A validation with each problem as a person reads it, in English. */
+export type ReadValidation =
+  | Extract<Validation, { ok: true }>
+  | (Omit<Extract<Validation, { ok: false }>, 'errors'> & { readonly errors: Record<string, string> })
+
+export async function validate(
   bucket: Bucket,
   body: Record<string, FormValue>,
   options: Partial<ValidateOptions> = {},
-): Promise<Validation> {
+): Promise<ReadValidation> {
   const map: FormBody = new Map(Object.entries(body))
-  return validateFields(bucket, map, { ...defaults, ...options })
+  const result = await validateFields(bucket, map, { ...defaults, ...options })
+  if (result.ok) return result
+  const errors = Object.entries(result.errors).map(([name, said]) => [name, englishMessages.tell(said)])
+  return { ...result, errors: Object.fromEntries(errors) as Record<string, string> }
 }
 
 /** The stored value of a lone field, or its error. */

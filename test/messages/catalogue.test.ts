@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { builtInCatalogue, MESSAGE_IDS, placeholders } from '../../server/messages/catalogue'
 import { en } from '../../server/messages/en'
 import { messagesFor } from '../../server/messages/messages'
+import { said } from '../../server/messages/said'
 import { nb } from '../../server/messages/nb'
 import { createSite, t } from '../render/fixture'
 
@@ -19,18 +20,16 @@ describe('the message catalogues', () => {
     expect(builtInCatalogue('de')).toBe(en)
   })
 
-  it("says a form check's English problem in the site's language, values kept; other text is not the catalogue's", () => {
+  it("tells a form check's problem, composed without a language, in the site's language with its values", () => {
     const m = messagesFor(createSite({ language: 'nb' }), 0)
-    expect(m.localize('Use 120 characters or fewer')).toBe('Bruk 120 tegn eller færre')
-    expect(m.localize(en['answer.enter'])).toBe(nb['answer.enter'])
-    expect(m.localize('Something else entirely')).toBeUndefined()
-    expect(m.problem('Something else entirely')).toBe('Something else entirely')
+    expect(m.tell(said('answer.too-long', { max: 120 }))).toBe('Bruk 120 tegn eller færre')
+    expect(m.tell(said('answer.enter'))).toBe(nb['answer.enter'])
   })
 
   it("a site's messages: win, in the storyline asked for, and are made once per content version", () => {
     const site = createSite({ language: 'nb', messages: new Map([['form.problem', t('Oops')]]) })
     expect(messagesFor(site, 1).say('form.problem')).toBe(t('Oops')[1])
-    expect(messagesFor(site, 0).localize(en['form.problem'])).toBe(t('Oops')[0])
+    expect(messagesFor(site, 0).tell(said('form.problem'))).toBe(t('Oops')[0])
     expect(messagesFor(site, 1)).toBe(messagesFor(site, 1))
   })
 })

@@ -4,6 +4,7 @@
 // with what was typed kept.
 import { describe, expect, it } from 'vitest'
 import type { FormBody, FormValue } from '../../server/forms/form-body'
+import { englishMessages } from '../../server/messages/messages'
 import { INVITE_NAME_MAX, parseInviteForm, readContact } from '../../server/people/invite-form'
 
 const OFFERED = ['caseworkers', 'volunteers']
@@ -12,7 +13,11 @@ const parse = (fields: Record<string, FormValue>) => parseInviteForm(form(fields
 const refused = (fields: Record<string, FormValue>) => {
   const parsed = parse(fields)
   if (parsed.ok) throw new Error(`accepted: ${JSON.stringify(parsed)}`)
-  return parsed
+  // What the person reads, in English.
+  const errors = Object.fromEntries(
+    Object.entries(parsed.errors).map(([name, said]) => [name, englishMessages.tell(said)]),
+  )
+  return { ...parsed, errors: errors as Partial<Record<'name' | 'contact' | 'group', string>> }
 }
 const GOOD = { name: 'Nora Nobody', contact: 'nora@example.org', group: 'volunteers' }
 

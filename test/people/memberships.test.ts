@@ -66,7 +66,7 @@ describe.each(BUS_KINDS)('memberships on the $name', (kind) => {
     const group = freshGroup()
     const contact = readContact('912 34 567', '+47')
     expect(contact).toEqual({ phone: '+4791234567' })
-    if (typeof contact === 'string') throw new Error(contact)
+    if ('id' in contact) throw new Error(contact.id)
     const one = deps()
     const { invite, mailed } = await invited(one, group, contact)
     expect(mailed).toBe(false)

@@ -4,6 +4,7 @@ import { renderForm } from '../../server/render/form'
 import { html } from '../../server/render/html'
 import { byId, elements } from './dom'
 import { potholes } from './fixture'
+import { said } from '../../server/messages/said'
 
 const render = (options: Parameters<typeof renderForm>[2] = {}) => renderForm(potholes, 0, options).toString()
 const id = (name: string) => `f-potholes-${name}`
@@ -93,7 +94,7 @@ describe('renderForm', () => {
         'location.lat': '59.9',
         'location.lng': '10.7',
       },
-      errors: { street: 'Give the street', kind: 'Pick a kind', svc_form: 'The form expired' },
+      errors: { street: said('answer.enter'), kind: said('answer.choose'), svc_form: said('error.form-out-of-date') },
     })
     expect(form).not.toContain('<script')
     expect(byId(form, id('street'))?.attributes).toMatchObject({
@@ -109,20 +110,22 @@ describe('renderForm', () => {
     expect(byId(form, id('location'))?.attributes.value).toBe('59.9')
     expect(byId(form, `${id('location')}-lng`)?.attributes.value).toBe('10.7')
     // Beside its field: the message sits in the field's wrapper, before the control.
-    expect(form).toMatch(/Label street[^]*?id="f-potholes-street-error"[^]*?Give the street<\/p><input/)
+    expect(form).toMatch(/Label street[^]*?id="f-potholes-street-error"[^]*?Enter an answer<\/p><input/)
     expect(form).toMatch(
       /role="radiogroup" aria-required="true" aria-invalid="true" aria-describedby="f-potholes-kind-error"/,
     )
   })
 
   it('summarises the errors at the top with links to the fields', () => {
-    const form = render({ errors: { street: 'Give the street', kind: 'Pick a kind', svc_form: 'The form expired' } })
+    const form = render({
+      errors: { street: said('answer.enter'), kind: said('answer.choose'), svc_form: said('error.form-out-of-date') },
+    })
     const summary = /<div class="error-summary"[^]*?<\/div>/.exec(form)?.[0] ?? ''
     expect(form.indexOf('error-summary')).toBeLessThan(form.indexOf('<input'))
     expect(summary).toContain('role="alert"')
-    expect(summary).toContain(`<a href="#${id('street')}">Label street «plain»: Give the street</a>`)
-    expect(summary).toContain(`<a href="#${id('kind')}">Label kind «plain»: Pick a kind</a>`)
-    expect(summary).toContain('<li>The form expired</li>')
+    expect(summary).toContain(`<a href="#${id('street')}">Label street «plain»: Enter an answer</a>`)
+    expect(summary).toContain(`<a href="#${id('kind')}">Label kind «plain»: Choose an option</a>`)
+    expect(summary).toContain('<li>The form is out of date; open it again</li>')
     expect(render()).not.toContain('error-summary')
   })
 

@@ -3,6 +3,7 @@ import { html } from '../../server/render/html'
 import { renderPage, type PageOptions } from '../../server/render/page'
 import { byId } from './dom'
 import { assets, createSite, pages, PLAIN, STORY, t } from './fixture'
+import { said } from '../../server/messages/said'
 
 const site = createSite()
 const render = (options: Partial<PageOptions> = {}) =>
@@ -14,7 +15,12 @@ describe('renderPage', () => {
     [1, STORY, PLAIN],
   ])('storyline %i shows only its own texts', (story, own, other) => {
     for (const page of Object.values(pages)) {
-      const doc = render({ page, story, mapsOn: true, forms: { potholes: { errors: { street: 'x' } } } })
+      const doc = render({
+        page,
+        story,
+        mapsOn: true,
+        forms: { potholes: { errors: { street: said('answer.enter') } } },
+      })
       expect(doc).toContain(own)
       expect(doc).not.toContain(other)
     }
@@ -55,12 +61,12 @@ describe('renderPage', () => {
   it('passes the CSRF token, a refused submission and a status message through', () => {
     const doc = render({
       csrf: 'token-1',
-      forms: { potholes: { values: { street: 'Main st' }, errors: { street: 'Too short' } } },
+      forms: { potholes: { values: { street: 'Main st' }, errors: { street: said('answer.too-long', { max: 3 }) } } },
       status: html`<p>Filed</p>`,
     })
     expect(doc).toContain('name="svc_csrf" value="token-1"')
     expect(byId(doc, 'f-potholes-street')?.attributes.value).toBe('Main st')
-    expect(doc).toContain('Too short')
+    expect(doc).toContain('Use 3 characters or fewer')
     expect(doc).toContain('<div class="status" role="status"><p>Filed</p></div>')
   })
 

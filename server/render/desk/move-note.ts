@@ -2,12 +2,13 @@
 // its error beside it when a post was refused, the words kept.
 import type { Move } from '../../content/model'
 import type { Messages } from '../../messages/messages'
+import type { Said } from '../../messages/said'
 import { NOTE_FIELD } from '../../desk/move-form'
 import { html, type SafeHtml } from '../html'
 
 export interface NoteState {
   readonly kept?: string
-  readonly error?: string
+  readonly error?: Said
 }
 
 const help = (move: Move, m: Messages) =>
@@ -21,7 +22,7 @@ export function renderMoveNote(move: Move, m: Messages, state: NoteState = {}): 
   if (move.note === undefined) return null
   const id = `note-${move.name}`
   const errorId = `${id}-error`
-  const error = state.error === undefined ? undefined : m.problem(state.error)
+  const error = state.error === undefined ? undefined : m.tell(state.error)
   const message = error === undefined ? null : html`<p class="field-error-message" id="${errorId}">${error}</p>`
   const described = error === undefined ? null : html` aria-describedby="${errorId}" aria-invalid="true"`
   const which = m.say(move.note === 'required' ? 'desk.note' : 'desk.note.optional')

@@ -31,7 +31,7 @@ export function renderMovePage(options: MovePageOptions): string {
   const from = stateLabel(bucket, view.state, story)
   const to = stateLabel(bucket, move.to, story)
   const m = messagesFor(site, story)
-  const error = options.note?.error === undefined ? undefined : m.problem(options.note.error)
+  const error = options.note?.error === undefined ? undefined : m.tell(options.note.error)
   const summary =
     error === undefined
       ? null

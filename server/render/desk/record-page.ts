@@ -1,6 +1,7 @@
 // GET /desk/{desk}/{bucket}/{id}: a record with every field, the moves the
 // person may make from its state, and its whole history.
 import { messagesFor, type Messages } from '../../messages/messages'
+import type { Said } from '../../messages/said'
 import type { Bucket, Desk, Move, SiteModel } from '../../content/model'
 import type { LinkedRecord } from '../../desk/linked-records'
 import { recordName } from '../../content/record-name'
@@ -40,7 +41,7 @@ export interface RecordPageOptions extends DeskRecordBase {
   readonly links: ReadonlyMap<string, LinkedRecord>
   readonly csrf: string
   /** Said at the top after a move, e.g. "Moved to Accepted". */
-  readonly status?: string
+  readonly status?: Said
   readonly write: WriteState
   /** Maps are on (MAP_TOKEN): the record's places are shown on a map, with the provider's credit. */
   readonly maps?: { readonly attribution: string }
@@ -102,7 +103,7 @@ export function renderRecordPage(options: RecordPageOptions): string {
     body,
     assets: options.assets,
     viewer: options.viewer,
-    status: options.status === undefined ? undefined : html`${m.problem(options.status)}`,
+    status: options.status === undefined ? undefined : html`${m.tell(options.status)}`,
     maps: places.length > 0 && options.maps !== undefined,
   })
 }

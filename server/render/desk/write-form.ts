@@ -2,6 +2,7 @@
 // the case's history and is mailed to whoever filed it. A refused message
 // comes back with its error beside the field and the words kept.
 import type { Messages } from '../../messages/messages'
+import type { Said } from '../../messages/said'
 import { MESSAGE_FIELD } from '../../desk/write-form'
 import { newSubmissionToken } from '../../forms/submission-token'
 import type { RecordView } from '../../records/types'
@@ -15,7 +16,7 @@ import { deskRecordPath } from '../../content/paths'
 export type WriteState =
   | { readonly kind: 'hidden' }
   | { readonly kind: 'no-address' }
-  | { readonly kind: 'open'; readonly kept?: string; readonly error?: string }
+  | { readonly kind: 'open'; readonly kept?: string; readonly error?: Said }
 
 export function renderWriteForm(
   desk: string,
@@ -29,9 +30,7 @@ export function renderWriteForm(
   const id = 'write-message'
   const errorId = `${id}-error`
   const error =
-    state.error === undefined
-      ? null
-      : html`<p class="field-error-message" id="${errorId}">${m.problem(state.error)}</p>`
+    state.error === undefined ? null : html`<p class="field-error-message" id="${errorId}">${m.tell(state.error)}</p>`
   const described = state.error === undefined ? html`` : html` aria-describedby="${errorId}" aria-invalid="true"`
   const hidden = hiddenInputs({ [CSRF_FIELD]: csrf, [SUBMISSION_FIELD]: newSubmissionToken() })
   return html`<form class="desk-write" method="post" action="${deskRecordPath(desk, view.bucket, view.id)}/write">${hidden}

@@ -33,7 +33,7 @@ function field(
   const described = error === undefined ? html`` : html` aria-describedby="${id}-error" aria-invalid="true"`
   return html`<div class="field${error === undefined ? '' : ' field-invalid'}"><label for="${id}">${label}</label>${
     help === null ? null : html`<p class="field-help">${help}</p>`
-  }${error === undefined ? null : html`<p class="field-error-message" id="${id}-error">${m.problem(error)}</p>`}${control(described)}</div>`
+  }${error === undefined ? null : html`<p class="field-error-message" id="${id}-error">${m.tell(error)}</p>`}${control(described)}</div>`
 }
 
 /** The problems of a refused post, first in the form, each linking to its field: announced, and seen at the top. */
@@ -42,7 +42,7 @@ function errorSummary(errors: InviteFormErrors, m: Messages): SafeHtml | null {
     const error = errors[name]
     return error === undefined
       ? []
-      : [html`<li><a href="#invite-${name}">${m.say(LABELS[name])}: ${m.problem(error)}</a></li>`]
+      : [html`<li><a href="#invite-${name}">${m.say(LABELS[name])}: ${m.tell(error)}</a></li>`]
   })
   if (items.length === 0) return null
   const heading = html`<h3 id="invite-errors">${m.say('people.not-sent')}</h3>`

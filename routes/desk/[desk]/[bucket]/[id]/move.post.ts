@@ -2,7 +2,7 @@
 // version of the record the person saw, then back to the record (303). A
 // move that asks to be confirmed and was not shows its confirmation; a
 // note it needs and lacks comes back on the move's page (422).
-import { createError, defineEventHandler, sendRedirect } from 'h3'
+import { defineEventHandler, sendRedirect } from 'h3'
 import { useRecords } from '../../../../../server/app/records'
 import { sendDeskMessage, sendRefusal } from '../../../../../utils/desk-reply'
 import { MOVE_FORM_LIMIT, noteProblem, parseMoveForm } from '../../../../../server/desk/move-form'
@@ -13,6 +13,8 @@ import { moveNotAvailableMessage, moveRefusedMessage, staleMessage } from '../..
 import { stateLabel } from '../../../../../server/render/desk/state-label'
 import { readDeskForm, readDeskRecordRequest } from '../../../../../utils/desk-record-request'
 import { sendMovePage } from '../../../../../utils/move-page'
+import { said } from '../../../../../server/messages/said'
+import { createSaidError } from '../../../../../utils/said-error'
 
 export default defineEventHandler(async (event) => {
   const asked = await readDeskRecordRequest(event)
@@ -24,7 +26,7 @@ export default defineEventHandler(async (event) => {
   if (posted.sent !== undefined) return posted.sent
   const { body, submission } = posted
   const form = parseMoveForm(body)
-  if (form === null) throw createError({ statusCode: 400, statusMessage: 'The move form could not be read' })
+  if (form === null) throw createSaidError(400, said('error.move-form-unreadable'))
 
   // The policy and the edge are judged on the version the person saw; if
   // that is not the current one, the records layer refuses the move (or
