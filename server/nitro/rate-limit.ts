@@ -1,8 +1,9 @@
 // The per-caller-IP rate limit; registered as the first middleware so an
 // over-limit request never loads a session or enters a handler. A page the
 // fast path answered was counted there (utils/rate-decision.ts).
-import { defineEventHandler, setResponseHeader, setResponseStatus } from 'h3'
+import { defineEventHandler, setResponseHeader } from 'h3'
 import { PAGE_HEADERS } from '../http/page-headers'
+import { sendPlainText } from '../../utils/plain-text'
 import { getRateDecision, useRateLimit } from '../../utils/rate-decision'
 
 // The files the page is made of (hashed under /pkg) are answered by Nitro's
@@ -16,10 +17,8 @@ export default defineEventHandler((event) => {
   const decision = getRateDecision(event)
   if (decision.ok) return
   const seconds = decision.retryAfterSeconds
-  setResponseStatus(event, 429)
   setResponseHeader(event, 'retry-after', seconds)
-  setResponseHeader(event, 'content-type', 'text/plain; charset=utf-8')
   // A refusal in place of a page: nothing may frame or sniff it either.
   for (const [name, value] of Object.entries(PAGE_HEADERS)) setResponseHeader(event, name, value)
-  return `Too many requests. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`
+  return sendPlainText(event, 429, seconds === 1 ? 'plain.rate-limited-one' : 'plain.rate-limited', { seconds })
 })

@@ -2,6 +2,7 @@
 import { renderBlocks, type BlocksOptions } from './blocks'
 import type { Viewer } from './account'
 import type { Assets } from './document'
+import { messagesFor } from '../messages/messages'
 import { html, type SafeHtml } from './html'
 import { renderLayout } from './layout'
 import { textAt } from '../content/storyline'
@@ -24,7 +25,7 @@ export function renderPage(options: PageOptions): string {
     body: html`<h1>${title}</h1>${renderBlocks(options)}${
       options.suggestHref === undefined
         ? null
-        : html`<p class="suggest-link"><a class="button button-secondary" href="${options.suggestHref}">Suggest a change</a></p>`
+        : html`<p class="suggest-link"><a class="button button-secondary" href="${options.suggestHref}">${messagesFor(site, story).say('suggest.link')}</a></p>`
     }`,
     assets: options.assets,
     currentPath: page.path,

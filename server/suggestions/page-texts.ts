@@ -3,13 +3,14 @@
 // them so a suggestion made on an older version of the page is told apart.
 import { createHash } from 'node:crypto'
 import type { Page } from '../content/model'
+import { said, type Said } from '../messages/said'
 
 export interface PageText {
   /** `title` or `block-<n>`: the form field's name and the change's key. */
   readonly key: string
   /** Where the text is in the page's YAML file. */
   readonly path: readonly (string | number)[]
-  readonly label: string
+  readonly label: Said
   /** One entry per storyline, in the site's order. */
   readonly entries: readonly string[]
   /** The same text in every storyline: suggested as one. */
@@ -17,15 +18,16 @@ export interface PageText {
 }
 
 export function pageTexts(page: Page): PageText[] {
-  const texts: PageText[] = [text('title', ['title'], 'Title', page.title)]
+  const texts: PageText[] = [text('title', ['title'], said('suggest.text.title'), page.title)]
   let n = 0
   page.blocks.forEach((block, index) => {
-    if (block.kind === 'text') texts.push(text(`block-${index}`, ['blocks', index, 'text'], `Text ${++n}`, block.text))
+    if (block.kind === 'text')
+      texts.push(text(`block-${index}`, ['blocks', index, 'text'], said('suggest.text.block', { n: ++n }), block.text))
   })
   return texts
 }
 
-function text(key: string, path: PageText['path'], label: string, entries: readonly string[]): PageText {
+function text(key: string, path: PageText['path'], label: Said, entries: readonly string[]): PageText {
   return { key, path, label, entries, shared: entries.every((entry) => entry === entries[0]) }
 }
 

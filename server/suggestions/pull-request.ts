@@ -9,6 +9,7 @@ import type { SiteModel } from '../content/model'
 import { applyChanges } from './apply-suggestion'
 import { changeHeading } from './suggestion-diff'
 import type { Suggestion } from './suggestion-record'
+import { messagesFor } from '../messages/messages'
 
 export interface GitHostRepo {
   readonly repo: string
@@ -51,20 +52,19 @@ export function createPullRequestOpener(host: GitHostRepo, live: () => Promise<L
     await call('POST', '/git/refs', { ref: `refs/heads/${head}`, sha: base.object.sha })
     const path = suggestion.file.split('/').map(encodeURIComponent).join('/')
     const now = await call<{ sha: string }>('GET', `/contents/${path}?ref=${encodeURIComponent(host.branch)}`)
-    const who = suggestion.by.name ?? suggestion.by.email ?? 'a responsible person'
+    const m = messagesFor(site, 0)
+    const who = suggestion.by.name ?? suggestion.by.email ?? m.say('pull.someone')
     await call('PUT', `/contents/${path}`, {
-      message: `Edit suggestion for ${suggestion.page} from ${who}`,
+      message: m.say('pull.commit', { page: suggestion.page, who }),
       content: Buffer.from(applied.fileText).toString('base64'),
       sha: now.sha,
       branch: head,
     })
     const pull = await call<{ html_url: string; number: number }>('POST', '/pulls', {
-      title: `Edit suggestion for "${suggestion.title}"`,
+      title: m.say('mail.suggestion.subject', { title: suggestion.title }),
       head,
       base: host.branch,
-      body: `Suggested by ${who} on the site and accepted on the desk.\n\n${suggestion.changes
-        .map((change) => `- ${changeHeading(change)}`)
-        .join('\n')}`,
+      body: `${m.say('pull.body', { who })}\n\n${suggestion.changes.map((change) => `- ${m.tell(changeHeading(change))}`).join('\n')}`,
     })
     return { url: pull.html_url, number: pull.number }
   }

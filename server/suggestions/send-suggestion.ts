@@ -7,6 +7,8 @@ import type { CompileOptions } from '../content/compile-context'
 import type { Page, SiteModel } from '../content/model'
 import type { FormBody } from '../forms/form-body'
 import { queueMail } from '../mail/mail-queue'
+import { messagesFor } from '../messages/messages'
+import { said, type Said } from '../messages/said'
 import type { SessionUser } from '../sessions'
 import { applyChanges, checkApplied } from './apply-suggestion'
 import { pageTexts, textsRevision } from './page-texts'
@@ -43,19 +45,18 @@ export type SendOutcome =
   | {
       readonly kind: 'refused'
       readonly typed: Readonly<Record<string, string>>
-      readonly errors: Readonly<Record<string, string>>
+      readonly errors: Readonly<Record<string, Said>>
     }
 
 export async function sendSuggestion(deps: SendDeps, input: SendInput): Promise<SendOutcome> {
   const { site, files, options } = deps
   const { page, user, body } = input
   const fields = textFields(pageTexts(page), site.storylines)
-  const read = readSuggestionForm(body, fields)
+  const read = readSuggestionForm(body, fields, (text) => messagesFor(site, 0).tell(text))
   const { typed } = read
   if (input.revision !== textsRevision(page)) return { kind: 'changed', typed }
   if (Object.keys(read.errors).length > 0) return { kind: 'refused', typed, errors: read.errors }
-  if (read.changes.length === 0)
-    return { kind: 'refused', typed, errors: { form: 'Change at least one text before you send the suggestion.' } }
+  if (read.changes.length === 0) return { kind: 'refused', typed, errors: { form: said('suggest.problem.unchanged') } }
   const applied = applyChanges(files, page, site.storylines, read.changes)
   if (applied === null) return { kind: 'changed', typed }
   const findings = checkApplied(files, applied, page, options)
@@ -93,15 +94,15 @@ function findingErrors(
   fields: readonly TextField[],
   changes: readonly { key: string; storyline: string | null }[],
   findings: NonNullable<ReturnType<typeof checkApplied>>,
-): Record<string, string> {
-  const errors: Record<string, string> = {}
+): Record<string, Said> {
+  const errors: Record<string, Said> = {}
   for (const [key, messages] of findings.byText) {
     const changed = fields.filter(
       (field) => field.text.key === key && changes.some((c) => c.key === key && c.storyline === field.storyline),
     )
     for (const field of changed.length > 0 ? changed : fields.filter((f) => f.text.key === key))
-      errors[field.name] = messages.join(' ')
+      errors[field.name] = said('suggest.problem.check', { findings: messages.join(' ') })
   }
-  if (findings.other.length > 0) errors.form = `The site would not load with this change: ${findings.other.join('; ')}`
+  if (findings.other.length > 0) errors.form = said('suggest.problem.site', { findings: findings.other.join('; ') })
   return errors
 }

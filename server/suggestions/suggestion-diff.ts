@@ -3,6 +3,7 @@
 // script and marks included, in the text part and escaped in the HTML part.
 import { structuredPatch } from 'diff'
 import type { SuggestedChange } from './suggestion-record'
+import { said, type Said } from '../messages/said'
 
 /** The lines of one change's diff, `-` now, `+` suggested. */
 export function changeDiff(change: SuggestedChange): string {
@@ -16,10 +17,10 @@ export function changeDiff(change: SuggestedChange): string {
 }
 
 /** Which text and storyline a change is to, in words. */
-export function changeHeading(change: SuggestedChange): string {
+export function changeHeading(change: SuggestedChange): Said {
   return change.storyline === null
-    ? `${change.label}, every storyline`
-    : `${change.label}, storyline ${change.storyline}`
+    ? said('suggest.change.every-storyline', { label: change.label })
+    : said('suggest.change.storyline', { label: change.label, storyline: change.storyline })
 }
 
 /** The diff in a fence longer than any run of backticks inside it, so no text can close it. */

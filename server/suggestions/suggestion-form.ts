@@ -2,6 +2,7 @@
 // text that differs between storylines (`<key>.<n>`), and what was typed in
 // them read back as changes against the page as it is now.
 import type { FormBody } from '../forms/form-body'
+import { said, type Said } from '../messages/said'
 import { cleanTyped, type PageText } from './page-texts'
 import type { SuggestedChange } from './suggestion-record'
 
@@ -34,26 +35,31 @@ export interface ReadSuggestion {
   readonly typed: Readonly<Record<string, string>>
   readonly changes: readonly SuggestedChange[]
   /** By field name. */
-  readonly errors: Readonly<Record<string, string>>
+  readonly errors: Readonly<Record<string, Said>>
 }
 
-export function readSuggestionForm(body: FormBody, fields: readonly TextField[]): ReadSuggestion {
+/** `tell` words a text's label as the change keeps it (the site's language). */
+export function readSuggestionForm(
+  body: FormBody,
+  fields: readonly TextField[],
+  tell: (text: Said) => string,
+): ReadSuggestion {
   const typed: Record<string, string> = {}
-  const errors: Record<string, string> = {}
+  const errors: Record<string, Said> = {}
   const changes: SuggestedChange[] = []
   for (const field of fields) {
     const value = body.get(field.name)
     const after = typeof value === 'string' ? cleanTyped(value) : field.current
     typed[field.name] = after
     if (after.length > SUGGESTION_TEXT_MAX) {
-      errors[field.name] = `is ${after.length} characters long; keep it under ${SUGGESTION_TEXT_MAX}`
+      errors[field.name] = said('suggest.problem.too-long', { length: after.length, max: SUGGESTION_TEXT_MAX })
       continue
     }
-    if (field.text.key === 'title' && after.trim() === '') errors[field.name] = 'needs a title'
+    if (field.text.key === 'title' && after.trim() === '') errors[field.name] = said('suggest.problem.title')
     if (after === field.current) continue
     changes.push({
       key: field.text.key,
-      label: field.text.label,
+      label: tell(field.text.label),
       storyline: field.storyline,
       before: field.current,
       after,

@@ -2,17 +2,19 @@
 // readable diff, and to the person who sent it at each move. Numbered by the
 // suggestion's history, so each step is queued once (mail-queue.ts).
 import type { SiteModel } from '../content/model'
+import type { MessageId } from '../messages/en'
+import { messagesFor } from '../messages/messages'
 import { brandOf, type MailIntent } from '../mail/mail-intent'
 import { markdownText } from '../mail/mail-text'
 import { changeHeading, diffBlock } from './suggestion-diff'
 import { SUGGESTIONS_KV, type Suggestion, type SuggestionState } from './suggestion-record'
 import { suggestionsDeskPath } from './suggestions-desk'
 
-const STATE_WORDS: Readonly<Record<SuggestionState, string>> = {
-  sent: 'was sent',
-  accepted: 'was accepted',
-  declined: 'was declined',
-  applied: 'is now on the site',
+const MOVED: Readonly<Record<SuggestionState, MessageId>> = {
+  sent: 'mail.suggestion.moved.sent',
+  accepted: 'mail.suggestion.moved.accepted',
+  declined: 'mail.suggestion.moved.declined',
+  applied: 'mail.suggestion.moved.applied',
 }
 
 interface MailContext {
@@ -31,18 +33,22 @@ export function inboxIntent({ site, publicUrl }: MailContext, suggestion: Sugges
   const who = [by.name, by.email ?? by.phone].filter((part): part is string => part !== undefined)
   const desk = suggestionsDeskPath(site)
   const base = baseOf(publicUrl)
+  const m = messagesFor(site, 0)
   const changes = suggestion.changes.map(
-    (change) => `**${markdownText(changeHeading(change))}**\n\n${diffBlock(change)}`,
+    (change) => `**${markdownText(m.tell(changeHeading(change)))}**\n\n${diffBlock(change)}`,
   )
+  const intro = m.say('mail.suggestion.body', {
+    who: markdownText(who.join(', ') || m.say('mail.suggestion.someone')),
+    title: markdownText(suggestion.title),
+    url: `<${base}${suggestion.page}>`,
+  })
   return {
     ...common(site, suggestion, 1),
     to: { email: inbox },
-    subject: `Edit suggestion for "${suggestion.title}"`,
-    body:
-      `${markdownText(who.join(', ') || 'A responsible person')} suggests a change to ` +
-      `${markdownText(suggestion.title)} (<${base}${suggestion.page}>):\n\n${changes.join('\n\n')}`,
+    subject: m.say('mail.suggestion.subject', { title: suggestion.title }),
+    body: `${intro}\n\n${changes.join('\n\n')}`,
     link: desk === null ? `${base}${suggestion.page}` : `${base}${desk}#s-${suggestion.id}`,
-    button: desk === null ? 'Open the page' : 'Open the suggestions',
+    button: m.say(desk === null ? 'mail.suggestion.open-page' : 'mail.suggestion.open-desk'),
     storyline,
   }
 }
@@ -50,18 +56,21 @@ export function inboxIntent({ site, publicUrl }: MailContext, suggestion: Sugges
 /** To the person who sent it, once it moved: where it stands now. */
 export function movedIntent({ site, publicUrl }: MailContext, suggestion: Suggestion): MailIntent {
   const { by } = suggestion
-  const words = STATE_WORDS[suggestion.state]
+  const m = messagesFor(site, 0)
+  const moved = m.say(MOVED[suggestion.state])
   const pull =
-    suggestion.pullRequest === undefined ? '' : `\n\nThe change is proposed at <${suggestion.pullRequest.url}>.`
+    suggestion.pullRequest === undefined
+      ? ''
+      : `\n\n${m.say('mail.suggestion.moved.pull', { url: `<${suggestion.pullRequest.url}>` })}`
+  const hello =
+    by.name === undefined ? m.say('mail.hello-nameless') : m.say('mail.hello', { name: markdownText(by.name) })
   return {
     ...common(site, suggestion, suggestion.history.length),
     to: by.email === undefined ? { subject: by.subject } : { email: by.email },
-    subject: `Your suggestion for "${suggestion.title}" ${words}`,
-    body:
-      `${by.name === undefined ? 'Hello' : `Hello ${markdownText(by.name)}`},\n\n` +
-      `Your suggestion for ${markdownText(suggestion.title)} ${words}.${pull}`,
+    subject: m.say('mail.suggestion.moved.subject', { title: suggestion.title, moved }),
+    body: `${hello}\n\n${m.say('mail.suggestion.moved.body', { title: markdownText(suggestion.title), moved })}${pull}`,
     link: `${baseOf(publicUrl)}/my`,
-    button: 'See your suggestions',
+    button: m.say('mail.suggestion.moved.button'),
   }
 }
 

@@ -220,7 +220,7 @@ describe('Limits: the middleware in a real h3 app', () => {
       const retryAfter = Number(refused.headers.get('retry-after'))
       expect(retryAfter).toBeGreaterThan(0)
       expect(retryAfter).toBeLessThanOrEqual(100)
-      expect(await refused.text()).toBe(`Too many requests. Try again in ${retryAfter} seconds.`)
+      expect(await refused.text()).toBe(`Too many requests. Try again in ${retryAfter} seconds.\n`)
       expect(entered()).toBe(2)
     },
   )

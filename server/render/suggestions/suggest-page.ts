@@ -4,6 +4,8 @@
 // person's words kept, the lint's words beside the fields, and, when the page
 // changed meanwhile, the text it has now beside each box.
 import type { Page, SiteModel } from '../../content/model'
+import { messagesFor, type Messages } from '../../messages/messages'
+import type { Said } from '../../messages/said'
 import type { TextField } from '../../suggestions/suggestion-form'
 import type { Viewer } from '../account'
 import type { Assets } from '../document'
@@ -27,7 +29,7 @@ export interface SuggestPageOptions {
   /** What the person typed, by field name; the page's texts when absent. */
   readonly typed?: Readonly<Record<string, string>>
   /** By field name; `form` for the form as a whole. */
-  readonly errors?: Readonly<Record<string, string>>
+  readonly errors?: Readonly<Record<string, Said>>
   /** The page changed while they wrote: show what it says now. */
   readonly changed?: boolean
   readonly sent?: boolean
@@ -39,68 +41,70 @@ const fieldId = (name: string) => `s-${name.replace(/[^a-z0-9-]/g, '-')}`
 
 export function renderSuggestPage(options: SuggestPageOptions): string {
   const { site, story, viewer, assets, page, fields, errors = {} } = options
+  const m = messagesFor(site, story)
   const pageTitle = textAt(page.title, story)
-  const title = `Suggest a change to ${pageTitle}`
+  const title = m.say('suggest.title', { page: pageTitle })
   const groups = [...new Set(fields.map((field) => field.text))].map((text) =>
     renderText(
-      text.label,
+      m.tell(text.label),
       fields.filter((field) => field.text === text),
       options,
+      m,
     ),
   )
   const problems = Object.entries(errors).map(([name, message]) =>
     name === 'form'
-      ? html`<li>${message}</li>`
-      : html`<li><a href="#${fieldId(name)}">${labelOf(fields, name)}: ${message}</a></li>`,
+      ? html`<li>${m.tell(message)}</li>`
+      : html`<li><a href="#${fieldId(name)}">${labelOf(fields, name, m)}: ${m.tell(message)}</a></li>`,
   )
   const status = options.sent
-    ? html`Your suggestion was sent. The people who look after the site will read it; your
-<a href="/my">account page</a> shows where it stands.`
+    ? m.sayHtml('suggest.sent', { account: html`<a href="/my">${m.say('suggest.account-page')}</a>` })
     : undefined
-  const body = html`<h1>${title}</h1>${
-    options.changed
-      ? html`<div class="error-summary" role="alert"><h2>The page changed while you wrote</h2>
-<p>Its texts now read as shown beside each box. Your words are kept in the boxes: look them over and send again.</p>
-</div>`
-      : null
-  }${
+  const pageLink = html`<a href="${page.path.includes(':') ? '/' : page.path}">${pageTitle}</a>`
+  const body = html`<h1>${title}</h1>${options.changed ? renderChanged(m) : null}${
     problems.length > 0
-      ? html`<div class="error-summary" role="alert" tabindex="-1"><h2>There is a problem</h2><ul>${problems}</ul></div>`
+      ? html`<div class="error-summary" role="alert" tabindex="-1"><h2>${m.say('form.problem')}</h2><ul>${problems}</ul></div>`
       : null
-  }<p>You are named as responsible for <a href="${page.path.includes(':') ? '/' : page.path}">${pageTitle}</a>.
-Change its texts below and send; the people who look after the site decide whether it goes in. Texts are Markdown.</p>
+  }<p>${m.sayHtml('suggest.intro', { page: pageLink })}</p>
 <form class="suggest-form" method="post" action="${suggestHref(page)}">${hiddenInputs({
     [CSRF_FIELD]: options.csrf,
     [SUBMISSION_FIELD]: options.token,
     revision: options.revision,
-  })}${groups}<button type="submit" class="button">Send the suggestion</button></form>`
+  })}${groups}<button type="submit" class="button">${m.say('suggest.send')}</button></form>`
   return renderLayout({ site, story, title, body, assets, viewer, status })
 }
 
-function labelOf(fields: readonly TextField[], name: string): string {
+const renderChanged = (m: Messages) =>
+  html`<div class="error-summary" role="alert"><h2>${m.say('suggest.changed.title')}</h2>
+<p>${m.say('suggest.changed.message')}</p></div>`
+
+function labelOf(fields: readonly TextField[], name: string, m: Messages): string {
   const field = fields.find((f) => f.name === name)
   if (field === undefined) return name
-  return field.storyline === null ? field.text.label : `${field.text.label} (${field.storyline})`
+  const label = m.tell(field.text.label)
+  return field.storyline === null ? label : `${label} (${field.storyline})`
 }
 
-function renderText(label: string, fields: readonly TextField[], options: SuggestPageOptions): SafeHtml {
-  const boxes = fields.map((field) => renderBox(field, options))
+function renderText(label: string, fields: readonly TextField[], options: SuggestPageOptions, m: Messages): SafeHtml {
+  const boxes = fields.map((field) => renderBox(field, options, m))
   return html`<fieldset class="suggest-text"><legend>${label}</legend><div class="suggest-side">${boxes}</div></fieldset>`
 }
 
-function renderBox(field: TextField, options: SuggestPageOptions): SafeHtml {
+function renderBox(field: TextField, options: SuggestPageOptions, m: Messages): SafeHtml {
   const id = fieldId(field.name)
   const error = options.errors?.[field.name]
   const value = options.typed?.[field.name] ?? field.current
-  const label = field.storyline === null ? 'Every storyline' : `Storyline ${field.storyline}`
+  const label =
+    field.storyline === null
+      ? m.say('suggest.every-storyline')
+      : m.say('suggest.storyline', { storyline: field.storyline })
   const rows = Math.min(30, Math.max(field.text.key === 'title' ? 2 : 6, value.split('\n').length + 1))
+  const prefix = html`<span class="visually-hidden">${m.say('form.error-prefix')}</span>`
   return html`<div class="field field-textarea${error ? ' field-invalid' : ''}"><label for="${id}">${label}</label>${
-    error
-      ? html`<p class="field-error-message" id="${id}-error"><span class="visually-hidden">Error: </span>${error}</p>`
-      : null
+    error ? html`<p class="field-error-message" id="${id}-error">${prefix}${m.tell(error)}</p>` : null
   }${
     options.changed && value !== field.current
-      ? html`<div class="suggest-now"><p>Now on the page:</p><pre>${field.current}</pre></div>`
+      ? html`<div class="suggest-now"><p>${m.say('suggest.now')}</p><pre>${field.current}</pre></div>`
       : null
   }<textarea id="${id}" name="${field.name}" rows="${rows}"${error ? html` aria-invalid="true" aria-describedby="${id}-error"` : null}>
 ${value}</textarea></div>`

@@ -1,8 +1,7 @@
 // GET /desk/{desk}/suggestions: every edit suggestion, newest first, each
 // with who sent it for which page, its changes as diffs, where it stands,
 // its pull request, and accept and decline while it is `sent`.
-import { messagesFor } from '../../messages/messages'
-import type { Clock } from '../../messages/clock'
+import { messagesFor, type Messages } from '../../messages/messages'
 import type { MessageId } from '../../messages/en'
 import type { Desk, SiteModel } from '../../content/model'
 import { changeDiff, changeHeading } from '../../suggestions/suggestion-diff'
@@ -32,12 +31,15 @@ export interface SuggestionsDeskOptions {
 export function renderSuggestionsDesk(options: SuggestionsDeskOptions): string {
   const { site, story, viewer, assets, desk, suggestions, csrf } = options
   const deskTitle = textAt(desk.title, story) || desk.name
-  const title = `Edit suggestions: ${deskTitle}`
-  const clock = messagesFor(site, story)
-  const items = suggestions.map((suggestion) => renderSuggestion(desk, suggestion, csrf, clock))
-  const body = html`<h1>${title}</h1><p><a href="/desk/${desk.name}">Back to the ${deskTitle}</a></p>${
-    items.length === 0 ? html`<p class="empty">No suggestions yet.</p>` : html`<ol class="suggestions">${items}</ol>`
-  }`
+  const m = messagesFor(site, story)
+  const title = m.say('suggestions.desk.title', { desk: deskTitle })
+  const items = suggestions.map((suggestion) => renderSuggestion(desk, suggestion, csrf, m))
+  const back = html`<p><a href="/desk/${desk.name}">${m.say('suggestions.desk.back', { desk: deskTitle })}</a></p>`
+  const list =
+    items.length === 0
+      ? html`<p class="empty">${m.say('suggestions.desk.empty')}</p>`
+      : html`<ol class="suggestions">${items}</ol>`
+  const body = html`<h1>${title}</h1>${back}${list}`
   return renderLayout({
     site,
     story,
@@ -45,30 +47,37 @@ export function renderSuggestionsDesk(options: SuggestionsDeskOptions): string {
     body,
     assets,
     viewer,
-    ...(options.notice === undefined ? {} : { status: html`${clock.say(options.notice)}` }),
+    ...(options.notice === undefined ? {} : { status: html`${m.say(options.notice)}` }),
   })
 }
 
-function renderSuggestion(desk: Desk, suggestion: Suggestion, csrf: string, clock: Clock): SafeHtml {
+function renderSuggestion(desk: Desk, suggestion: Suggestion, csrf: string, m: Messages): SafeHtml {
   const { by } = suggestion
   const who = [by.name, by.email ?? by.phone].filter((part): part is string => part !== undefined).join(', ')
   const changes = suggestion.changes.map(
-    (change) => html`<h3>${changeHeading(change)}</h3><pre class="suggestion-diff">${changeDiff(change)}</pre>`,
+    (change) => html`<h3>${m.tell(changeHeading(change))}</h3><pre class="suggestion-diff">${changeDiff(change)}</pre>`,
   )
   const pull = suggestion.pullRequest === undefined ? undefined : safeUrl(suggestion.pullRequest.url)
-  return html`<li class="suggestion" id="s-${suggestion.id}"><h2>${suggestion.title} <span class="desk-state">${
-    STATE_LABELS[suggestion.state]
-  }</span></h2><p>For <a href="${suggestion.page.includes(':') ? '/' : suggestion.page}">${suggestion.page}</a>, from ${
-    who || by.subject
-  }, ${renderTime(suggestion.sentAt, clock)}.</p>${changes}${
-    pull === undefined ? null : html`<p>Pull request: <a href="${pull}">#${suggestion.pullRequest?.number}</a></p>`
-  }${suggestion.state === 'sent' ? renderMoves(desk, suggestion, csrf) : null}</li>`
+  const page = html`<a href="${suggestion.page.includes(':') ? '/' : suggestion.page}">${suggestion.page}</a>`
+  const from = m.sayHtml('suggestions.desk.from', {
+    page,
+    who: who || by.subject,
+    time: renderTime(suggestion.sentAt, m),
+  })
+  const pullLink = html`<a href="${pull}">#${suggestion.pullRequest?.number}</a>`
+  return html`<li class="suggestion" id="s-${suggestion.id}"><h2>${suggestion.title} <span class="desk-state">${m.say(
+    STATE_LABELS[suggestion.state],
+  )}</span></h2><p>${from}</p>${changes}${
+    pull === undefined ? null : html`<p>${m.sayHtml('suggestions.desk.pull', { link: pullLink })}</p>`
+  }${suggestion.state === 'sent' ? renderMoves(desk, suggestion, csrf, m) : null}</li>`
 }
 
-function renderMoves(desk: Desk, suggestion: Suggestion, csrf: string): SafeHtml {
+function renderMoves(desk: Desk, suggestion: Suggestion, csrf: string, m: Messages): SafeHtml {
   return html`<form class="suggestion-moves" method="post" action="${deskSuggestionsPath(desk.name)}">${hiddenInputs({
     [CSRF_FIELD]: csrf,
     id: suggestion.id,
-  })}<button type="submit" class="button" name="move" value="accept">Accept</button>
-<button type="submit" class="button button-secondary" name="move" value="decline">Decline</button></form>`
+  })}<button type="submit" class="button" name="move" value="accept">${m.say('suggestions.accept')}</button>
+<button type="submit" class="button button-secondary" name="move" value="decline">${m.say(
+    'suggestions.decline',
+  )}</button></form>`
 }

@@ -19,15 +19,11 @@ import { previewKey } from '../../../../server/files/upload-key'
 import { log } from '../../../../server/log'
 import { isName, isRecordId } from '../../../../server/names'
 import { startVisit } from '../../../../utils/visit'
-
-const NOTHING = 'No such file.\n'
+import { sendPlainText } from '../../../../utils/plain-text'
+import type { MessageId } from '../../../../server/messages/en'
 
 export default defineEventHandler(async (event) => {
-  const nothing = (status = 404, text = NOTHING) => {
-    setResponseStatus(event, status)
-    setResponseHeaders(event, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' })
-    return text
-  }
+  const nothing = (status = 404, id: MessageId = 'plain.no-file') => sendPlainText(event, status, id)
   const store = useStore()
   const bucketName = getRouterParam(event, 'bucket') ?? ''
   const id = getRouterParam(event, 'record', { decode: true }) ?? ''
@@ -55,7 +51,7 @@ export default defineEventHandler(async (event) => {
     found = await store.get(preview ? previewKey(file.key) : file.key)
   } catch (error) {
     log('error', 'files', '[svc] [files] the object store did not answer', { reason: String(error) })
-    return nothing(503, 'The file cannot be fetched right now; try again in a while.\n')
+    return nothing(503, 'plain.file-unavailable')
   }
   if (found === null) return nothing()
   const type = preview ? 'image/webp' : file.type
