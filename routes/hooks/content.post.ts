@@ -7,6 +7,8 @@ import { decidePush } from '../../server/content/webhook-push'
 import { readSignature, signatureMatches } from '../../server/content/webhook-signature'
 import { readBodyWithin, refuseDeclaredOversize } from '../../utils/read-body-within'
 import { log } from '../../server/log'
+import { said } from '../../server/messages/said'
+import { createSaidError } from '../../utils/said-error'
 
 // A push event is a few kilobytes; a megabyte leaves room for huge commits.
 const WEBHOOK_BODY_LIMIT = 1024 * 1024
@@ -15,7 +17,7 @@ const { CONTENT_WEBHOOK_SECRET: secret, CONTENT_BRANCH: branch } = useConfig()
 
 export default defineEventHandler(async (event) => {
   // Without a secret nobody can be verified, so the hook does not exist.
-  if (!secret) throw createError({ statusCode: 404, statusMessage: 'Not found' })
+  if (!secret) throw createSaidError(404, said('error.not-found'))
   refuseDeclaredOversize(event, WEBHOOK_BODY_LIMIT)
   const signature = readSignature(getRequestHeader(event, 'x-hub-signature-256'))
   if (!signature) throw createError({ statusCode: 401, statusMessage: 'Signature missing' })

@@ -6,6 +6,7 @@ export const en = {
   'layout.skip-link': 'Skip to content',
   'layout.menu': 'Menu',
   'layout.nav-label': 'Main',
+  'layout.home': 'Home',
   'layout.home-link': 'Go to the home page',
   'layout.error-code': 'Error {status}',
 

@@ -6,6 +6,7 @@ export const nb: Readonly<Record<MessageId, string>> = {
   'layout.skip-link': 'Gå til innholdet',
   'layout.menu': 'Meny',
   'layout.nav-label': 'Hovedmeny',
+  'layout.home': 'Hjem',
   'layout.home-link': 'Gå til forsiden',
   'layout.error-code': 'Feil {status}',
 

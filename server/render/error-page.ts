@@ -39,7 +39,7 @@ export function renderErrorPage(options: ErrorPageOptions): string {
     title: options.title,
     assets: options.assets,
     themeHref: themeAsset().href,
-    banner: html`<div class="brand"><a class="brand-name" href="/">Home</a></div>`,
+    banner: html`<div class="brand"><a class="brand-name" href="/">${m.say('layout.home')}</a></div>`,
     nav: [],
     main: body,
   })

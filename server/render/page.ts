@@ -2,7 +2,7 @@
 import { renderBlocks, type BlocksOptions } from './blocks'
 import type { Viewer } from './account'
 import type { Assets } from './document'
-import { messagesFor } from '../messages/messages'
+import { messagesFor, type Messages } from '../messages/messages'
 import { html, type SafeHtml } from './html'
 import { renderLayout } from './layout'
 import { textAt } from '../content/storyline'
@@ -23,9 +23,7 @@ export function renderPage(options: PageOptions): string {
     story,
     title,
     body: html`<h1>${title}</h1>${renderBlocks(options)}${
-      options.suggestHref === undefined
-        ? null
-        : html`<p class="suggest-link"><a class="button button-secondary" href="${options.suggestHref}">${messagesFor(site, story).say('suggest.link')}</a></p>`
+      options.suggestHref === undefined ? null : suggestLink(options.suggestHref, messagesFor(site, story))
     }`,
     assets: options.assets,
     currentPath: page.path,
@@ -34,3 +32,6 @@ export function renderPage(options: PageOptions): string {
     maps: options.mapsOn && page.blocks.some((block) => block.kind !== 'text'),
   })
 }
+
+const suggestLink = (href: string, m: Messages) =>
+  html`<p class="suggest-link"><a class="button button-secondary" href="${href}">${m.say('suggest.link')}</a></p>`

@@ -46,6 +46,33 @@ describe('Lines a reader can take in', () => {
   })
 })
 
+// Where English is meant: the catalogue, the development-only screens, the
+// lint (an author's tool), Prometheus help and log lines for operators.
+const ENGLISH_ALLOWED =
+  /^server\/(messages|lint|metrics|sign-in\/dev-idp)\/|^server\/render\/outbox\.ts$|^routes\/dev\//
+// A capitalised phrase of three or more words, or one between tags, in a string or template.
+const PHRASE = /(['`"]|>)[A-Z][a-z']+( [a-zA-Z,'’]+){2,}|>[A-Z][a-z]+ [a-z]+[^<]*</
+const NOT_FOR_READERS = /\[svc\]|log\(|Error\(|^\s*(\/\/|\*|\/\*\*)|description:/
+
+describe('Every word a person reads has one home', () => {
+  it('no English phrase in server/, utils/ or routes/ outside the catalogue and the development-only screens', () => {
+    const english = ['server', 'utils', 'routes']
+      .flatMap(sourceFiles)
+      .filter((file) => !ENGLISH_ALLOWED.test(file))
+      .flatMap((file) =>
+        readFileSync(join(ROOT, file), 'utf8')
+          .split('\n')
+          .flatMap((line, index) => (PHRASE.test(line) && !NOT_FOR_READERS.test(line) ? [`${file}:${index + 1}`] : [])),
+      )
+    expect(english).toEqual([])
+  })
+
+  it('the check finds a phrase when there is one', () => {
+    expect(PHRASE.test("return 'Write the message before sending it.'")).toBe(true)
+    expect(PHRASE.test('html`<p>No suggestions yet.</p>`')).toBe(true)
+  })
+})
+
 describe('Imports point down', () => {
   it('server/records/ imports nothing from mail/, people/, visitor/, render/, effects/ or app/: its effects are handed in', () => {
     const graph = importGraph(ROOT, ['server/records'])

@@ -23,6 +23,12 @@ beforeAll(async () => {
   const siteYaml = readFileSync(join(dir, 'site.yaml'), 'utf8').replace(/^language: en$/m, 'language: nb')
   const messages = `messages:\n  form.problem: ${OVERRIDE}\n  error.404: [Fant ikke siden, ${GONE}]\n`
   writeFileSync(join(dir, 'site.yaml'), `${siteYaml}${messages}`)
+  // Kari (a development sign-in) answers for a page too, so the suggestion screens can be seen.
+  const potholes = readFileSync(join(dir, 'pages/potholes.yaml'), 'utf8')
+  writeFileSync(
+    join(dir, 'pages/potholes.yaml'),
+    potholes.replace(/^responsible:\n/m, 'responsible:\n  - { name: Kari Caseworker, email: kari@example.org }\n'),
+  )
   ;[server, browser] = await Promise.all([startDevServer({ CONTENT_REPO: dir }), launchChromium()])
 })
 afterAll(async () => {
@@ -122,5 +128,29 @@ describe('the service in the site language (language: nb)', () => {
     expect(account).toContain('<h1>Kontoen din</h1>')
     expect(englishIn(account)).toEqual([])
     await page.context().close()
+  })
+
+  it('shows no English on the suggestion screens, refused or not, nor in the plain answers (Bokmål sweep)', async () => {
+    const page = await signedInPage(browser, server.site, 'Kari Caseworker', '/potholes')
+    const offer = await page.content()
+    expect(offer).toContain(nb['suggest.link'])
+    await page.goto(`${server.site}/suggest?page=${encodeURIComponent('/potholes')}`)
+    const form = await page.content()
+    expect(form).toContain(nb['suggest.send'])
+    expect(englishIn(form)).toEqual([])
+    await page.getByRole('button', { name: nb['suggest.send'] }).click()
+    const unchanged = await page.content()
+    expect(unchanged).toContain(nb['suggest.problem.unchanged'])
+    expect(englishIn(unchanged)).toEqual([])
+    await page.goto(`${server.site}/desk/caseworkers/suggestions`)
+    const desk = await page.content()
+    expect(desk).toContain(nb['suggestions.desk.empty'])
+    expect(englishIn(desk)).toEqual([])
+    await page.context().close()
+
+    const file = await fetch(`${server.site}/attachment/potholes/aaaaaaaaaaaaaaaa/photo`)
+    const tile = await fetch(`${server.site}/tiles/1/2/3.png`)
+    expect([file.status, await file.text()]).toEqual([404, `${nb['plain.no-file']}\n`])
+    expect([tile.status, await tile.text()]).toEqual([404, `${nb['plain.no-tile']}\n`])
   })
 })
