@@ -12,15 +12,19 @@ import { getStoryline } from '../utils/storyline'
 
 export default defineEventHandler(async (event) => {
   const { site } = await useContent()
-  const path = getRequestURL(event).pathname
-  const found = findPage(site, path)
+  const asked = getRequestURL(event).pathname
+  const found = findPage(site, asked)
   if (!found)
-    return sendPage(event, renderNotFound({ site, story: getStoryline(event, site), assets: pkgAssets, path }), 404)
+    return sendPage(
+      event,
+      renderNotFound({ site, story: getStoryline(event, site), assets: pkgAssets, path: asked }),
+      404,
+    )
   const visit = await startVisit(event)
   return showPage(event, visit, {
     page: found.page,
     recordId: found.recordId,
-    path: path.length > 1 ? path.replace(/\/+$/, '') : path,
+    path: found.path,
     query: parsePageQuery(getQuery(event)),
   })
 })

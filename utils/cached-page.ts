@@ -75,7 +75,6 @@ export function serveCachedPage(event: H3Event): string | Buffer | undefined {
   const [pathname = '/', search = ''] = event.path.split('?', 2)
   const found = findPage(site, pathname)
   if (found === null) return undefined
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
   const query = search === '' ? NO_QUERY : parsePageQuery(getQuery(event))
   // A first visit draws its storyline here, as the route would (and the route reuses it on a miss).
   const story = getStoryline(event, site)
@@ -83,7 +82,7 @@ export function serveCachedPage(event: H3Event): string | Buffer | undefined {
     site,
     index: live.index,
     page: found.page,
-    path,
+    path: found.path,
     search,
     query,
     story,

@@ -36,6 +36,5 @@ export function formTarget(site: SiteModel, bucket: string, body: FormBody): For
   } else if (record !== undefined) {
     return null
   }
-  const clean = path.data.length > 1 ? path.data.replace(/\/+$/, '') : path.data
-  return { page: found.page, recordId: found.recordId, path: clean }
+  return { page: found.page, recordId: found.recordId, path: found.path }
 }
