@@ -1,9 +1,10 @@
 import type { KV, Kvm } from '@nats-io/kv'
 import type { JetStreamManager } from '@nats-io/jetstream'
-import { BusConflictError, busError } from './errors'
+import { BusConflictError, BusUnavailableError, busError } from './errors'
 import { isWrongLastSequence } from './nats-errors'
 import type { NatsFollow } from './nats-follow'
-import { ensureReplicas, isTooFewNodes, tooFewNodes } from './nats-replicas'
+import { BusReplicasError, ensureReplicas, isTooFewNodes, tooFewNodes } from './nats-replicas'
+import { isTransient, retryTransient } from './nats-retry'
 import { nextTurn } from './next-turn'
 import { plainBytes, toBytes } from './payload'
 import { assertKey, assertName } from './subjects'
@@ -25,18 +26,24 @@ export async function openNatsKv(
   // write (a session just made reads as signed out), so reads go to the
   // stream's leader there.
   const consistent = { ttl: options.maxAgeMs ?? 0, replicas, ...(replicas > 1 ? { allow_direct: false } : {}) }
-  const kv = await kvm.create(bucket, consistent).catch((error: unknown) => {
+  // Opening makes the bucket or reads it as it stands: safe to repeat across a leader election.
+  const kv = await retryTransient(async () => {
+    const opened = await kvm.create(bucket, consistent)
+    await ensureReplicas(jsm, `KV_${bucket}`, replicas)
+    return opened
+  }).catch((error: unknown) => {
     if (isTooFewNodes(error)) throw tooFewNodes(replicas, error)
+    if (error instanceof BusReplicasError) throw error
+    if (isTransient(error)) throw new BusUnavailableError(`opening bucket ${bucket}`, error)
     throw busError(`opening bucket ${bucket} failed`, error)
   })
-  await ensureReplicas(jsm, `KV_${bucket}`, replicas)
   const where = (key: string) => `${key} in ${bucket}`
 
   return {
     async get(key) {
       assertKey(key)
       const entry = await kv.get(key).catch((error: unknown) => {
-        throw busError(`reading ${where(key)} failed`, error)
+        throw kvError(error, `reading ${where(key)}`)
       })
       if (entry === null || entry.operation !== 'PUT') return null
       return { value: plainBytes(entry.value), revision: entry.revision }
@@ -46,7 +53,7 @@ export async function openNatsKv(
       assertKey(key)
       await nextTurn()
       return await kv.create(key, toBytes(value)).catch((error: unknown) => {
-        throw conflictOr(error, `${where(key)} already exists`, `creating ${where(key)} failed`)
+        throw conflictOr(error, `${where(key)} already exists`, `creating ${where(key)}`)
       })
     },
 
@@ -54,7 +61,7 @@ export async function openNatsKv(
       assertKey(key)
       await nextTurn()
       return await kv.update(key, toBytes(value), revision).catch((error: unknown) => {
-        throw conflictOr(error, `${where(key)} is not at revision ${revision}`, `updating ${where(key)} failed`)
+        throw conflictOr(error, `${where(key)} is not at revision ${revision}`, `updating ${where(key)}`)
       })
     },
 
@@ -62,14 +69,14 @@ export async function openNatsKv(
       assertKey(key)
       await nextTurn()
       return await kv.put(key, toBytes(value)).catch((error: unknown) => {
-        throw busError(`writing ${where(key)} failed`, error)
+        throw kvError(error, `writing ${where(key)}`)
       })
     },
 
     async delete(key) {
       assertKey(key)
       await kv.delete(key).catch((error: unknown) => {
-        throw busError(`deleting ${where(key)} failed`, error)
+        throw kvError(error, `deleting ${where(key)}`)
       })
     },
 
@@ -116,6 +123,11 @@ async function listKeys(kv: KV, prefix: string): Promise<string[]> {
   return keys
 }
 
-function conflictOr(error: unknown, conflict: string, failure: string): Error {
-  return isWrongLastSequence(error) ? new BusConflictError(conflict, error) : busError(failure, error)
+function conflictOr(error: unknown, conflict: string, doing: string): Error {
+  return isWrongLastSequence(error) ? new BusConflictError(conflict, error) : kvError(error, doing)
+}
+
+// No leader for the bucket just now (a node lost): the caller may wait and try again.
+function kvError(error: unknown, doing: string): Error {
+  return isTransient(error) ? new BusUnavailableError(doing, error) : busError(`${doing} failed`, error)
 }

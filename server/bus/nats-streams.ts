@@ -26,19 +26,23 @@ export function createNatsStreams(
   return {
     async ensureStream(name, subjects) {
       assertName('stream', name)
+      // Asked again as it stands each time, so a try cut off by a leader election is safe to repeat.
       try {
-        const info = await findStream(jsm, name)
-        if (info === null) {
-          await jsm.streams.add({ name, subjects, num_replicas: replicas })
-          return
-        }
-        if (!sameSubjects(info.config.subjects ?? [], subjects)) {
-          await jsm.streams.update(name, { ...info.config, subjects })
-        }
-        await raiseReplicas(jsm, info, replicas)
+        await retryTransient(async () => {
+          const info = await findStream(jsm, name)
+          if (info === null) {
+            await jsm.streams.add({ name, subjects, num_replicas: replicas })
+            return
+          }
+          if (!sameSubjects(info.config.subjects ?? [], subjects)) {
+            await jsm.streams.update(name, { ...info.config, subjects })
+          }
+          await raiseReplicas(jsm, info, replicas)
+        })
       } catch (error) {
         if (error instanceof BusReplicasError) throw error
         if (isTooFewNodes(error)) throw tooFewNodes(replicas, error)
+        if (isTransient(error)) throw new BusUnavailableError(`ensuring stream ${name}`, error)
         throw busError(`ensuring stream ${name} failed`, error)
       }
     },

@@ -2,8 +2,9 @@
 // marked sent in KV is done; otherwise it is sent, and marked only after the
 // SMTP server accepted it. The one window: a crash after the server accepted
 // and before the mark is written sends it again on redelivery (same
-// Message-ID, so a receiving side may fold the two). docs/mail.md.
-import { BusConflictError } from '../bus/errors'
+// Message-ID, so a receiving side may fold the two); a bus without a leader
+// for a while is waited out before the mark. docs/mail.md.
+import { BusConflictError, BusUnavailableError } from '../bus/errors'
 import { encodeKvKey } from '../bus/kv-driver'
 import { decodeJson } from '../bus/payload'
 import type { Bus, BusKv, WorkMessage, WorkOutcome } from '../bus/types'
@@ -131,11 +132,22 @@ async function skippedReceipt({ bus, sent }: DeliveryDeps, intent: MailIntent, a
   return { done: true }
 }
 
-// Create-only: a second mark (a redelivery racing this one) finds the first and leaves it.
+// Longer than a leader election: the mark waits one out rather than let a redelivery send the mail again.
+const MARK_PATIENCE_MS = 30_000
+
+// Create-only: a second mark (a redelivery racing this one, or a try whose answer was lost) finds the first.
 async function markHandled(sent: BusKv, intent: MailIntent, outcome: object): Promise<void> {
-  await sent.create(encodeKvKey(intent.id), { at: new Date().toISOString(), ...outcome }).catch((error: unknown) => {
-    if (!(error instanceof BusConflictError)) throw error
-  })
+  const until = Date.now() + MARK_PATIENCE_MS
+  for (;;) {
+    try {
+      await sent.create(encodeKvKey(intent.id), { at: new Date().toISOString(), ...outcome })
+      return
+    } catch (error) {
+      if (error instanceof BusConflictError) return
+      if (!(error instanceof BusUnavailableError) || Date.now() > until) throw error
+      await new Promise((resolve) => setTimeout(resolve, 500))
+    }
+  }
 }
 
 // The case's history says so, where staff look; the state stays as it is.

@@ -89,7 +89,7 @@ export interface RecordIndexOptions {
 
 export function createRecordIndex(
   bus: Bus,
-  { repairDelayMs = 5000, catchUp, checkEveryMs = 2000 }: RecordIndexOptions = {},
+  { repairDelayMs = 5000, catchUp, checkEveryMs = 1000 }: RecordIndexOptions = {},
 ): RecordIndex {
   const state = createIndexState()
   const waiters = createRecordWaiters()
