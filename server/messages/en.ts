@@ -83,6 +83,7 @@ export const en = {
   'form.no-sign-in': 'This form is for signed-in people, and signing in is not available right now.',
   'form.uploads-off': 'Uploads are not available on this site right now',
   'form.uploads-off-note': 'Uploads are not available on this site right now.',
+  'form.file-kept': '{name} is kept; choose another to replace it.',
   'form.largest-file': 'Largest file: {mb} MB.',
   'form.nothing-to-choose': 'There is nothing to choose from yet.',
   'form.location-note': 'Give the place as latitude and longitude in decimal degrees, for example 59.91 and 10.75.',

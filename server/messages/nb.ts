@@ -80,6 +80,7 @@ export const nb: Readonly<Record<MessageId, string>> = {
   'form.no-sign-in': 'Dette skjemaet er for innloggede, og innlogging er ikke tilgjengelig akkurat nå.',
   'form.uploads-off': 'Opplasting er ikke tilgjengelig på dette nettstedet akkurat nå',
   'form.uploads-off-note': 'Opplasting er ikke tilgjengelig på dette nettstedet akkurat nå.',
+  'form.file-kept': '{name} er tatt vare på; velg en annen for å bytte den ut.',
   'form.largest-file': 'Største fil: {mb} MB.',
   'form.nothing-to-choose': 'Det er ingenting å velge ennå.',
   'form.location-note': 'Oppgi stedet som breddegrad og lengdegrad i desimalgrader, for eksempel 59.91 og 10.75.',

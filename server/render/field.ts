@@ -17,6 +17,8 @@ export interface FieldInput {
   readonly values: Readonly<Record<string, string>>
   readonly error?: Said
   readonly filesEnabled: boolean
+  /** The name of the file kept for this field from a refused post. */
+  readonly keptFile?: string
   readonly recordOptions: readonly RecordOption[]
   /** Maps are on: a location field gets a map to tap (map.js) above its two inputs. */
   readonly mapPicker?: { readonly attribution: string }

@@ -38,6 +38,8 @@ export interface FormOptions {
   readonly hidden?: Readonly<Record<string, string>>
   /** The one-time token to send; a fresh one unless the form is a post that may have been stored. */
   readonly submission?: string
+  /** Names of files kept from a refused post of this form, by field name: sent again, it attaches them. */
+  readonly kept?: Readonly<Record<string, string>>
 }
 
 export function renderForm(bucket: Bucket, story: number, options: FormOptions = {}): SafeHtml {
@@ -53,6 +55,7 @@ export function renderForm(bucket: Bucket, story: number, options: FormOptions =
       values,
       error: errors[field.name] || undefined,
       filesEnabled: options.filesEnabled ?? false,
+      ...(options.kept?.[field.name] === undefined ? {} : { keptFile: options.kept[field.name] }),
       ...(options.mapPicker === undefined ? {} : { mapPicker: options.mapPicker }),
       recordOptions: options.recordOptions?.[field.name] ?? [],
     }),
