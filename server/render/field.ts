@@ -33,7 +33,8 @@ function noteFor(field: Field, input: FieldInput): string | undefined {
     case 'record':
       return input.recordOptions.length === 0 ? m.say('form.nothing-to-choose') : undefined
     case 'location':
-      return m.say(input.mapPicker === undefined ? 'form.location-note' : 'form.location-map-note')
+      // Without a map the note is said beside the typed coordinates (field-location.ts).
+      return input.mapPicker === undefined ? undefined : m.say('form.location-map-note')
     default:
       return undefined
   }
