@@ -33,6 +33,7 @@ import { addFilingValue } from '../../utils/visitor-cookie'
 import { cookieSubmitter } from '../../server/visitor/visitor'
 import { dropPending, keepForNextPost, withKeptFiles } from '../../server/forms/kept-files'
 import type { Refused } from '../../server/visitor/page-data'
+import { KEPT_FIELD } from '../../server/forms/service-fields'
 
 const phoneCountry = useConfig().PHONE_COUNTRY
 
@@ -64,12 +65,12 @@ async function readBody(event: H3Event, visit: Visit, bucket: Bucket): Promise<F
 }
 
 /** The files this post brings, with those an earlier refused post of the same form kept. */
-async function keptFiles(visit: Visit, bucket: Bucket, submission: string, upload?: UploadForm) {
+async function keptFiles(visit: Visit, bucket: Bucket, body: FormBody, submission: string, upload?: UploadForm) {
   const store = useStore()
   const actor = visit.ctx.visitor.actor
   if (store === null || actor === undefined || !bucket.fields.some((field) => field.type === 'file')) return undefined
   const prefix = recordUploadPrefix(bucket.name, filingId(bucket.name, actor, submission))
-  return withKeptFiles(store, bucket, prefix, upload?.files)
+  return withKeptFiles(store, bucket, prefix, upload?.files, body.get(KEPT_FIELD) === 'yes')
 }
 
 interface Handled {
@@ -89,7 +90,7 @@ async function handle(
   if ('refused' in checked) return { answer: refuse(event, visit, checked.refused) }
   if ('signIn' in checked) return { answer: sendRedirect(event, checked.signIn, 303) }
   const { target, submission } = checked
-  const files = await keptFiles(visit, bucket, submission, upload)
+  const files = await keptFiles(visit, bucket, body, submission, upload)
   const validated = await validateFields(bucket, body, {
     phoneCountry,
     uploadsEnabled: useStore() !== null,

@@ -17,13 +17,15 @@ export interface KeptFiles {
   readonly earlier: ReadonlyMap<string, StoredFile>
 }
 
+/** `look`: the form was drawn with kept files; any other post spares the store the reads. */
 export async function withKeptFiles(
   store: ObjectStore,
   bucket: Bucket,
   recordPrefix: string,
   posted: ReadonlyMap<string, FileOutcome> | undefined,
+  look: boolean,
 ): Promise<KeptFiles> {
-  const earlier = await readPending(store, bucket, recordPrefix)
+  const earlier = look ? await readPending(store, bucket, recordPrefix) : new Map<string, StoredFile>()
   const files = new Map(posted ?? [])
   for (const [field, file] of earlier) if (!files.has(field)) files.set(field, { stored: file })
   return { store, recordPrefix, files, earlier }

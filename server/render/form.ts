@@ -8,7 +8,7 @@ import { renderErrorSummary } from './error-summary'
 import { renderField } from './field'
 import { fieldIds, type RecordOption } from './field-context'
 import { html, type SafeHtml } from './html'
-import { CSRF_FIELD, SUBMISSION_FIELD } from '../forms/service-fields'
+import { CSRF_FIELD, KEPT_FIELD, SUBMISSION_FIELD } from '../forms/service-fields'
 
 /** Hidden inputs, one per entry in order: service values a form sends along. */
 export function hiddenInputs(fields: Readonly<Record<string, string | number>>): SafeHtml {
@@ -67,6 +67,9 @@ export function renderForm(bucket: Bucket, story: number, options: FormOptions =
   }${
     options.csrf === undefined ? null : html`<input type="hidden" name="${CSRF_FIELD}" value="${options.csrf}">`
   }<input type="hidden" name="${SUBMISSION_FIELD}" value="${options.submission ?? newSubmissionToken()}">${hiddenInputs(
-    options.hidden ?? {},
+    {
+      ...options.hidden,
+      ...(Object.keys(options.kept ?? {}).length === 0 ? {} : { [KEPT_FIELD]: 'yes' }),
+    },
   )}${fields}<button type="submit" class="button">${options.submitLabel || m.say('form.send')}</button></form>`
 }

@@ -37,6 +37,8 @@ describe('Issue 26 item 6: a refused form keeps the photo that passed its checks
     expect(page.one('#f-potholes-photo').attributes.required).toBeUndefined()
     const again = bucketForm(html, site.base, 'potholes')
     expect(again.hidden.svc_submission).toBe(first.hidden.svc_submission)
+    expect(again.hidden.svc_kept).toBe('yes')
+    expect(first.hidden.svc_kept).toBeUndefined()
     const added = async () => (await storedKeys(s3)).filter((key) => !before.includes(key))
     const firstKeys = await added()
     expect(firstKeys).toHaveLength(3)

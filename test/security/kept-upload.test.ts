@@ -35,12 +35,19 @@ describe('Security: a kept file is attached only by the form it was kept for', (
 
     const thief = site.visitor()
     const own = await freshForm(thief)
-    const stolen = { ...own, hidden: { ...own.hidden, svc_submission: kept.hidden.svc_submission ?? '' } }
+    // Saying the form has a kept file changes nothing: it is looked for under the sender's own filing only.
+    const stolen = {
+      ...own,
+      hidden: { ...own.hidden, svc_kept: 'yes', svc_submission: kept.hidden.svc_submission ?? '' },
+    }
     const theirs = filedId(await postFiles(thief, stolen, FIELDS, []))
     expect((await thief(`${site.base}/attachment/potholes/${theirs}/photo`)).status).toBe(404)
     expect(await (await thief(`${site.base}/my/potholes/${theirs}`)).text()).not.toContain('private.jpg')
 
-    const other = filedId(await postFiles(owner, await freshForm(owner), FIELDS, []))
+    const another = await freshForm(owner)
+    const other = filedId(
+      await postFiles(owner, { ...another, hidden: { ...another.hidden, svc_kept: 'yes' } }, FIELDS, []),
+    )
     expect(other).not.toBe(theirs)
     expect((await owner(`${site.base}/attachment/potholes/${other}/photo`)).status).toBe(404)
     // Neither took nor removed it: it is still there for the form it was kept for.
