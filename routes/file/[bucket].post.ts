@@ -31,9 +31,9 @@ import { pkgAssets } from '../../utils/assets'
 import { sendPage } from '../../utils/html-response'
 import { addFilingValue } from '../../utils/visitor-cookie'
 import { cookieSubmitter } from '../../server/visitor/visitor'
-import { dropPending, keepForNextPost, withKeptFiles } from '../../server/forms/kept-files'
+import { dropPending, keepForNextPost } from '../../server/forms/kept-files'
+import { readFilingFiles } from '../../utils/filing-files'
 import type { Refused } from '../../server/visitor/page-data'
-import { KEPT_FIELD } from '../../server/forms/service-fields'
 
 const phoneCountry = useConfig().PHONE_COUNTRY
 
@@ -64,15 +64,6 @@ async function readBody(event: H3Event, visit: Visit, bucket: Bucket): Promise<F
   }
 }
 
-/** The files this post brings, with those an earlier refused post of the same form kept. */
-async function keptFiles(visit: Visit, bucket: Bucket, body: FormBody, submission: string, upload?: UploadForm) {
-  const store = useStore()
-  const actor = visit.ctx.visitor.actor
-  if (store === null || actor === undefined || !bucket.fields.some((field) => field.type === 'file')) return undefined
-  const prefix = recordUploadPrefix(bucket.name, filingId(bucket.name, actor, submission))
-  return withKeptFiles(store, bucket, prefix, upload?.files, body.get(KEPT_FIELD) === 'yes')
-}
-
 interface Handled {
   readonly answer: unknown
   /** Keys of this post's files to leave in the store: the record names them, or the form sent again will. */
@@ -90,7 +81,7 @@ async function handle(
   if ('refused' in checked) return { answer: refuse(event, visit, checked.refused) }
   if ('signIn' in checked) return { answer: sendRedirect(event, checked.signIn, 303) }
   const { target, submission } = checked
-  const files = await keptFiles(visit, bucket, body, submission, upload)
+  const files = await readFilingFiles(visit, bucket, body, submission, upload?.files)
   const validated = await validateFields(bucket, body, {
     phoneCountry,
     uploadsEnabled: useStore() !== null,
