@@ -31,6 +31,9 @@ import { pkgAssets } from '../../utils/assets'
 import { sendPage } from '../../utils/html-response'
 import { addFilingValue } from '../../utils/visitor-cookie'
 import { cookieSubmitter } from '../../server/visitor/visitor'
+import { dropPending, keepForNextPost } from '../../server/forms/kept-files'
+import { readFilingFiles } from '../../utils/filing-files'
+import type { Refused } from '../../server/visitor/page-data'
 
 const phoneCountry = useConfig().PHONE_COUNTRY
 
@@ -61,26 +64,42 @@ async function readBody(event: H3Event, visit: Visit, bucket: Bucket): Promise<F
   }
 }
 
-async function handle(event: H3Event, visit: Visit, bucket: Bucket, body: FormBody, upload?: UploadForm) {
+interface Handled {
+  readonly answer: unknown
+  /** Keys of this post's files to leave in the store: the record names them, or the form sent again will. */
+  readonly kept?: ReadonlySet<string>
+}
+
+async function handle(
+  event: H3Event,
+  visit: Visit,
+  bucket: Bucket,
+  body: FormBody,
+  upload?: UploadForm,
+): Promise<Handled> {
   const checked = await checkFilingPost(event, visit, bucket, body)
   if ('refused' in checked) return { answer: refuse(event, visit, checked.refused) }
   if ('signIn' in checked) return { answer: sendRedirect(event, checked.signIn, 303) }
   const { target, submission } = checked
+  const files = await readFilingFiles(visit, bucket, body, submission, upload?.files)
   const validated = await validateFields(bucket, body, {
     phoneCountry,
     uploadsEnabled: useStore() !== null,
     recordExists: recordExists(visit.ctx),
-    ...(upload === undefined ? {} : { files: upload.files }),
+    ...(files === undefined ? (upload === undefined ? {} : { files: upload.files }) : { files: files.files }),
   })
-  if (!validated.ok) {
+  // Refused, the form comes back with its token and the files that passed, so sent again it attaches them.
+  const showAgain = async (refused: Omit<Refused, 'bucket' | 'submission'>, statusCode: number): Promise<Handled> => {
+    const kept = files === undefined ? undefined : await keepForNextPost(files)
     const answer = await showPage(event, visit, {
       ...target,
       query: { pages: new Map() },
-      refused: { bucket: bucket.name, values: validated.input, errors: validated.errors },
-      statusCode: 422,
+      refused: { bucket: bucket.name, ...refused, submission, kept: kept?.names ?? {} },
+      statusCode,
     })
-    return { answer }
+    return { answer, ...(kept === undefined ? {} : { kept: kept.keys }) }
   }
+  if (!validated.ok) return showAgain({ values: validated.input, errors: validated.errors }, 422)
   let record
   try {
     // Who has no session files under a value of this filing's own: one planted in their cookie reads nothing filed.
@@ -94,25 +113,15 @@ async function handle(event: H3Event, visit: Visit, bucket: Bucket, body: FormBo
     // The bus could not take it through its retries (a cluster without a leader for too long): nothing
     // was acknowledged, but it may be stored. The form comes back with the same one-time token, so sent
     // again it is the same filing, stored once.
-    if (error instanceof BusUnavailableError) {
-      const answer = await showPage(event, visit, {
-        ...target,
-        query: { pages: new Map() },
-        refused: {
-          bucket: bucket.name,
-          values: validated.values,
-          errors: { form: said('form.not-stored') },
-          submission,
-        },
-        statusCode: 503,
-      })
-      return { answer }
-    }
+    if (error instanceof BusUnavailableError)
+      return showAgain({ values: validated.values, errors: { form: said('form.not-stored') } }, 503)
     throw error
   }
   if (record === null) return { answer: refuse(event, visit, 'expired') }
+  const named = referencedKeys(bucket, record)
+  if (files !== undefined) await dropPending(files, named)
   const answer = await sendRedirect(event, `${target.path}?filed=${encodeURIComponent(record.id)}`, 303)
-  return { answer, kept: referencedKeys(bucket, record) }
+  return { answer, kept: named }
 }
 
 export default defineEventHandler(async (event) => {

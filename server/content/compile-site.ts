@@ -76,6 +76,7 @@ export function compileBranding(
     ...(staffStoryline(ctx, yaml, raw) ?? {}),
     messages: compileMessages(ctx, yaml, raw.messages ?? {}),
     timeZone: compileTimeZone(ctx, yaml, raw.timezone),
+    phoneCountry: ctx.options.phoneCountry,
   }
 }
 

@@ -27,6 +27,8 @@ export interface Branding {
   readonly messages?: ReadonlyMap<string, Text>
   /** site.yaml `timezone:`, an IANA name; times are shown in it. Absent: DEFAULT_TIME_ZONE. */
   readonly timeZone?: string
+  /** PHONE_COUNTRY the site was compiled with: numbers with this calling code are shown in national format. */
+  readonly phoneCountry?: string
 }
 
 export const DEFAULT_TIME_ZONE = 'Europe/Oslo'

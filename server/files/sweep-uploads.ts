@@ -1,6 +1,6 @@
 // Objects no record names, removed after a day: what a crash between storing
-// an upload and appending its filing left behind (a filing refused after its
-// upload removes its files itself). A key is `uploads/<bucket>/<record>/…`,
+// an upload and appending its filing left behind, and the files kept for a
+// refused form (pending-upload.ts) that was never sent again. A key is `uploads/<bucket>/<record>/…`,
 // so whether a record names it is one index lookup. Only an index that has
 // caught up is asked, and a bucket the content no longer declares is left
 // alone, as is a field it no longer declares as a file field: "not known

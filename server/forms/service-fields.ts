@@ -14,3 +14,5 @@ export const SUBMISSION_FIELD = 'svc_submission'
 export const CSRF_FIELD = 'svc_csrf'
 /** A step that asks again was answered yes (a self move that closes the case). */
 export const CONFIRMED_FIELD = 'svc_confirmed'
+/** The form was drawn with files kept for it (files/pending-upload.ts): only its post looks for them. */
+export const KEPT_FIELD = 'svc_kept'

@@ -2,6 +2,8 @@
 import type { Bucket, Field, SiteModel, Text } from '../content/model'
 import { referenceOf } from '../records/reference'
 import type { RecordView } from '../records/types'
+import { messagesFor } from '../messages/messages'
+import { answerDayText, phoneText } from '../render/answer-text'
 
 export interface PlaceholderContext {
   readonly site: SiteModel
@@ -58,9 +60,19 @@ function fieldText(field: Field, value: string, ctx: PlaceholderContext): string
         .join(', ')
     case 'record':
       return value === '' || field.of === undefined ? value : recordName(field.of, value, ctx)
+    case 'date':
+      return answerDayText(value, clockOf(ctx))
+    case 'phone':
+      return phoneText(value, clockOf(ctx))
     default:
       return value
   }
+}
+
+// Dates and numbers read as on the site: its language, in the storyline the mail is in.
+function clockOf(ctx: PlaceholderContext) {
+  const storyline = ctx.staff?.storyline ?? ctx.view.storyline
+  return messagesFor(ctx.site, Math.max(0, ctx.site.storylines.indexOf(storyline)))
 }
 
 // A record's name is its bucket's first text field, or its id.

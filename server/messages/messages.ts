@@ -40,10 +40,16 @@ function createMessages(site: SiteModel, story: number): Messages {
   const language = site.branding.language
   const catalogue: Record<string, string> = { ...builtInCatalogue(language) }
   for (const [id, text] of site.branding.messages ?? []) catalogue[id] = textAt(text, story)
-  return createFromCatalogue(language, site.branding.timeZone ?? DEFAULT_TIME_ZONE, catalogue as Catalogue)
+  const { timeZone = DEFAULT_TIME_ZONE, phoneCountry } = site.branding
+  return createFromCatalogue(language, timeZone, catalogue as Catalogue, phoneCountry)
 }
 
-function createFromCatalogue(language: string, timeZone: string, catalogue: Catalogue): Messages {
+function createFromCatalogue(
+  language: string,
+  timeZone: string,
+  catalogue: Catalogue,
+  phoneCountry?: string,
+): Messages {
   const parts = (id: MessageId) => catalogue[id].split(/\{([a-z]+)\}/)
   const say = (id: MessageId, values: Values = {}) =>
     parts(id)
@@ -52,6 +58,7 @@ function createFromCatalogue(language: string, timeZone: string, catalogue: Cata
   return {
     language,
     timeZone,
+    ...(phoneCountry === undefined ? {} : { phoneCountry }),
     say,
     sayHtml: (id, values) => html`${parts(id).map((part, i) => (i % 2 === 0 ? part : (values[part] ?? `{${part}}`)))}`,
     tell: (text) => say(text.id, text.values),

@@ -9,6 +9,8 @@ export interface Assets {
   readonly css: string
   /** The map library's stylesheet and scripts, loaded only on pages with a map. */
   readonly maps?: { readonly css: string; readonly scripts: readonly string[] }
+  /** The service's own script (map.js) alone: what a page without a map needs for "Use my position". */
+  readonly script?: string
 }
 
 export interface DocumentParts {
@@ -27,6 +29,8 @@ export interface DocumentParts {
   readonly footer?: SafeHtml
   /** Whether the page shows a map (or a map picker): loads the map library. */
   readonly maps?: boolean
+  /** Whether the page has a place to give without a map: loads the service's script for "Use my position". */
+  readonly locate?: boolean
 }
 
 // On a phone the menu folds into a disclosure that works without JavaScript;
@@ -42,8 +46,9 @@ function renderNav(links: readonly NavLink[], m: Messages): SafeHtml | null {
   return html`<nav class="site-nav" aria-label="${label}">${menu}</nav>`
 }
 
-function mapAssets({ maps, assets }: DocumentParts): SafeHtml | null {
-  if (maps !== true || assets.maps === undefined) return null
+function mapAssets({ maps, locate, assets }: DocumentParts): SafeHtml | null {
+  if (maps !== true || assets.maps === undefined)
+    return locate === true && assets.script !== undefined ? html`<script src="${assets.script}" defer></script>` : null
   const scripts = assets.maps.scripts.map((src) => html`<script src="${src}" defer></script>`)
   return html`<link rel="stylesheet" href="${assets.maps.css}">${scripts}`
 }

@@ -30,6 +30,7 @@ export function renderErrorSummary(
   if (fieldItems.length === 0 && formItems.length === 0) return null
   const titleId = `f-${bucket.name}-errors`
   const heading = html`<h2 id="${titleId}">${m.say('form.problem')}</h2>`
-  const attrs = html`role="alert" aria-labelledby="${titleId}" tabindex="-1"`
+  // The page opens on its problems: focus goes there (without script) so the first thing read is what to fix.
+  const attrs = html`role="alert" aria-labelledby="${titleId}" tabindex="-1" autofocus`
   return html`<div class="error-summary" ${attrs}>${heading}<ul>${formItems}${fieldItems}</ul></div>`
 }

@@ -15,6 +15,7 @@ export interface FieldIds {
   readonly help: string
   readonly note: string
   readonly error: string
+  readonly kept: string
 }
 
 export interface FieldContext {
@@ -27,6 +28,8 @@ export interface FieldContext {
   readonly help?: string
   readonly note?: string
   readonly filesEnabled: boolean
+  /** The name of the file kept for this field from a refused post. */
+  readonly keptFile?: string
   readonly recordOptions: readonly RecordOption[]
   readonly mapPicker?: { readonly attribution: string }
 }
@@ -34,7 +37,13 @@ export interface FieldContext {
 // Ids carry the bucket so two forms on one page never share an id.
 export function fieldIds(bucket: string, name: string): FieldIds {
   const control = `f-${bucket}-${name}`
-  return { control, help: `${control}-help`, note: `${control}-note`, error: `${control}-error` }
+  return {
+    control,
+    help: `${control}-help`,
+    note: `${control}-note`,
+    error: `${control}-error`,
+    kept: `${control}-kept`,
+  }
 }
 
 function describedBy(ctx: FieldContext): string {
@@ -42,6 +51,7 @@ function describedBy(ctx: FieldContext): string {
     ctx.help ? ctx.ids.help : undefined,
     ctx.note ? ctx.ids.note : undefined,
     ctx.error ? ctx.ids.error : undefined,
+    ctx.keptFile === undefined ? undefined : ctx.ids.kept,
   ]
   return ids.filter((id) => id !== undefined).join(' ')
 }
@@ -54,6 +64,7 @@ export function describedAttrs(ctx: FieldContext): SafeHtml {
 
 /** id, name and the shared state attributes of a single control. */
 export function controlAttrs(ctx: FieldContext, name = ctx.field.name, id = ctx.ids.control): SafeHtml {
-  const required = ctx.field.required ? html` required aria-required="true"` : null
+  // A file field with a file kept from a refused post is answered without choosing again.
+  const required = ctx.field.required && ctx.keptFile === undefined ? html` required aria-required="true"` : null
   return html` id="${id}" name="${name}"${required}${describedAttrs(ctx)}`
 }

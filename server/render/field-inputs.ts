@@ -49,5 +49,9 @@ export function renderFile(ctx: FieldContext): SafeHtml {
     const described = describedAttrs(ctx)
     return html`<input type="file" id="${ctx.ids.control}" name="${ctx.field.name}" disabled${described}${accept}>`
   }
-  return html`<input type="file"${controlAttrs(ctx)}${accept}>`
+  const kept =
+    ctx.keptFile === undefined
+      ? null
+      : html`<p class="field-kept" id="${ctx.ids.kept}">${ctx.m.say('form.file-kept', { name: ctx.keptFile })}</p>`
+  return html`${kept}<input type="file"${controlAttrs(ctx)}${accept}>`
 }

@@ -17,6 +17,8 @@ export interface FieldInput {
   readonly values: Readonly<Record<string, string>>
   readonly error?: Said
   readonly filesEnabled: boolean
+  /** The name of the file kept for this field from a refused post. */
+  readonly keptFile?: string
   readonly recordOptions: readonly RecordOption[]
   /** Maps are on: a location field gets a map to tap (map.js) above its two inputs. */
   readonly mapPicker?: { readonly attribution: string }
@@ -31,7 +33,8 @@ function noteFor(field: Field, input: FieldInput): string | undefined {
     case 'record':
       return input.recordOptions.length === 0 ? m.say('form.nothing-to-choose') : undefined
     case 'location':
-      return m.say(input.mapPicker === undefined ? 'form.location-note' : 'form.location-map-note')
+      // Without a map the note is said beside the typed coordinates (field-location.ts).
+      return input.mapPicker === undefined ? undefined : m.say('form.location-map-note')
     default:
       return undefined
   }

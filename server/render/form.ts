@@ -8,7 +8,7 @@ import { renderErrorSummary } from './error-summary'
 import { renderField } from './field'
 import { fieldIds, type RecordOption } from './field-context'
 import { html, type SafeHtml } from './html'
-import { CSRF_FIELD, SUBMISSION_FIELD } from '../forms/service-fields'
+import { CSRF_FIELD, KEPT_FIELD, SUBMISSION_FIELD } from '../forms/service-fields'
 
 /** Hidden inputs, one per entry in order: service values a form sends along. */
 export function hiddenInputs(fields: Readonly<Record<string, string | number>>): SafeHtml {
@@ -38,6 +38,8 @@ export interface FormOptions {
   readonly hidden?: Readonly<Record<string, string>>
   /** The one-time token to send; a fresh one unless the form is a post that may have been stored. */
   readonly submission?: string
+  /** Names of files kept from a refused post of this form, by field name: sent again, it attaches them. */
+  readonly kept?: Readonly<Record<string, string>>
 }
 
 export function renderForm(bucket: Bucket, story: number, options: FormOptions = {}): SafeHtml {
@@ -53,6 +55,7 @@ export function renderForm(bucket: Bucket, story: number, options: FormOptions =
       values,
       error: errors[field.name] || undefined,
       filesEnabled: options.filesEnabled ?? false,
+      ...(options.kept?.[field.name] === undefined ? {} : { keptFile: options.kept[field.name] }),
       ...(options.mapPicker === undefined ? {} : { mapPicker: options.mapPicker }),
       recordOptions: options.recordOptions?.[field.name] ?? [],
     }),
@@ -64,6 +67,9 @@ export function renderForm(bucket: Bucket, story: number, options: FormOptions =
   }${
     options.csrf === undefined ? null : html`<input type="hidden" name="${CSRF_FIELD}" value="${options.csrf}">`
   }<input type="hidden" name="${SUBMISSION_FIELD}" value="${options.submission ?? newSubmissionToken()}">${hiddenInputs(
-    options.hidden ?? {},
+    {
+      ...options.hidden,
+      ...(Object.keys(options.kept ?? {}).length === 0 ? {} : { [KEPT_FIELD]: 'yes' }),
+    },
   )}${fields}<button type="submit" class="button">${options.submitLabel || m.say('form.send')}</button></form>`
 }

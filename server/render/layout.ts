@@ -25,6 +25,8 @@ export interface LayoutOptions {
   readonly viewer?: Viewer
   /** The page shows a map or a map picker. */
   readonly maps?: boolean
+  /** A place is given without a map on this page: its "Use my position" needs the service's script. */
+  readonly locate?: boolean
 }
 
 function renderBanner(site: SiteModel, name: string): SafeHtml {
@@ -66,5 +68,6 @@ export function renderLayout(options: LayoutOptions): string {
     main: options.body,
     footer: renderFooter(site, story),
     maps: options.maps,
+    locate: options.locate,
   })
 }

@@ -6,6 +6,7 @@ import { messagesFor, type Messages } from '../messages/messages'
 import { html, type SafeHtml } from './html'
 import { renderLayout } from './layout'
 import { textAt } from '../content/storyline'
+import type { SiteModel } from '../content/model'
 
 export interface PageOptions extends BlocksOptions {
   readonly assets: Assets
@@ -13,6 +14,10 @@ export interface PageOptions extends BlocksOptions {
   readonly viewer?: Viewer
   /** The viewer is named as responsible for this page: where they suggest a change. */
   readonly suggestHref?: string
+}
+
+function asksForPlace(site: SiteModel, bucket: string): boolean {
+  return site.buckets.get(bucket)?.fields.some((field) => field.type === 'location') ?? false
 }
 
 export function renderPage(options: PageOptions): string {
@@ -30,6 +35,7 @@ export function renderPage(options: PageOptions): string {
     status: options.status,
     viewer: options.viewer,
     maps: options.mapsOn && page.blocks.some((block) => block.kind !== 'text'),
+    locate: !options.mapsOn && page.blocks.some((block) => block.kind === 'form' && asksForPlace(site, block.bucket)),
   })
 }
 

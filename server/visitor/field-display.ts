@@ -1,5 +1,6 @@
 // A record's field values as a person reads them: choice labels in their
-// storyline, yes/no, another record's name. Empty answers are left out.
+// storyline, yes/no, another record's name, dates and phone numbers as
+// everywhere (render/answer-text.ts). Empty answers are left out.
 import { messagesFor } from '../messages/messages'
 import type { Bucket, Field } from '../content/model'
 import type { ShownField } from '../render/record-model'
@@ -9,6 +10,7 @@ import type { PageContext } from './context'
 import { referencedRecord } from './record-names'
 import { fileLabel, readStoredFile } from '../files/stored-file'
 import { attachmentPath } from '../content/paths'
+import { answerDayText, phoneText } from '../render/answer-text'
 
 function shownValue(
   ctx: PageContext,
@@ -44,6 +46,10 @@ function shownValue(
       }
     case 'textarea':
       return { value, multiline: true }
+    case 'date':
+      return { value: answerDayText(value, messagesFor(ctx.site, ctx.story)) }
+    case 'phone':
+      return { value: phoneText(value, messagesFor(ctx.site, ctx.story)) }
     default:
       return { value }
   }

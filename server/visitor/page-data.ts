@@ -18,10 +18,12 @@ export interface Refused {
   readonly values: Readonly<Record<string, string>>
   readonly errors: Readonly<Record<string, Said>>
   /**
-   * The refused post's one-time token, when the post may have been stored (the bus did not answer in time):
-   * the form sent again is then the same filing, kept once.
+   * The refused post's one-time token: the form sent again is the same filing, kept once should the refused
+   * post have been stored after all (the bus did not answer in time), and it finds the files kept for it.
    */
   readonly submission?: string
+  /** The names of files kept for the form's next post, by field name (files/pending-upload.ts). */
+  readonly kept?: Readonly<Record<string, string>>
 }
 
 export interface PageRequest {
@@ -66,6 +68,7 @@ export function buildPageData(ctx: PageContext, request: PageRequest): PageData 
       values: refused?.values,
       errors: refused?.errors,
       ...(refused?.submission === undefined ? {} : { submission: refused.submission }),
+      ...(refused?.kept === undefined ? {} : { kept: refused.kept }),
     }
   }
   const lists: Record<number, ListData> = {}

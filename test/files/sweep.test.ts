@@ -1,6 +1,7 @@
 // Issue 11: objects no record names (a crash between storing an upload and
 // appending its filing) are removed after a day; a record's own files, fresh
 // uploads and anything of a bucket the content does not declare are kept.
+// Files kept for a refused form (issue 26 item 6) and never sent go the same way.
 import { mkdtempSync, rmSync, utimesSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -10,6 +11,7 @@ import { createLocalBus } from '../../server/bus/local'
 import { createDiskStore } from '../../server/files/disk-store'
 import { storedFileValue } from '../../server/files/stored-file'
 import { sweepUploads } from '../../server/files/sweep-uploads'
+import { pendingKey } from '../../server/files/pending-upload'
 import { recordUploadPrefix, uploadKey } from '../../server/files/upload-key'
 import { createRecordIndex } from '../../server/records/record-index'
 import { createRecords } from '../../server/records/records'
@@ -65,13 +67,20 @@ describe('the upload sweep', () => {
     await put(notNamed, 2)
     await put(fresh, 0.5)
     await put(foreign, 5)
+    // Issue 26 item 6: a file kept for a refused form, with its note, goes with the rest once a day old.
+    const keptFor = recordUploadPrefix('potholes', 'RefusedForm00001')
+    const keptFile = uploadKey(keptFor, 'photo')
+    await put(keptFile, 2)
+    await put(pendingKey(keptFor, 'photo'), 2)
+    const keptToday = recordUploadPrefix('potholes', 'RefusedForm00002')
+    await put(pendingKey(keptToday, 'photo'), 0.2)
 
     await expect.poll(() => index.status()).toBe('current')
     const outcome = await sweepUploads({ store, site, index, now: new Date() })
     const left: string[] = []
     for await (const entry of store.list('uploads/')) left.push(entry.key)
-    expect(left.sort()).toEqual([fresh, foreign, named, renamed].sort())
-    expect(outcome).toEqual({ removed: 2, kept: 4 })
+    expect(left.sort()).toEqual([fresh, foreign, named, renamed, pendingKey(keptToday, 'photo')].sort())
+    expect(outcome).toEqual({ removed: 4, kept: 5 })
     index.close()
     await bus.close()
   })

@@ -56,6 +56,8 @@ const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))
 function activeMarkup(html: string): string[] {
   const found: string[] = []
   for (const [tag, name = ''] of html.matchAll(TAG)) {
+    // The service's own script, served from its build (/pkg), is not markup a value brought in.
+    if (/^<script src="\/pkg\/map\.[0-9a-f]+\.js" defer>$/.test(tag)) continue
     if (['script', 'svg', 'iframe', 'object', 'embed', 'base'].includes(name.toLowerCase())) found.push(tag)
     for (const [, attribute = '', ...values] of tag.slice(name.length + 1).matchAll(ATTRIBUTE)) {
       const value = values.find((v) => v !== undefined) ?? ''

@@ -1,8 +1,45 @@
 // Maps and map pickers, once the map library (Leaflet, served from /pkg)
-// has loaded. Without script, a map block is its list of places and a place
+// has loaded, and "Use my position" on a place given without a map (loaded
+// alone then). Without script, a map block is its list of places and a place
 // is two inputs: this only adds to what the page already says.
 ;(function () {
   'use strict'
+
+  // The browser's own position into the two inputs, said aloud when found.
+  function locateOnly(box) {
+    var lat = box.querySelector('input[name$=".lat"]')
+    var lng = box.querySelector('input[name$=".lng"]')
+    if (!lat || !lng || !navigator.geolocation) return
+    var typed = box.querySelector('details')
+    var button = document.createElement('button')
+    button.type = 'button'
+    button.className = 'button button-secondary location-locate'
+    button.textContent = box.getAttribute('data-locate-label')
+    var said = document.createElement('p')
+    said.className = 'field-note location-said'
+    said.setAttribute('role', 'status')
+    box.insertBefore(said, box.firstChild)
+    box.insertBefore(button, said)
+    button.addEventListener('click', function () {
+      said.textContent = box.getAttribute('data-locating')
+      navigator.geolocation.getCurrentPosition(
+        function (position) {
+          lat.value = position.coords.latitude.toFixed(6)
+          lng.value = position.coords.longitude.toFixed(6)
+          said.textContent = (box.getAttribute('data-located') || '')
+            .replace('{lat}', lat.value)
+            .replace('{lng}', lng.value)
+        },
+        function () {
+          said.textContent = box.getAttribute('data-locate-failed')
+          if (typed) typed.open = true
+        },
+        { enableHighAccuracy: true, timeout: 20000 },
+      )
+    })
+  }
+  document.querySelectorAll('.location[data-locate]').forEach(locateOnly)
+
   var L = window.L
   if (!L) return
   var WORLD = [20, 0]

@@ -8,6 +8,7 @@ import type { RecordView } from '../../records/types'
 import { html, type SafeHtml } from '../html'
 import { textAt } from '../../content/storyline'
 import { attachmentPath } from '../../content/paths'
+import { answerDayText, phoneText } from '../answer-text'
 
 export interface FieldValueContext {
   readonly bucket: Bucket
@@ -58,7 +59,9 @@ function renderGiven(field: Field, value: string, ctx: FieldValueContext): SafeH
     case 'email':
       return html`<a href="${`mailto:${value}`}">${value}</a>`
     case 'phone':
-      return html`<a href="${`tel:${value}`}">${value}</a>`
+      return html`<a href="${`tel:${value}`}">${phoneText(value, ctx.m)}</a>`
+    case 'date':
+      return html`<time datetime="${value}">${answerDayText(value, ctx.m)}</time>`
     case 'textarea':
       return html`<span class="desk-multiline">${value}</span>`
     default:

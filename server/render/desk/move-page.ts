@@ -35,7 +35,7 @@ export function renderMovePage(options: MovePageOptions): string {
   const summary =
     error === undefined
       ? null
-      : html`<div class="error-summary" role="alert" aria-labelledby="move-errors" tabindex="-1">
+      : html`<div class="error-summary" role="alert" aria-labelledby="move-errors" tabindex="-1" autofocus>
 <h2 id="move-errors">${m.say('form.problem')}</h2><ul><li><a href="#note-${move.name}">${error}</a></li></ul></div>`
   const confirmed = move.confirm === true ? hiddenInputs({ [CONFIRMED_FIELD]: 'yes' }) : null
   const button = html`<button type="submit" class="${moveButtonClass(bucket, move)}">${label}</button>`

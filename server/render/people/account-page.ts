@@ -13,6 +13,7 @@ import { textAt } from '../../content/storyline'
 import { renderTime } from '../desk/time'
 import type { Suggestion } from '../../suggestions/suggestion-record'
 import { renderSuggestionsCard } from '../suggestions/suggestions-card'
+import { phoneText } from '../answer-text'
 
 const ORIGIN = {
   provider: 'account.origin.provider',
@@ -38,7 +39,9 @@ export function renderAccountPage(options: AccountPageOptions): string {
   const { site, story, viewer, assets, user, account, signInAgainHref } = options
   const m = messagesFor(site, story)
   const title = m.say('account.title')
-  const known = [user.email, user.phone].filter((value): value is string => value !== undefined)
+  const known = [user.email, user.phone && phoneText(user.phone, m)].filter(
+    (value): value is string => value !== undefined,
+  )
   const groups = account.groups.map(
     ({ group, from }) =>
       html`<li><strong>${group}</strong>: ${from.map((origin) => m.say(ORIGIN[origin])).join(', ')}</li>`,

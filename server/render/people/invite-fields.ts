@@ -46,7 +46,7 @@ function errorSummary(errors: InviteFormErrors, m: Messages): SafeHtml | null {
   })
   if (items.length === 0) return null
   const heading = html`<h3 id="invite-errors">${m.say('people.not-sent')}</h3>`
-  return html`<div class="error-summary" role="alert" aria-labelledby="invite-errors" tabindex="-1">${heading}<ul>${items}</ul></div>`
+  return html`<div class="error-summary" role="alert" aria-labelledby="invite-errors" tabindex="-1" autofocus>${heading}<ul>${items}</ul></div>`
 }
 
 export function renderInviteForm(

@@ -11,6 +11,7 @@ import { hiddenInputs } from '../form'
 import { html, type SafeHtml } from '../html'
 import { SUBMISSION_FIELD } from '../../forms/service-fields'
 import { renderTime } from '../desk/time'
+import { phoneText } from '../answer-text'
 
 export interface PeopleRow {
   readonly key: string
@@ -37,7 +38,9 @@ const SOURCE = {
 
 export function renderMemberCard(action: string, row: PeopleRow, csrf: string, now: Date, m: Messages): SafeHtml {
   const { entry, invite } = row
-  const reach = [entry.email, entry.phone].filter((value): value is string => value !== undefined)
+  const reach = [entry.email, entry.phone && phoneText(entry.phone, m)].filter(
+    (value): value is string => value !== undefined,
+  )
   const who = entry.name || reach[0] || m.say('people.unknown')
   const linkState = invite === null || entry.state !== 'invited' ? null : inviteStateAt(invite, now)
   const link =

@@ -16,6 +16,7 @@ import { renderLayout } from '../layout'
 import { textAt } from '../../content/storyline'
 import { STATE_LABELS } from './suggestion-state'
 import { deskSuggestionsPath } from '../../content/paths'
+import { phoneText } from '../answer-text'
 
 export interface SuggestionsDeskOptions {
   readonly site: SiteModel
@@ -53,7 +54,9 @@ export function renderSuggestionsDesk(options: SuggestionsDeskOptions): string {
 
 function renderSuggestion(desk: Desk, suggestion: Suggestion, csrf: string, m: Messages): SafeHtml {
   const { by } = suggestion
-  const who = [by.name, by.email ?? by.phone].filter((part): part is string => part !== undefined).join(', ')
+  const who = [by.name, by.email ?? (by.phone && phoneText(by.phone, clock))]
+    .filter((part): part is string => part !== undefined)
+    .join(', ')
   const changes = suggestion.changes.map(
     (change) => html`<h3>${m.tell(changeHeading(change))}</h3><pre class="suggestion-diff">${changeDiff(change)}</pre>`,
   )
