@@ -46,7 +46,8 @@ function errorSummary(errors: InviteFormErrors, m: Messages): SafeHtml | null {
   })
   if (items.length === 0) return null
   const heading = html`<h3 id="invite-errors">${m.say('people.not-sent')}</h3>`
-  return html`<div class="error-summary" role="alert" aria-labelledby="invite-errors" tabindex="-1" autofocus>${heading}<ul>${items}</ul></div>`
+  const attrs = html`role="alert" aria-labelledby="invite-errors" tabindex="-1" autofocus`
+  return html`<div class="error-summary" ${attrs}>${heading}<ul>${items}</ul></div>`
 }
 
 export function renderInviteForm(

@@ -54,7 +54,7 @@ export function renderSuggestionsDesk(options: SuggestionsDeskOptions): string {
 
 function renderSuggestion(desk: Desk, suggestion: Suggestion, csrf: string, m: Messages): SafeHtml {
   const { by } = suggestion
-  const who = [by.name, by.email ?? (by.phone && phoneText(by.phone, clock))]
+  const who = [by.name, by.email ?? (by.phone && phoneText(by.phone, m))]
     .filter((part): part is string => part !== undefined)
     .join(', ')
   const changes = suggestion.changes.map(
