@@ -25,11 +25,11 @@ export function renderAccount(viewer: Viewer | undefined, m: Messages): SafeHtml
   }
   const desks = viewer.desks.map((d) => html`<li><a href="${d.href}">${d.label}</a></li>`)
   const who = html`<a href="/my"><strong>${viewer.name}</strong></a>`
-  const name = html`<span class="account-name">${m.say('account.signed-in-as')} ${who}</span>`
+  const name = html`<span class="account-name"><span class="account-prefix">${m.say('account.signed-in-as')} </span>${who}</span>`
   const desksLabel = m.say('account.your-desks')
   const deskList = desks.length > 0 ? html`<ul class="account-desks" aria-label="${desksLabel}">${desks}</ul>` : null
   const csrf = hiddenInputs({ [CSRF_FIELD]: viewer.csrf })
-  const button = html`<button type="submit">${m.say('account.sign-out')}</button>`
+  const button = html`<button type="submit" class="button button-secondary">${m.say('account.sign-out')}</button>`
   const signOut = html`<form method="post" action="/auth/sign-out" class="sign-out">${csrf}${button}</form>`
   return html`<div class="account">${name}${deskList}${signOut}</div>`
 }

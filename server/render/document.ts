@@ -39,7 +39,8 @@ function renderNav(links: readonly NavLink[], m: Messages): SafeHtml | null {
   if (links.length === 0) return null
   const items = links.map((link) => {
     const current = link.current ? html` aria-current="page"` : null
-    return html`<li><a href="${safeUrl(link.href) ?? '/'}"${current}>${link.label}</a></li>`
+    const narrow = link.narrowOnly === true ? html` class="nav-narrow"` : null
+    return html`<li${narrow}><a href="${safeUrl(link.href) ?? '/'}"${current}>${link.label}</a></li>`
   })
   const label = m.say('layout.nav-label')
   const menu = html`<details class="site-menu"><summary>${m.say('layout.menu')}</summary><ul>${items}</ul></details>`

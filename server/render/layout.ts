@@ -60,10 +60,14 @@ export function renderLayout(options: LayoutOptions): string {
     favicon: favicon === undefined ? undefined : siteFileUrl(favicon),
     themeHref: themeAsset(site.branding).href,
     banner: html`${renderBanner(site, name)}${renderAccount(options.viewer, m)}`,
-    nav: siteNav(site, story, {
-      currentPath: options.currentPath,
-      groupPages: options.viewer?.signedIn === true ? options.viewer.groupPages : undefined,
-    }),
+    nav: [
+      ...siteNav(site, story, {
+        currentPath: options.currentPath,
+        groupPages: options.viewer?.signedIn === true ? options.viewer.groupPages : undefined,
+      }),
+      // A phone keeps the header short: the desks move from the account corner into the menu.
+      ...(options.viewer?.signedIn === true ? options.viewer.desks.map((desk) => ({ ...desk, narrowOnly: true })) : []),
+    ],
     status: options.status,
     main: options.body,
     footer: renderFooter(site, story),

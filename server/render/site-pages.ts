@@ -9,6 +9,8 @@ export interface NavLink {
   readonly href: string
   readonly label: string
   readonly current?: boolean
+  /** In the menu on a phone only: a wide screen shows it in the header's account corner. */
+  readonly narrowOnly?: boolean
 }
 
 export function topLevelPublicPages(site: SiteModel): readonly Page[] {

@@ -11,6 +11,7 @@ import { html } from '../html'
 import { renderLayout } from '../layout'
 import { textAt } from '../../content/storyline'
 import { moveButtonClass, moveInputs } from './move-buttons'
+import { moveMailNote } from './move-mail-note'
 import { renderMoveNote, type NoteState } from './move-note'
 import type { DeskRecordBase } from './record-page'
 import { stateLabel } from './state-label'
@@ -42,6 +43,7 @@ export function renderMovePage(options: MovePageOptions): string {
   const body = html`${summary}<p class="desk-back"><a href="${here}">${m.say('desk.back-to', { desk: name })}</a></p>
 <h1>${label}: ${name}</h1>
 <p class="desk-state">${m.sayHtml('desk.move.from-to', { from: html`<strong>${from}</strong>`, to: html`<strong>${to}</strong>` })}</p>
+<p class="desk-move-mail">${moveMailNote(bucket, view, move, m)}</p>
 <form class="desk-move-confirm" method="post" action="${here}/move">${moveInputs(view, move, options.csrf)}${confirmed}
 ${renderMoveNote(move, m, options.note)}
 <div class="desk-move-actions">${button} <a href="${here}">${m.say('desk.move.cancel')}</a></div></form>`
