@@ -219,7 +219,7 @@ describe.each([
     await page.waitForURL(people)
     const pia = page.getByRole('region', { name: 'caseworkers' }).locator('li.member', { hasText: 'Pia Telefon' })
     await expect(pia.locator('.member-badge').textContent()).resolves.toBe('Invited')
-    await expect(pia.locator('.member-reach').textContent()).resolves.toBe('+4791234588')
+    await expect(pia.locator('.member-reach').textContent()).resolves.toBe('91 23 45 88')
 
     // Kari takes Nils's invite back: his card says Removed and offers to invite him again.
     await tapThrough(page, nils.getByRole('button', { name: 'Withdraw the invite' }))
