@@ -3,7 +3,7 @@
 // self moves it allows. Once the case is closed the link still shows it, but
 // moves nothing: a mail that lies about for months reopens no case.
 import type { Bucket } from '../content/model'
-import { submitterSubject } from '../records/person'
+import { filerOf } from '../policy/questions'
 import type { RecordView } from '../records/types'
 import type { Visit } from './visit'
 
@@ -13,13 +13,10 @@ export function isClosed(bucket: Bucket, view: RecordView): boolean {
 
 /** The visit as the case's submitter for this case alone; events it causes still name who is really here. */
 export function asCaseHolder(visit: Visit, bucket: Bucket, view: RecordView): Visit {
-  const subject = submitterSubject(view)
   const { actor, signedIn } = visit.ctx.visitor
   const visitor = {
-    // An anonymous filer is known to the policy by the session its record carries (policy/questions.ts).
-    principal: subject === undefined ? null : { subject, groups: [] },
+    ...filerOf(view),
     signedIn,
-    submitter: view.submitter,
     submitters: [view.submitter],
     ...(actor === undefined || isClosed(bucket, view) ? {} : { actor }),
   }

@@ -113,6 +113,13 @@ describe('issue 26 journey 1: the case capability in a mail link', () => {
     expect(asked.status).toBe(200)
     expect(asked.headers.get('referrer-policy')).toBe('no-referrer')
     const yes = confirmForm(await asked.text(), site.base)
+    // The page sends no referrer, so the browser posts its answer with `Origin: null`: taken only when it says same-origin.
+    const headers = { 'content-type': 'application/x-www-form-urlencoded', origin: 'null' }
+    for (const from of ['cross-site', 'same-site']) {
+      const body = new URLSearchParams(yes.hidden).toString()
+      const forged = await holder(yes.action, { method: 'POST', headers: { ...headers, 'sec-fetch-site': from }, body })
+      expect(forged.status).toBe(403)
+    }
     expect(yes.hidden.k).toBe(token)
     const done = await postForm(holder, yes.action, yes.hidden)
     expect(done.status).toBe(303)
