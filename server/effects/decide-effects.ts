@@ -33,8 +33,10 @@ const NOTHING: DecidedEffects = { mail: null, grant: null }
 
 export function decideEffects(question: EffectsQuestion): DecidedEffects {
   const { site, bucket, entry, view, publicUrl, lookup } = question
-  // From the event's own time, so the catch-up builds the very mail the writer built.
-  const caseToken = question.signCase?.(view.bucket, view.id, new Date(entry.time))
+  // From the event's own time, so the catch-up builds the very mail the writer built. A `sign_in: none` bucket
+  // keeps its cases nobody's, so their links open nothing more than they did.
+  const caseToken =
+    bucket.signIn === 'none' ? undefined : question.signCase?.(view.bucket, view.id, new Date(entry.time))
   switch (entry.type) {
     // A claim mails nothing; the grant its state earned goes to the person who claimed it.
     case 'claimed':

@@ -116,13 +116,15 @@ export function brandOf(site: SiteModel, storyline: string): NonNullable<MailInt
 }
 
 /**
- * The case: PUBLIC_URL plus the bucket's record page, or the submitter's own case page when the bucket has none
- * (never the bare home page); with the case's capability, it opens on any device.
+ * The case: PUBLIC_URL plus the submitter's own case page with the case's capability, which opens it on any device.
+ * Without one (a caller that signs nothing), the bucket's record page, or the case page when the bucket has none
+ * (never the bare home page).
  */
 export function recordLink(site: SiteModel, publicUrl: string, view: RecordView, caseToken?: string): string {
-  const path = recordPagePath(site, view.bucket, view.id) ?? casePath(view.bucket, view.id)
-  const query = caseToken === undefined ? '' : `?${CASE_TOKEN_FIELD}=${encodeURIComponent(caseToken)}`
-  return `${publicUrl.replace(/\/+$/, '')}${path}${query}`
+  const base = publicUrl.replace(/\/+$/, '')
+  if (caseToken !== undefined)
+    return `${base}${casePath(view.bucket, view.id)}?${CASE_TOKEN_FIELD}=${encodeURIComponent(caseToken)}`
+  return `${base}${recordPagePath(site, view.bucket, view.id) ?? casePath(view.bucket, view.id)}`
 }
 
 /**
