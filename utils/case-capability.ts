@@ -8,7 +8,7 @@ import { checkCaseToken } from '../server/visitor/case-token'
 /** The token when it opens this case now; null for none, and for a forged, altered, other-case or expired one. */
 export async function heldCaseToken(token: unknown, bucket: string, id: string): Promise<string | null> {
   if (token === undefined) return null
-  return checkCaseToken(await useCaseSecret(), token, bucket, id, new Date()) ? (token as string) : null
+  return checkCaseToken(await useCaseSecret(), token, bucket, id, new Date()) ? token : null
 }
 
 /** After sendPage: the page's address never leaves as a referrer and is never stored. */

@@ -32,7 +32,7 @@ export function createCaseSigner(secret: Buffer, days: number): CaseSigner {
 }
 
 /** Whether `token` opens this case now: false for anything forged, altered, another case's or run out. */
-export function checkCaseToken(secret: Buffer, token: unknown, bucket: string, id: string, now: Date): boolean {
+export function checkCaseToken(secret: Buffer, token: unknown, bucket: string, id: string, now: Date): token is string {
   if (typeof token !== 'string') return false
   const shape = TOKEN_SHAPE.exec(token)
   if (shape === null) return false
