@@ -13,6 +13,8 @@ import { useContent, useContentStore } from './content'
 import { usePeopleBackend } from './people-backend'
 import type { GroupGrants } from '../records/grants'
 import { isDevelopment } from '../config/mode'
+import { createCaseSigner } from '../visitor/case-token'
+import { useCaseSecret } from './case-secret'
 
 interface LiveRecords {
   readonly index: RecordIndex
@@ -26,14 +28,17 @@ let settled: LiveRecords | null = null
 
 export function startRecords(config: Config): Promise<LiveRecords> {
   live = (async () => {
-    const [bus, first] = await Promise.all([useBus(), useContent()])
+    const [bus, first, caseSecret] = await Promise.all([useBus(), useContent(), useCaseSecret()])
     // Through the backend PEOPLE_BACKEND chose; on memberships, one view per instance, so grants here show here at once.
     const grants = {
       grant: async (...args: Parameters<GroupGrants['grant']>) => (await usePeopleBackend()).grant(...args),
     }
     const site = () => useContentStore()?.current()?.site ?? first.site
     const publicUrl = readPublicUrl(config, isDevelopment(config)) ?? ''
-    const effects = createRecordEffects({ bus, grants, publicUrl, lookup: (bucket, id) => index.get(bucket, id) })
+    // Links in mail to a submitter open the case for as long as the mail's reply address takes replies.
+    const signCase = createCaseSigner(caseSecret, config.MAIL_REPLY_DAYS)
+    const lookup = (bucket: string, id: string) => index.get(bucket, id)
+    const effects = createRecordEffects({ bus, grants, publicUrl, lookup, signCase })
     const index = createRecordIndex(bus, { catchUp: createEffectsCatchUp({ site, effects }) })
     liveIndex = index
     const records = createRecords({ bus, index, site, effects })

@@ -12,8 +12,8 @@ export const peoplePath = (desk: string): string => `/desk/${desk}/people`
 export const deskSuggestionsPath = (desk: string): string => `/desk/${encodeURIComponent(desk)}/suggestions`
 
 /**
- * A submitter's own case page: where mail about a case links when its bucket
- * has no record page, and where the submitter reads its timeline.
+ * A submitter's own case page: where mail to the submitter links (with the
+ * case's capability), and where the submitter reads its timeline.
  */
 export const casePath = (bucket: string, id: string): string =>
   `/my/${encodeURIComponent(bucket)}/${encodeURIComponent(id)}`

@@ -9,6 +9,7 @@ import { receiptMail } from '../mail/receipt'
 import { grantFor } from '../records/grants'
 import type { PersonKeys } from '../records/person'
 import type { HistoryEntry, RecordView } from '../records/types'
+import type { CaseSigner } from '../visitor/case-token'
 
 export interface EffectsQuestion {
   readonly site: SiteModel
@@ -18,6 +19,8 @@ export interface EffectsQuestion {
   /** PUBLIC_URL, for links in mail. */
   readonly publicUrl: string
   readonly lookup: PlaceholderContext['lookup']
+  /** Signs the case link in mail to the submitter; none: the link opens only where the case is the viewer's. */
+  readonly signCase?: CaseSigner
 }
 
 export interface DecidedEffects {
@@ -30,6 +33,10 @@ const NOTHING: DecidedEffects = { mail: null, grant: null }
 
 export function decideEffects(question: EffectsQuestion): DecidedEffects {
   const { site, bucket, entry, view, publicUrl, lookup } = question
+  // From the event's own time, so the catch-up builds the very mail the writer built. A `sign_in: none` bucket
+  // keeps its cases nobody's, so their links open nothing more than they did.
+  const caseToken =
+    bucket.signIn === 'none' ? undefined : question.signCase?.(view.bucket, view.id, new Date(entry.time))
   switch (entry.type) {
     // A claim mails nothing; the grant its state earned goes to the person who claimed it.
     case 'claimed':
@@ -41,7 +48,7 @@ export function decideEffects(question: EffectsQuestion): DecidedEffects {
       if (entry.via === 'mail')
         return { mail: buildNotifyIntent({ site, bucket, view, text: entry.text, publicUrl }), grant: null }
       if (entry.via !== 'desk') return NOTHING
-      return { mail: buildMessageIntent({ site, bucket, view, text: entry.text, publicUrl }), grant: null }
+      return { mail: buildMessageIntent({ site, bucket, view, text: entry.text, publicUrl, caseToken }), grant: null }
     case 'filed':
     case 'moved': {
       const mail = declaredMail(bucket, entry, view)
@@ -49,7 +56,7 @@ export function decideEffects(question: EffectsQuestion): DecidedEffects {
         mail:
           mail === undefined
             ? null
-            : buildMailIntent({ site, bucket, mail, view, publicUrl, lookup, note: entry.note }),
+            : buildMailIntent({ site, bucket, mail, view, publicUrl, lookup, note: entry.note, caseToken }),
         grant: grantFor(bucket, view),
       }
     }

@@ -7,6 +7,7 @@ import { ensureMailStream } from '../mail/mail-stream'
 import type { PlaceholderContext } from '../mail/mail-values'
 import { EffectsFailed, type EventEffects } from '../records/effects'
 import type { GroupGrants } from '../records/grants'
+import type { CaseSigner } from '../visitor/case-token'
 import { decideEffects } from './decide-effects'
 
 export interface RecordEffectsOptions {
@@ -15,9 +16,11 @@ export interface RecordEffectsOptions {
   /** PUBLIC_URL, for links in mail. */
   readonly publicUrl: string
   readonly lookup: PlaceholderContext['lookup']
+  /** Signs the case link in mail to the submitter. */
+  readonly signCase?: CaseSigner
 }
 
-export function createRecordEffects({ bus, grants, publicUrl, lookup }: RecordEffectsOptions): EventEffects {
+export function createRecordEffects({ bus, grants, publicUrl, lookup, signCase }: RecordEffectsOptions): EventEffects {
   let stream: Promise<void> | undefined
   // Made once, on the first mail; a failure is tried again on the next.
   const ensured = () =>
@@ -28,7 +31,7 @@ export function createRecordEffects({ bus, grants, publicUrl, lookup }: RecordEf
 
   return async (input) => {
     const { view, entry, again } = input
-    const { mail, grant } = decideEffects({ ...input, publicUrl, lookup })
+    const { mail, grant } = decideEffects({ ...input, publicUrl, lookup, signCase })
     const mailed = async () => {
       if (mail === null) return
       await ensured()

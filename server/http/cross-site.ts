@@ -1,7 +1,9 @@
 // Browsers say where a post comes from: `Sec-Fetch-Site` (all current ones)
 // and `Origin` (on every cross-origin post). Either naming another site is a
 // forged form, whatever token it carries. A client that sends neither (curl,
-// an old browser) is left to the token check.
+// an old browser) is left to the token check. A page sent with
+// `Referrer-Policy: no-referrer` (a case opened by its mail's link) posts with
+// `Origin: null`, and then the browser's own same-origin says it is ours.
 
 export interface PostOrigin {
   readonly secFetchSite?: string
@@ -16,7 +18,7 @@ export function isCrossSite({ secFetchSite, origin, host, publicOrigin }: PostOr
   if (secFetchSite !== undefined && secFetchSite !== 'same-origin' && secFetchSite !== 'none') return true
   if (origin === undefined) return false
   // Sandboxed frames and some redirects send the literal "null".
-  if (origin === 'null') return true
+  if (origin === 'null') return secFetchSite !== 'same-origin'
   if (origin === publicOrigin) return false
   // A proxy may end TLS, so the host is what is compared. A forged form
   // cannot choose the Host header the visitor's browser sends.

@@ -11,6 +11,7 @@ import type { PlaceholderContext } from './mail-values'
 import type { RecordView } from '../records/types'
 import { staffStory } from '../content/staff-story'
 import { casePath, recordPagePath, deskCasePath } from '../content/paths'
+import { CASE_TOKEN_FIELD } from '../visitor/case-token'
 
 export const mailIntentSchema = z.object({
   /** `<bucket>:<id>:<seq>` of the event the mail is about. */
@@ -58,15 +59,17 @@ export interface MailIntentInput {
   readonly lookup: PlaceholderContext['lookup']
   /** The move's note, for `{{note}}`. */
   readonly note?: string
+  /** The case's capability, for the submitter's link (visitor/case-token.ts). */
+  readonly caseToken?: string
 }
 
 /** Null when the mail has nobody to go to. */
 export function buildMailIntent(input: MailIntentInput): MailIntent | null {
-  const { site, bucket, mail, view, publicUrl, lookup, note } = input
+  const { site, bucket, mail, view, publicUrl, lookup, note, caseToken } = input
   const to = resolveRecipient(mail.to, bucket, view)
   if (to === null) return null
   const toSubmitter = mail.to === 'submitter' || bucket.fields.some((field) => field.name === mail.to && field.contact)
-  const link = toSubmitter ? recordLink(site, publicUrl, view) : deskLink(site, publicUrl, view)
+  const link = toSubmitter ? recordLink(site, publicUrl, view, caseToken) : deskLink(site, publicUrl, view)
   // The submitter reads their case's storyline; staff read theirs.
   const storyline = toSubmitter ? view.storyline : (site.storylines[staffStory(site)] ?? view.storyline)
   const staff = toSubmitter ? undefined : { storyline }
@@ -113,12 +116,15 @@ export function brandOf(site: SiteModel, storyline: string): NonNullable<MailInt
 }
 
 /**
- * The case: PUBLIC_URL plus the bucket's record page, or the submitter's own case page when the bucket has none
+ * The case: PUBLIC_URL plus the submitter's own case page with the case's capability, which opens it on any device.
+ * Without one (a caller that signs nothing), the bucket's record page, or the case page when the bucket has none
  * (never the bare home page).
  */
-export function recordLink(site: SiteModel, publicUrl: string, view: RecordView): string {
-  const path = recordPagePath(site, view.bucket, view.id) ?? casePath(view.bucket, view.id)
-  return `${publicUrl.replace(/\/+$/, '')}${path}`
+export function recordLink(site: SiteModel, publicUrl: string, view: RecordView, caseToken?: string): string {
+  const base = publicUrl.replace(/\/+$/, '')
+  if (caseToken !== undefined)
+    return `${base}${casePath(view.bucket, view.id)}?${CASE_TOKEN_FIELD}=${encodeURIComponent(caseToken)}`
+  return `${base}${recordPagePath(site, view.bucket, view.id) ?? casePath(view.bucket, view.id)}`
 }
 
 /**

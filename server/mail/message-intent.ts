@@ -16,10 +16,19 @@ export interface MessageIntentInput {
   readonly view: RecordView
   readonly text: string
   readonly publicUrl: string
+  /** The case's capability for the link (visitor/case-token.ts). */
+  readonly caseToken?: string
 }
 
 /** Null when the submitter left no way to be written to. */
-export function buildMessageIntent({ site, bucket, view, text, publicUrl }: MessageIntentInput): MailIntent | null {
+export function buildMessageIntent({
+  site,
+  bucket,
+  view,
+  text,
+  publicUrl,
+  caseToken,
+}: MessageIntentInput): MailIntent | null {
   const to = resolveRecipient('submitter', bucket, view)
   if (to === null) return null
   const brand = brandOf(site, view.storyline)
@@ -33,7 +42,7 @@ export function buildMessageIntent({ site, bucket, view, text, publicUrl }: Mess
     body: text,
     record: { bucket: view.bucket, id: view.id },
     storyline: view.storyline,
-    link: recordLink(site, publicUrl, view),
+    link: recordLink(site, publicUrl, view, caseToken),
     audience: 'submitter',
     brand,
   }

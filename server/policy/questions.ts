@@ -2,7 +2,8 @@
 // visitor pages, desks, self moves, filing, attachments and invites ask the
 // engine the same way and a policy/ rule sees the same data wherever it runs.
 import type { Bucket, Desk, Page, SiteModel } from '../content/model'
-import { submitterSubject } from '../records/person'
+import { sameAddress } from '../address-match'
+import { contactValue, submitterSubject } from '../records/person'
 import { VISITOR_PREFIX, type RecordView } from '../records/types'
 import type { PolicyEngine } from './engine'
 import type { Principal, ResourceRef } from './request'
@@ -89,9 +90,22 @@ export function mayReadRecord(policy: PolicyEngine, caller: Caller, view: Record
   return allowed(policy, asFilerOf(caller, view), 'read', recordResource(view))
 }
 
+/** The case's filer, as the policy knows them: what a holder of its mail's link (or of its address) is asked as. */
+export function filerOf(view: RecordView): Caller {
+  const subject = submitterSubject(view)
+  return { principal: subject === undefined ? null : { subject, groups: [] }, submitter: view.submitter }
+}
+
+// Whoever signed in with a provider-verified address the case names as its contact: the case's mail goes there.
+function isContact(caller: Caller, bucket: Bucket, view: RecordView): boolean {
+  const email = caller.principal?.email
+  const contact = contactValue(bucket, view, 'email')
+  return email !== undefined && contact !== undefined && sameAddress(email, contact)
+}
+
 // A `sign_in: none` bucket keeps its records anonymous, whoever filed them.
 export function ownsRecord(caller: Caller, bucket: Bucket, view: RecordView): boolean {
-  return bucket.signIn !== 'none' && files(caller, view.submitter)
+  return bucket.signIn !== 'none' && (files(caller, view.submitter) || isContact(caller, bucket, view))
 }
 
 /** What the caller sees of a record: all of it (a bucket reader, or who filed it), the public view, or nothing. */
@@ -122,7 +136,8 @@ export function mayTakeSelfMove(
 ): boolean {
   const move = bucket.self.find((m) => m.name === edge)
   if (move === undefined || !move.from.includes(view.state) || !ownsRecord(caller, bucket, view)) return false
-  return allowed(policy, asFilerOf(caller, view), 'self', recordResource(view), { edge })
+  const asker = files(caller, view.submitter) ? asFilerOf(caller, view) : filerOf(view)
+  return allowed(policy, asker, 'self', recordResource(view), { edge })
 }
 
 export function mayOpenDesk(policy: PolicyEngine, caller: Caller, desk: Desk): boolean {

@@ -1,4 +1,5 @@
 // Which records a listing shows: every filter given must hold.
+import { sameAddress } from '../address-match'
 import type { RecordView } from './types'
 
 export interface ListFilter {
@@ -8,6 +9,8 @@ export interface ListFilter {
   readonly text?: string
   /** Only records this submitter filed (a subject, or `session:<id>`), or any of these submitters. */
   readonly submitter?: string | readonly string[]
+  /** With `submitter`: records whose contact field `field` holds this (provider-verified) address are theirs too. */
+  readonly contact?: { readonly field: string; readonly address: string }
   /** Only records whose `field` holds `equals`, e.g. the id of the record a page shows. */
   readonly where?: { readonly field: string; readonly equals: string }
   /**
@@ -22,9 +25,12 @@ export function createListFilter(filter: ListFilter): (view: RecordView) => bool
   const text = filter.text?.trim().toLowerCase() || undefined
   const { where } = filter
   const submitters = filter.submitter === undefined ? undefined : new Set([filter.submitter].flat())
+  const { contact } = filter
+  const byContact = (view: RecordView) =>
+    contact !== undefined && sameAddress(view.fields[contact.field] ?? '', contact.address)
   return (view) =>
     (states === undefined || states.has(view.state)) &&
-    (submitters === undefined || submitters.has(view.submitter)) &&
+    (submitters === undefined || submitters.has(view.submitter) || byContact(view)) &&
     (where === undefined || view.fields[where.field] === where.equals) &&
     (text === undefined || Object.values(view.fields).some((value) => value.toLowerCase().includes(text)))
 }

@@ -5,6 +5,7 @@
 // another's, in filing order. Each bucket's lists are built on
 // the first question that needs them: an instance starting at a million
 // records is ready without them, and only what pages ask for costs memory.
+import { addressKey } from '../address-match'
 import type { RecordTable } from './record-table'
 
 export interface Postings {
@@ -14,6 +15,8 @@ export interface Postings {
   /** A row whose submitter changed (a claim at sign-in). */
   resubmit(table: RecordTable, row: number, from: string, to: string): void
   byField(table: RecordTable, field: string, value: string): readonly number[]
+  /** Rows whose `field` is `address`, compared as address-match.ts compares addresses. */
+  byAddress(table: RecordTable, field: string, address: string): readonly number[]
 }
 
 const EMPTY: readonly number[] = []
@@ -33,8 +36,14 @@ const read = (rows: Rows | undefined): readonly number[] =>
 
 // The submitter is one more "field" here, under a key no field name can be.
 const SUBMITTER = '\0submitter'
+// An address field by its address key is another, under the field's name after this.
+const ADDRESS = '\0address\0'
 const keyOf = (table: RecordTable, row: number, field: string) =>
-  field === SUBMITTER ? table.submitter(row) : (table.fields(row)[field] ?? '')
+  field === SUBMITTER
+    ? table.submitter(row)
+    : field.startsWith(ADDRESS)
+      ? addressKey(table.fields(row)[field.slice(ADDRESS.length)] ?? '')
+      : (table.fields(row)[field] ?? '')
 
 export function createPostings(): Postings {
   // bucket -> field -> value -> rows.
@@ -65,5 +74,6 @@ export function createPostings(): Postings {
       values.set(to, rows.length === 1 ? rows[0]! : rows)
     },
     byField: lookUp,
+    byAddress: (table, field, address) => lookUp(table, `${ADDRESS}${field}`, addressKey(address)),
   }
 }

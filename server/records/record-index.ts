@@ -182,7 +182,7 @@ export function createRecordIndex(
       const { submitter, where, states, text } = query
       const rows =
         submitter !== undefined
-          ? rowsOfSubmitters(postings, table, submitter)
+          ? rowsOfSubmitters(postings, table, submitter, query.contact)
           : where !== undefined
             ? postings.byField(table, where.field, where.equals)
             : null
@@ -256,7 +256,11 @@ function rowsOfSubmitters(
   postings: Postings,
   table: RecordTable,
   submitter: string | readonly string[],
+  contact?: ListFilter['contact'],
 ): readonly number[] {
-  if (typeof submitter === 'string') return postings.bySubmitter(table, submitter)
-  return submitter.flatMap((one) => postings.bySubmitter(table, one)).sort((a, b) => a - b)
+  if (typeof submitter === 'string' && contact === undefined) return postings.bySubmitter(table, submitter)
+  const rows = [submitter].flat().flatMap((one) => postings.bySubmitter(table, one))
+  // A case filed under their submitter and naming their address is one row, once.
+  if (contact !== undefined) rows.push(...postings.byAddress(table, contact.field, contact.address))
+  return [...new Set(rows)].sort((a, b) => a - b)
 }

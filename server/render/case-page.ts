@@ -24,6 +24,8 @@ export interface CasePageOptions {
   readonly csrf?: string
   /** After the submitter's own move. */
   readonly moved: boolean
+  /** The capability the page was opened with: its forms carry it on. */
+  readonly caseToken?: string
 }
 
 const MOVED_HOW = { desk: null, self: 'case.moved-by-you', timed: 'case.moved-by-clock' } as const
@@ -63,7 +65,7 @@ export function renderCasePage(options: CasePageOptions): string {
   const body = html`<p class="case-bucket">${data.bucketTitle}</p><h1>${title}</h1>
 <dl class="case-facts"><div><dt>${m.say('case.reference')}</dt><dd>${reference}</dd></div>
 <div><dt>${m.say('case.where-it-stands')}</dt><dd><strong>${record.stateLabel}</strong></dd></div></dl>
-${renderSelfMoves(record, { csrf: options.csrf, pagePath: data.path })}
+${renderSelfMoves(record, { csrf: options.csrf, pagePath: data.path, caseToken: options.caseToken })}
 <section aria-labelledby="case-timeline"><h2 id="case-timeline">${m.say('case.timeline')}</h2>
 <ol class="timeline">${[...data.timeline].reverse().map((entry) => renderEntry(entry, siteName, m))}</ol></section>
 <section aria-labelledby="case-details"><h2 id="case-details">${m.say('case.details')}</h2>${renderRecordFields(record.fields)}</section>`

@@ -48,6 +48,8 @@ export interface SelfMoveForm {
   readonly csrf?: string
   /** Where the visitor is sent back to. */
   readonly pagePath: string
+  /** The case's capability, when the page was opened by its mail's link. */
+  readonly caseToken?: string
 }
 
 /** A place a map block shows: a record the viewer may see, with a location. */

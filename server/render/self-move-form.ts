@@ -4,6 +4,7 @@ import { CSRF_FIELD } from '../forms/service-fields'
 import { hiddenInputs } from './form'
 import { html, type SafeHtml } from './html'
 import type { RecordSummary, SelfMoveForm } from './record-model'
+import { CASE_TOKEN_FIELD } from '../visitor/case-token'
 import { EDGE_FIELD, PAGE_FIELD, SEQ_FIELD, SUBMISSION_FIELD } from '../forms/service-fields'
 
 export function renderSelfMoves(record: RecordSummary, form: SelfMoveForm): SafeHtml | null {
@@ -17,6 +18,7 @@ export function renderSelfMoves(record: RecordSummary, form: SelfMoveForm): Safe
       [SEQ_FIELD]: record.seq,
       [PAGE_FIELD]: form.pagePath,
       [SUBMISSION_FIELD]: newSubmissionToken(),
+      ...(form.caseToken === undefined ? {} : { [CASE_TOKEN_FIELD]: form.caseToken }),
     })
     const button = html`<button type="submit" class="button button-secondary">${move.label}</button>`
     return html`<form method="post" action="${action}" class="self-move">${hidden}${button}</form>`

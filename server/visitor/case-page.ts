@@ -32,6 +32,8 @@ export function casePageData(
   bucket: Bucket,
   view: RecordView,
   history: readonly HistoryEntry[],
+  /** False for a closed case opened by its mail's link: it shows, but moves nothing. */
+  selfMoves = true,
 ): CasePageData | null {
   const { ctx } = visit
   if (!ownsRecord(ctx.visitor, bucket, view)) return null
@@ -51,9 +53,10 @@ export function casePageData(
         return [{ kind: 'claimed', time: entry.time }]
     }
   })
+  const summary = summarize(ctx, bucket, view, 'all', true)
   return {
     bucketTitle: textAt(bucket.title, ctx.story) || bucket.name,
-    record: summarize(ctx, bucket, view, 'all', true),
+    record: selfMoves ? summary : { ...summary, selfMoves: [] },
     timeline,
     path: casePath(bucket.name, view.id),
   }

@@ -42,7 +42,11 @@ function plan(ctx: PageContext, block: ListBlock, bucket: Bucket): Plan | null {
     case 'mine': {
       const submitter = ctx.visitor.submitters ?? ctx.visitor.submitter
       if (submitter === undefined || bucket.signIn === 'none') return null
-      return { filter: { submitter }, access: 'all', keep: () => true }
+      // Cases naming their verified address as the contact are theirs too (policy/questions.ts ownsRecord).
+      const address = ctx.visitor.principal?.email
+      const field = bucket.fields.find((f) => f.contact && f.type === 'email')?.name
+      const contact = address === undefined || field === undefined ? {} : { contact: { field, address } }
+      return { filter: { submitter, ...contact }, access: 'all', keep: () => true }
     }
     case 'desk':
       return mayReadBucket(ctx.policy, ctx.visitor, bucket.name)

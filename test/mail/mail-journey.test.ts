@@ -117,7 +117,9 @@ describe('the mailer closes the loop: mail out, reply back onto the case', () =>
       expect(message?.text).toContain('Could you send us a photo?')
       expect(message?.html).toContain('<strong>photo</strong>')
       const link = /href="([^"]+\/my\/potholes\/[^"]+)"/.exec(String(message?.html))?.[1] ?? ''
-      expect(link).toBe(`${service.site}/my/potholes/${id}`)
+      // It carries the case's capability, so it opens on any device (issue 26 journey 1).
+      expect(link.split('?')[0]).toBe(`${service.site}/my/potholes/${id}`)
+      expect(new URL(link.replaceAll('&amp;', '&')).searchParams.get('k')).toMatch(/^[0-9a-z]+\.[A-Za-z0-9_-]{22}$/)
 
       // The link opens the case for the visitor.
       await visitor.goto(link)
