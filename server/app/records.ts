@@ -15,6 +15,9 @@ import type { GroupGrants } from '../records/grants'
 import { isDevelopment } from '../config/mode'
 import { createCaseSigner } from '../visitor/case-token'
 import { useCaseSecret } from './case-secret'
+import { BusUnavailableError } from '../bus/errors'
+import { BusReplicasError } from '../bus/nats-replicas'
+import { log } from '../log'
 
 interface LiveRecords {
   readonly index: RecordIndex
@@ -26,8 +29,41 @@ let liveIndex: RecordIndex | null = null
 // Set once the index has replayed: what a request that must not wait reads.
 let settled: LiveRecords | null = null
 
+// A start on a cluster still electing leaders (or a bus that is down) is tried
+// again until it works, rather than leave the instance answering 500 for good.
+const RETRY_PAUSES_MS = [500, 1000, 2000, 5000]
+
 export function startRecords(config: Config): Promise<LiveRecords> {
   live = (async () => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await startOnce(config)
+      } catch (error) {
+        if (!isBusTrouble(error)) throw error
+        const retryInMs = RETRY_PAUSES_MS[Math.min(attempt, RETRY_PAUSES_MS.length - 1)] ?? 5000
+        log('warn', 'records', '[svc] [records] starting the records failed on the bus; trying again', {
+          attempt: attempt + 1,
+          retryInMs,
+          error: String(error),
+        })
+        await new Promise((resolve) => setTimeout(resolve, retryInMs))
+      }
+    }
+  })()
+  return live
+}
+
+/** Bus trouble that passes (no leader, a timeout); not a setting the cluster cannot meet. */
+function isBusTrouble(error: unknown): boolean {
+  if (error instanceof BusReplicasError) return false
+  if (error instanceof BusUnavailableError) return true
+  if (error instanceof Error && error.message.startsWith('[svc] [bus]')) return true
+  return error instanceof Error && error.cause !== undefined && isBusTrouble(error.cause)
+}
+
+async function startOnce(config: Config): Promise<LiveRecords> {
+  let index: RecordIndex | null = null
+  try {
     const [bus, first, caseSecret] = await Promise.all([useBus(), useContent(), useCaseSecret()])
     // Through the backend PEOPLE_BACKEND chose; on memberships, one view per instance, so grants here show here at once.
     const grants = {
@@ -37,18 +73,23 @@ export function startRecords(config: Config): Promise<LiveRecords> {
     const publicUrl = readPublicUrl(config, isDevelopment(config)) ?? ''
     // Links in mail to a submitter open the case for as long as the mail's reply address takes replies.
     const signCase = createCaseSigner(caseSecret, config.MAIL_REPLY_DAYS)
-    const lookup = (bucket: string, id: string) => index.get(bucket, id)
+    // Asked only once the index below exists.
+    const lookup = (bucket: string, id: string) => made.get(bucket, id)
     const effects = createRecordEffects({ bus, grants, publicUrl, lookup, signCase })
-    const index = createRecordIndex(bus, { catchUp: createEffectsCatchUp({ site, effects }) })
-    liveIndex = index
-    const records = createRecords({ bus, index, site, effects })
-    await index.ready
+    const made = createRecordIndex(bus, { catchUp: createEffectsCatchUp({ site, effects }) })
+    index = made
+    liveIndex = made
+    const records = createRecords({ bus, index: made, site, effects })
+    await made.ready
     const everyMs = config.RECORDS_SNAPSHOT_SECONDS * 1000
-    if (everyMs > 0) startSnapshotWriter({ bus, index, everyMs })
-    settled = { index, records }
+    if (everyMs > 0) startSnapshotWriter({ bus, index: made, everyMs })
+    settled = { index: made, records }
     return settled
-  })()
-  return live
+  } catch (error) {
+    // A half-started index stops following before the next try makes another.
+    index?.close()
+    throw error
+  }
 }
 
 export function useRecords(): Promise<LiveRecords> {
