@@ -3,21 +3,9 @@
 import { describe, expect, it } from 'vitest'
 import { buildMessageIntent } from '../../server/mail/message-intent'
 import { referenceOf } from '../../server/records/reference'
-import type { RecordView } from '../../server/records/types'
-import { loadDemo } from '../support/demo-site'
+import { demoPothole, loadDemo } from '../support/demo-site'
 
-const view: RecordView = {
-  id: 'UvdsQaWZLxEt9zkh',
-  bucket: 'potholes',
-  storyline: 'plain',
-  state: 'new',
-  fields: { street: 'Mill Lane 4', email: 'ann@example.org' },
-  submitter: 'session:x',
-  filedAt: '2030-01-01T08:00:00.000Z',
-  enteredAt: '2030-01-01T08:00:00.000Z',
-  filedSeq: 42,
-  seq: 43,
-}
+const view = demoPothole()
 
 describe('the subject of a message staff write to the submitter', () => {
   it('names the case by its reference, not its id', async () => {

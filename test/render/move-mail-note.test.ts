@@ -2,24 +2,12 @@
 // the reporter, whom it mails instead, or that nobody hears of it.
 import { describe, expect, it } from 'vitest'
 import { messagesFor } from '../../server/messages/messages'
-import type { RecordView } from '../../server/records/types'
 import { renderMovePage } from '../../server/render/desk/move-page'
 import { moveMailNote } from '../../server/render/desk/move-mail-note'
-import { loadDemo } from '../support/demo-site'
+import { demoPothole, loadDemo } from '../support/demo-site'
 import { assets } from './fixture'
 
-const view: RecordView = {
-  id: 'UvdsQaWZLxEt9zkh',
-  bucket: 'potholes',
-  storyline: 'plain',
-  state: 'new',
-  fields: { street: 'Mill Lane 4', email: 'ann@example.org' },
-  submitter: 'session:x',
-  filedAt: '2030-01-01T08:00:00.000Z',
-  enteredAt: '2030-01-01T08:00:00.000Z',
-  filedSeq: 42,
-  seq: 43,
-}
+const view = demoPothole()
 
 describe("issue 26 journey 8: the desk's confirmation says whether the move mails the reporter", async () => {
   const site = await loadDemo()

@@ -17,9 +17,15 @@ export function launchChromium(): Promise<Browser> {
   })
 }
 
-/** A new browser signed in as one of the development provider's people, landed on `path`. */
-export async function signedInPage(browser: Browser, site: string, person: string, path: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage()
+/** A new browser signed in as one of the development provider's people, landed on `path`; a phone's size if asked. */
+export async function signedInPage(
+  browser: Browser,
+  site: string,
+  person: string,
+  path: string,
+  viewport?: { width: number; height: number },
+): Promise<Page> {
+  const page = await (await browser.newContext(viewport === undefined ? {} : { viewport })).newPage()
   page.setDefaultTimeout(15_000)
   await page.goto(`${site}/auth/sign-in?return=${encodeURIComponent(path)}`)
   await page.getByRole('button', { name: `Sign in as ${person}` }).click()

@@ -5,7 +5,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations } from '../a11y/axe'
-import { launchChromium } from '../support/browser'
+import { launchChromium, signedInPage } from '../support/browser'
 import { startDevServer, type RunningServer } from '../support/server'
 
 // The Case desk in either storyline the visitor was given.
@@ -21,15 +21,12 @@ afterAll(async () => {
   await server?.stop()
 })
 
+const PHONE = { width: 360, height: 740 }
+
 async function phone(signedInAs?: string): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 360, height: 740 } })).newPage()
-  page.setDefaultTimeout(15_000)
-  if (signedInAs === undefined) await page.goto(`${server.site}/`)
-  else {
-    await page.goto(`${server.site}/auth/sign-in?return=%2F`)
-    await page.getByRole('button', { name: `Sign in as ${signedInAs}` }).click()
-    await page.waitForURL(`${server.site}/`)
-  }
+  if (signedInAs !== undefined) return signedInPage(browser, server.site, signedInAs, '/', PHONE)
+  const page = await (await browser.newContext({ viewport: PHONE })).newPage()
+  await page.goto(`${server.site}/`)
   return page
 }
 
@@ -71,10 +68,7 @@ describe('issue 26 journey 9: the header on a phone (360x740)', () => {
   })
 
   it('on a laptop the desks stay beside the name and are not repeated in the menu row', async () => {
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage()
-    await page.goto(`${server.site}/auth/sign-in?return=%2F`)
-    await page.getByRole('button', { name: 'Sign in as Kari Caseworker' }).click()
-    await page.waitForURL(`${server.site}/`)
+    const page = await signedInPage(browser, server.site, 'Kari Caseworker', '/', { width: 1280, height: 800 })
     expect(await page.locator('.account-desks').getByRole('link', { name: DESK }).isVisible()).toBe(true)
     expect(await page.locator('.site-menu .nav-narrow').first().isVisible()).toBe(false)
     await page.context().close()
