@@ -15,8 +15,7 @@ import type { GroupGrants } from '../records/grants'
 import { isDevelopment } from '../config/mode'
 import { createCaseSigner } from '../visitor/case-token'
 import { useCaseSecret } from './case-secret'
-import { BusUnavailableError } from '../bus/errors'
-import { BusReplicasError } from '../bus/nats-replicas'
+import { BusReplicasError, BusUnavailableError } from '../bus/errors'
 import { log } from '../log'
 
 interface LiveRecords {

@@ -24,6 +24,12 @@ export class BusUnavailableError extends Error {
   }
 }
 
+// BUS_REPLICAS the cluster cannot hold, or a stream it will not raise: a
+// setting to change, not trouble that passes, so nothing waits it out.
+export class BusReplicasError extends Error {
+  override readonly name = 'BusReplicasError'
+}
+
 export type NoReplyReason = 'no-responders' | 'timeout'
 
 export class BusNoReplyError extends Error {

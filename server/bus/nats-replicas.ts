@@ -6,14 +6,10 @@ import { randomBytes } from 'node:crypto'
 import { JetStreamApiError, StorageType } from '@nats-io/jetstream'
 import type { JetStreamManager, StreamInfo } from '@nats-io/jetstream'
 import { log } from '../log'
-import { busError } from './errors'
+import { BusReplicasError, busError } from './errors'
 
 // No suitable peers for placement; replicas > 1 on a server without a cluster.
 const TOO_FEW_NODES = new Set([10005, 10074])
-
-export class BusReplicasError extends Error {
-  override readonly name = 'BusReplicasError'
-}
 
 export function isTooFewNodes(error: unknown): boolean {
   return error instanceof JetStreamApiError && TOO_FEW_NODES.has(error.code)
