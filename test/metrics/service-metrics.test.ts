@@ -212,14 +212,19 @@ describe('GET /metrics', () => {
 
       // A caseworker writes to a submitter while the SMTP server answers 451, then 550.
       const written = filedId(
-        await fileThrough(createCookieFetch(), run.service, '/', 'potholes', {
+        await fileThrough(visitor, run.service, '/', 'potholes', {
           street: 'Write Lane',
           kind: 'pothole',
           email: 'bea@example.org',
         }),
       )
+      // The clock's mail and the receipt go out before the SMTP server starts refusing.
+      const arrived = (subject: string) => smtp.received.some((mail) => mail.subject === subject)
       await waitFor(
-        async () => (await scrape(mailerMetrics)).get('svc_mail_pending') === 0,
+        async () =>
+          arrived('Report closed: Clock Lane') &&
+          arrived('We got your report on Write Lane') &&
+          (await scrape(mailerMetrics)).get('svc_mail_pending') === 0,
         15_000,
         'every mail so far delivered',
       )
