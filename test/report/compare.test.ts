@@ -14,7 +14,7 @@ import { waitFor } from '../bus/wait'
 import { launchChromium } from '../support/browser'
 import { PEOPLE } from '../desk/desk-world'
 import { bucketForm, createCookieFetch, openPage, postForm } from '../visitor/visitor-client'
-import { fileOverHttp, moveOverHttp, signedIn, startReportWorld, type ReportWorld } from './world'
+import { fileOverHttp, moveOverHttp, signedIn, startReportWorld, type ReportWorld } from './report-world'
 
 const browserAccept = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8'
 
