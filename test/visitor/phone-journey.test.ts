@@ -98,7 +98,7 @@ describe('Issue 14, done when, on the demo site', () => {
     await kari.getByRole('button', { name: 'Reopen' }).click()
     expect(await kari.locator('.field-error-message').innerText()).toBe('Write a note: this move needs one.')
     expect(await axeViolations(kari)).toEqual([])
-    await kari.getByLabel('Note', { exact: true }).fill('Crew found a second hole next to it.')
+    await kari.getByLabel('Note for Reopen', { exact: true }).fill('Crew found a second hole next to it.')
     await kari.getByRole('button', { name: 'Reopen' }).click()
     await expect
       .poll(() => kari.locator('.desk-history-note').allInnerTexts())
