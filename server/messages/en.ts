@@ -347,6 +347,7 @@ export const en = {
   'desk.page-of': 'Page {page} of {pages}',
   'desk.back-to': 'Back to {desk}',
   'desk.move-this-case': 'Move this case',
+  'desk.jump-to-moves': 'Go to the moves',
   'desk.write': 'Write to the submitter',
   'desk.details': 'Details',
   'desk.history': 'History',

@@ -337,6 +337,7 @@ export const nb: Readonly<Record<MessageId, string>> = {
   'desk.page-of': 'Side {page} av {pages}',
   'desk.back-to': 'Tilbake til {desk}',
   'desk.move-this-case': 'Flytt denne saken',
+  'desk.jump-to-moves': 'Gå til flyttingene',
   'desk.write': 'Skriv til innsenderen',
   'desk.details': 'Detaljer',
   'desk.history': 'Historikk',

@@ -104,6 +104,11 @@ describe('Issue 26 journey 5: the desk case page', () => {
         firstMove.top,
       )
 
+      // One link at the top leads past the case to the moves.
+      await expect(kari.getByRole('link', { name: 'Go to the moves' }).getAttribute('href')).resolves.toBe(
+        '#record-moves',
+      )
+
       // One form a move: its button and only its own note, labelled with the move's name.
       expect(await moveForms(kari)).toEqual([
         ['Accept', []],
@@ -136,32 +141,36 @@ describe('Issue 26 journey 5: the desk case page', () => {
     },
   )
 
-  it('a required note refused comes back in its own move’s box, the words kept, the error beside the field', async () => {
-    const id = await fileWithPhoto()
-    const here = `/desk/caseworkers/potholes/${id}`
-    const kari = await caseworkerOn(here)
-    await kari.getByRole('button', { name: 'Reject: not municipal' }).click()
-    await kari.waitForURL(`${service.site}${here}?moved=reject`)
+  it(
+    'a required note refused comes back in its own move’s box, the words kept, the error beside the field',
+    { timeout: 90_000 },
+    async () => {
+      const id = await fileWithPhoto()
+      const here = `/desk/caseworkers/potholes/${id}`
+      const kari = await caseworkerOn(here)
+      await kari.getByRole('button', { name: 'Reject: not municipal' }).click()
+      await kari.waitForURL(`${service.site}${here}?moved=reject`)
 
-    const reopen = kari.locator('form', { has: kari.getByRole('button', { name: 'Reopen' }) })
-    await reopen.getByLabel('Note for Reopen').fill('   ')
-    await reopen.getByRole('button', { name: 'Reopen' }).click()
-    const refused = kari.locator('form', { has: kari.getByRole('button', { name: 'Reopen' }) })
-    await expect(refused.locator('.field-error-message').innerText()).resolves.toBe(
-      'Write a note: this move needs one.',
-    )
-    await expect(refused.getByLabel('Note for Reopen').inputValue()).resolves.toBe('   ')
-    await expect(refused.getByLabel('Note for Reopen').getAttribute('aria-invalid')).resolves.toBe('true')
-    // The page opens on the problem, which leads to the field.
-    await expect(kari.evaluate(() => document.activeElement?.className)).resolves.toBe('error-summary')
-    await expect(kari.locator('.error-summary a').getAttribute('href')).resolves.toBe('#note-reopen')
-    expect(await axeViolations(kari)).toEqual([])
+      const reopen = kari.locator('form', { has: kari.getByRole('button', { name: 'Reopen' }) })
+      await reopen.getByLabel('Note for Reopen').fill('   ')
+      await reopen.getByRole('button', { name: 'Reopen' }).click()
+      const refused = kari.locator('form', { has: kari.getByRole('button', { name: 'Reopen' }) })
+      await expect(refused.locator('.field-error-message').innerText()).resolves.toBe(
+        'Write a note: this move needs one.',
+      )
+      await expect(refused.getByLabel('Note for Reopen').inputValue()).resolves.toBe('   ')
+      await expect(refused.getByLabel('Note for Reopen').getAttribute('aria-invalid')).resolves.toBe('true')
+      // The page opens on the problem, which leads to the field.
+      await expect(kari.evaluate(() => document.activeElement?.className)).resolves.toBe('error-summary')
+      await expect(kari.locator('.error-summary a').getAttribute('href')).resolves.toBe('#note-reopen')
+      expect(await axeViolations(kari)).toEqual([])
 
-    await refused.getByLabel('Note for Reopen').fill('The county says it is ours after all.')
-    await refused.getByRole('button', { name: 'Reopen' }).click()
-    await kari.waitForURL(`${service.site}${here}?moved=reopen`)
-    await expect(kari.locator('.desk-history-entry:last-child .desk-history-note').innerText()).resolves.toBe(
-      'Note: The county says it is ours after all.',
-    )
-  })
+      await refused.getByLabel('Note for Reopen').fill('The county says it is ours after all.')
+      await refused.getByRole('button', { name: 'Reopen' }).click()
+      await kari.waitForURL(`${service.site}${here}?moved=reopen`)
+      await expect(kari.locator('.desk-history-entry:last-child .desk-history-note').innerText()).resolves.toBe(
+        'Note: The county says it is ours after all.',
+      )
+    },
+  )
 })

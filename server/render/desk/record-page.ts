@@ -102,6 +102,10 @@ export function renderRecordPage(options: RecordPageOptions): string {
     html`<p class="desk-back"><a href="${deskPath(desk.name)}">${m.say('desk.back-to', { desk: deskTitle })}</a></p><h1>${name}</h1>`,
     html`<p class="desk-state">${textAt(bucket.title, story) || bucket.name}: ${state}</p>`,
     html`<p class="desk-told">${renderToldIn(view.storyline, m)}</p>`,
+    // The moves come after the case, which can be long: one link gets there without scrolling past it.
+    options.moves.length === 0
+      ? null
+      : html`<p class="desk-jump"><a href="#record-moves">${m.say('desk.jump-to-moves')}</a></p>`,
     section('record-details', m.say('desk.details'), renderDetails(options, m)),
     places.length === 0 || options.maps === undefined
       ? null
