@@ -43,7 +43,9 @@ export function problemsBetween(config: Config): ConfigProblem[] {
   if (config.BUS_REPLICAS > 1 && config.BUS_URL === undefined)
     problems.push({
       variable: 'BUS_REPLICAS',
-      line: `BUS_REPLICAS: ${config.BUS_REPLICAS} copies need a NATS cluster, and BUS_URL is not set (the embedded bus keeps one); set BUS_URL or leave BUS_REPLICAS unset`,
+      line:
+        `BUS_REPLICAS: ${config.BUS_REPLICAS} copies need a NATS cluster, and BUS_URL is not set ` +
+        '(the embedded bus keeps one); set BUS_URL or leave BUS_REPLICAS unset',
     })
   return problems
 }
