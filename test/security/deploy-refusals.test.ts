@@ -142,11 +142,16 @@ describe('issue 27: the bus seed and TLS files come as values, checked for what 
       /BUS_TLS_KEY is not PEM text/,
       body,
     ],
-    ['two keys in one', `BUS_TLS_KEY=${base64(key + key)}\n`, /BUS_TLS_KEY is not PEM text .*one, for a key/, body],
+    [
+      'two keys in one',
+      `BUS_TLS_KEY=${base64(key + key)}\n`,
+      /BUS_TLS_KEY is not PEM text holding one unencrypted PRIVATE KEY, RSA PRIVATE KEY or EC PRIVATE KEY block/,
+      body,
+    ],
     [
       'a key where the certificate goes',
       `BUS_TLS_CERT=${base64(key)}\n`,
-      /BUS_TLS_CERT is not PEM text holding only CERTIFICATE/,
+      /BUS_TLS_CERT is not PEM text holding only CERTIFICATE blocks/,
       body,
     ],
     [
