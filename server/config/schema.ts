@@ -197,6 +197,8 @@ export const configSchema = z.object({
   BUS_TLS_CA: text(),
   BUS_TLS_CERT: text(),
   BUS_TLS_KEY: text(),
+  // Set by systemd for a unit given credentials (LoadCredential=): where the deploy's bus files are handed over.
+  CREDENTIALS_DIRECTORY: text(),
 })
 
 export type Config = Readonly<z.output<typeof configSchema>>

@@ -39,6 +39,14 @@ export function problemsBetween(config: Config): ConfigProblem[] {
       variable: 'SEED_ADMIN_PHONE',
       line: 'SEED_ADMIN_PHONE: set SEED_ADMIN_EMAIL or SEED_ADMIN_PHONE, not both: the first person is invited once, by one of them',
     })
+  // The embedded bus keeps one copy of everything: more without BUS_URL would promise copies never made.
+  if (config.BUS_REPLICAS > 1 && config.BUS_URL === undefined)
+    problems.push({
+      variable: 'BUS_REPLICAS',
+      line:
+        `BUS_REPLICAS: ${config.BUS_REPLICAS} copies need a NATS cluster, and BUS_URL is not set ` +
+        '(the embedded bus keeps one); set BUS_URL or leave BUS_REPLICAS unset',
+    })
   return problems
 }
 

@@ -41,13 +41,13 @@ export function startLine(config: Config, unit: Unit): StartLine {
               ? off('MAP_TOKEN is not set')
               : on(`tiles from ${hostOf(config.MAP_TILE_URL)}`),
           people: people(config),
-          busReplicas: busReplicas(config),
+          busReplicas: config.BUS_REPLICAS,
           metrics: metrics(config.METRICS_HOST, config.METRICS_PORT, 'METRICS_PORT'),
         }
       : {
           mail: mailerMail(config),
           replies: replies(config),
-          busReplicas: busReplicas(config),
+          busReplicas: config.BUS_REPLICAS,
           metrics: metrics(config.METRICS_HOST, config.MAILER_METRICS_PORT, 'MAILER_METRICS_PORT'),
         }
   const summary = Object.entries(fields)
@@ -110,13 +110,6 @@ function people(config: Config): Said {
       ? 'memberships: kept by the service (PEOPLE_BACKEND=memberships)'
       : 'memberships: kept by the service (IDP_API_TOKEN is not set)'
   return `idp: groups kept at the identity provider over SCIM at ${scimUrlOf(config) ?? 'its development provider'}`
-}
-
-// BUS_REPLICAS belongs to the cluster settings; until this config has it, streams have one replica.
-function busReplicas(config: Config): number {
-  if (config.BUS_URL === undefined) return 1
-  const replicas = (config as { readonly BUS_REPLICAS?: unknown }).BUS_REPLICAS
-  return typeof replicas === 'number' ? replicas : 1
 }
 
 function metrics(host: string, port: number | undefined, name: string): Said {

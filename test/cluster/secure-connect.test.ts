@@ -1,7 +1,6 @@
 // Connecting as production NATS expects: an NKEY user, TLS verified against
 // our own CA with a client certificate, a token or a user and password in
 // BUS_URL; and no password, token or seed ever in what a refusal says.
-import { execFileSync } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -12,7 +11,7 @@ import { createNatsBus } from '../../server/bus/nats'
 import type { NatsBusOptions } from '../../server/bus/nats'
 import { startNatsCluster } from '../support/nats-cluster'
 import type { NatsCluster } from '../support/nats-cluster'
-import { createTestCa } from '../support/test-ca'
+import { createTestCa, issueCertificate } from '../support/test-ca'
 import type { TestCa } from '../support/test-ca'
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-nats-secure-'))
@@ -32,29 +31,6 @@ async function refusal(options: NatsBusOptions): Promise<string> {
   expect(outcome).not.toBe('connected')
   expect(outcome).not.toContain('\n')
   return outcome
-}
-
-function signed(ca: TestCa, name: string, subject: string, extension: string): void {
-  const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: ca.dir, stdio: 'pipe' })
-  writeFileSync(join(ca.dir, `${name}.cnf`), `${extension}\n`)
-  openssl('req', '-newkey', 'rsa:2048', '-nodes', '-subj', subject, '-keyout', `${name}.key`, '-out', `${name}.csr`)
-  openssl(
-    'x509',
-    '-req',
-    '-in',
-    `${name}.csr`,
-    '-CA',
-    'ca.crt',
-    '-CAkey',
-    'ca.key',
-    '-CAcreateserial',
-    '-days',
-    '1',
-    '-extfile',
-    `${name}.cnf`,
-    '-out',
-    `${name}.crt`,
-  )
 }
 
 async function works(options: NatsBusOptions): Promise<void> {
@@ -146,8 +122,9 @@ describe('TLS (tls:// with BUS_TLS_CA, BUS_TLS_CERT, BUS_TLS_KEY)', () => {
     stranger = createTestCa()
     // A server certificate for localhost (the client checks a TLS server by
     // name) and a client certificate, both from the CA, for mutual TLS.
-    for (const of of [ca, stranger]) signed(of, 'nats', '/CN=localhost', 'subjectAltName=DNS:localhost,IP:127.0.0.1')
-    signed(ca, 'client', '/CN=svc', 'extendedKeyUsage=clientAuth')
+    for (const of of [ca, stranger])
+      issueCertificate(of, 'nats', '/CN=localhost', 'subjectAltName=DNS:localhost,IP:127.0.0.1')
+    issueCertificate(ca, 'client', '/CN=svc', 'extendedKeyUsage=clientAuth')
     client = { cert: join(ca.dir, 'client.crt'), key: join(ca.dir, 'client.key') }
     const tls = (of: TestCa) =>
       `cert_file: "${join(of.dir, 'nats.crt')}", key_file: "${join(of.dir, 'nats.key')}", ` +

@@ -117,9 +117,13 @@ describe('the start-up line of the service', () => {
     )
   })
 
-  it('bus replicas: 1 on the embedded bus and by default', () => {
+  it('bus replicas: 1 on the embedded bus and by default, BUS_REPLICAS on NATS', () => {
     expect(said({}).busReplicas).toBe(1)
     expect(said({ ...NATS }).busReplicas).toBe(1)
+    expect(said({ ...NATS, BUS_REPLICAS: '3' }).busReplicas).toBe(3)
+    expect(said({ BUS_REPLICAS: '1' }).busReplicas).toBe(1)
+    const line = startLine(parseConfig({ ...NATS, BUS_REPLICAS: '3' }), 'service')
+    expect(line.message).toContain(', busReplicas 3, ')
   })
 
   it('metrics: where they are served, or off without METRICS_PORT', () => {
@@ -143,6 +147,7 @@ describe('the start-up line of the mailer', () => {
       busReplicas: 1,
       metrics: 'off: MAILER_METRICS_PORT is not set',
     })
+    expect(said({ ...NATS, BUS_REPLICAS: '3', MAIL_FROM: 'site@example.org' }, 'mailer').busReplicas).toBe(3)
     expect(said({ ...NATS, MAIL_FROM: 'site@example.org', SMTP_URL: 'smtp://m' }, 'mailer').replies).toBe(
       'off: MAIL_REPLY_ADDRESS and MAIL_REPLY_SECRET are not set',
     )
@@ -165,6 +170,13 @@ describe('settings that contradict each other are refused, one line each', () =>
     expect(problemsOf({ MAIL_INBOUND_PORT: '2525', MAILER_METRICS_PORT: '2525' })).toEqual([
       "MAILER_METRICS_PORT: 2525 is MAIL_INBOUND_PORT too: the mailer's metrics have a listener of their own",
     ])
+  })
+
+  it('BUS_REPLICAS above 1 without BUS_URL: the embedded bus keeps one copy', () => {
+    expect(problemsOf({ BUS_REPLICAS: '3' })).toEqual([
+      'BUS_REPLICAS: 3 copies need a NATS cluster, and BUS_URL is not set (the embedded bus keeps one); set BUS_URL or leave BUS_REPLICAS unset',
+    ])
+    expect(problemsOf({ ...DEV, BUS_REPLICAS: '2' })).toHaveLength(1)
   })
 
   it('a bad metrics port is named like any other setting', () => {

@@ -1,9 +1,13 @@
 // The root script run for real on a temporary host with tarballs .ci/pack
 // made: install, flip, serve, upgrade, a broken release flipped back on its
 // own, a revert by deploying the older tag (SPEC 9.5 to 9.7); the service and
-// its mailer deployed, checked and flipped back together.
+// its mailer deployed, checked and flipped back together; the bus's cluster
+// and security settings handed to both (issue 27 on a host).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { jetstreamManager } from '@nats-io/jetstream'
+import { createUser } from '@nats-io/nkeys'
+import { connect, nkeyAuthenticator } from '@nats-io/transport-node'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   BROKEN_SERVER,
@@ -15,9 +19,11 @@ import {
   runDeploy,
   type DeployHost,
 } from '../support/deploy-host'
+import { startNatsCluster, type NatsCluster } from '../support/nats-cluster'
 import { startNatsServer, type NatsServer } from '../support/nats-server'
 import { DEMO, freePort } from '../support/server'
 import { startSmtpServer, type TestSmtp } from '../support/smtp-server'
+import { createTestCa, issueCertificate, type TestCa } from '../support/test-ca'
 
 // A deploy unpacks 160 MB and waits for the service to be ready.
 vi.setConfig({ testTimeout: 120_000 })
@@ -262,5 +268,146 @@ describe('SPEC 1.4: "Mail is delivered by a separate unit on the same host": the
     } finally {
       beta.stop()
     }
+  })
+})
+
+describe('issue 27 on a host: BUS_REPLICAS, the NKEY seed and the TLS files reach both units', () => {
+  const user = createUser()
+  const seed = new TextDecoder().decode(user.getSeed())
+  let delta: DeployHost
+  let ca: TestCa
+  let cluster: NatsCluster
+  let smtp: TestSmtp
+  let servicePort: number
+  let mailerPort: number
+  let env: string
+  const pem = (name: string) => readFileSync(join(ca.dir, name), 'utf8')
+  // The deploy workflow sends PEM text base64-encoded on one line.
+  const base64 = (text: string) => Buffer.from(text).toString('base64')
+  beforeAll(async () => {
+    ca = createTestCa()
+    // The client checks a tls:// server by its name: the URLs say localhost.
+    issueCertificate(ca, 'nats', '/CN=localhost', 'subjectAltName=DNS:localhost')
+    issueCertificate(ca, 'client', '/CN=svc', 'extendedKeyUsage=clientAuth')
+    ;[cluster, smtp] = await Promise.all([
+      startNatsCluster({
+        size: 3,
+        authorization: `users = [{ nkey: "${user.getPublicKey()}" }]`,
+        tls:
+          `cert_file: "${join(ca.dir, 'nats.crt')}", key_file: "${join(ca.dir, 'nats.key')}", ` +
+          `ca_file: "${ca.caFile}", verify: true`,
+        client: {
+          authenticator: nkeyAuthenticator(user.getSeed()),
+          tls: { caFile: ca.caFile, certFile: join(ca.dir, 'client.crt'), keyFile: join(ca.dir, 'client.key') },
+        },
+      }),
+      startSmtpServer(),
+    ])
+    delta = createDeployHost()
+    ;[servicePort, mailerPort] = [await freePort(), await freePort()]
+    delta.addInstance('delta', servicePort, mailerPort, 'delta.example.org')
+    delta.download(await packFromOutput('0.0.1'))
+    env =
+      `CONTENT_REPO=${DEMO}\nBUS_URL=${cluster.urls.replaceAll('127.0.0.1', 'localhost')}\n` +
+      `PUBLIC_URL=https://delta.example.org\nSMTP_URL=${smtp.url}\nMAIL_FROM=site@delta.example.org\n` +
+      `BUS_REPLICAS=3\nBUS_NKEY_SEED=${seed}\nBUS_TLS_CA=${base64(pem('ca.crt'))}\n` +
+      `BUS_TLS_CERT=${base64(pem('client.crt'))}\nBUS_TLS_KEY=${base64(pem('client.key'))}\n`
+  }, 180_000)
+  afterAll(async () => {
+    delta.stop()
+    await Promise.all([cluster.stop(), smtp.stop()])
+  })
+  const home = (file: string) => join(delta.root, 'delta', file)
+  const deploy = (tag: string, input: string, seconds = '60') =>
+    runDeploy(delta, ['delta', tag, join(delta.downloads, `svc-${tag}.tar.gz`)], input, { SVC_HEALTH_SECONDS: seconds })
+  const BUS_LINES =
+    'BUS_REPLICAS=3\nBUS_NKEY_SEED_FILE=bus_nkey-seed\nBUS_TLS_CA=bus_tls-ca.pem\n' +
+    'BUS_TLS_CERT=bus_tls-cert.pem\nBUS_TLS_KEY=bus_tls-key.pem\n'
+
+  it('both units connect with the seed and the client certificate, and keep three copies of every stream', async () => {
+    const result = await deploy('v0.0.1', env)
+    expect(result.stderr).toContain('delta runs v0.0.1')
+    expect(result.code).toBe(0)
+    expect((await fetch(`http://127.0.0.1:${servicePort}/readyz`)).status).toBe(200)
+    expect((await fetch(`http://127.0.0.1:${mailerPort}/healthz`)).status).toBe(200)
+    const startLine = (log: string) =>
+      readFileSync(home(log), 'utf8')
+        .split('\n')
+        .find((line) => line.includes('[svc] [start]'))
+    expect(startLine('env.log')).toContain('busReplicas 3')
+    expect(startLine('mailer.env.log')).toContain('busReplicas 3')
+    const nc = await connect({
+      servers: cluster.nodes.map((node) => node.url),
+      authenticator: nkeyAuthenticator(user.getSeed()),
+      tls: { caFile: ca.caFile, certFile: join(ca.dir, 'client.crt'), keyFile: join(ca.dir, 'client.key') },
+    })
+    try {
+      const jsm = await jetstreamManager(nc)
+      for (const stream of ['SVC_RECORDS', 'SVC_MAIL'])
+        expect((await jsm.streams.info(stream)).config.num_replicas, stream).toBe(3)
+    } finally {
+      await nc.close()
+    }
+  })
+
+  it('each env file names the credentials, never a seed or a key; the files are root-only, as given', () => {
+    const serviceEnv = readFileSync(home('env'), 'utf8')
+    const mailerEnv = readFileSync(home('mailer.env'), 'utf8')
+    expect(serviceEnv).toContain(BUS_LINES)
+    expect(mailerEnv).toContain(BUS_LINES)
+    for (const text of [serviceEnv, mailerEnv]) {
+      expect(text).not.toContain(seed)
+      expect(text).not.toContain('PRIVATE KEY')
+      expect(text).not.toContain(base64(pem('client.key')).slice(0, 40))
+    }
+    expect(statSync(home('credentials')).mode & 0o777).toBe(0o700)
+    expect(readdirSync(home('credentials')).sort()).toEqual(['nkey-seed', 'tls-ca.pem', 'tls-cert.pem', 'tls-key.pem'])
+    for (const file of readdirSync(home('credentials'))) {
+      expect(statSync(join(home('credentials'), file)).mode & 0o777, file).toBe(0o600)
+    }
+    expect(readFileSync(home('credentials/nkey-seed'), 'utf8')).toBe(`${seed}\n`)
+    expect(readFileSync(home('credentials/tls-key.pem'), 'utf8')).toBe(pem('client.key'))
+    expect(readFileSync(home('credentials/tls-ca.pem'), 'utf8')).toBe(pem('ca.crt'))
+    for (const log of ['env.log', 'mailer.env.log']) expect(readFileSync(home(log), 'utf8')).not.toContain(seed)
+  })
+
+  it('systemd hands both units the same files through LoadCredential=, the mailer with its dynamic user too', () => {
+    for (const unit of ['svc@delta', 'svc-mailer@delta']) {
+      const handed = join(delta.dir, 'credentials', unit)
+      expect(readdirSync(handed).sort(), unit).toEqual([
+        'bus_nkey-seed',
+        'bus_tls-ca.pem',
+        'bus_tls-cert.pem',
+        'bus_tls-key.pem',
+      ])
+      expect(readFileSync(join(handed, 'bus_nkey-seed'), 'utf8')).toBe(`${seed}\n`)
+      expect(readFileSync(join(handed, 'bus_tls-cert.pem'), 'utf8')).toBe(pem('client.crt'))
+    }
+    for (const template of ['svc@.service', 'svc-mailer@.service'])
+      expect(readFileSync(join(delta.units, template), 'utf8')).toContain(
+        'LoadCredential=bus:/srv/app/%i/credentials\n',
+      )
+  })
+
+  it('a release that does not come up is flipped back with the files the one before ran on', async () => {
+    fakeRelease(delta, 'v0.0.7', BROKEN_SERVER, { 'mailer/index.mjs': fakeMailer('v0.0.7') })
+    const other = new TextDecoder().decode(createUser().getSeed())
+    const result = await deploy('v0.0.7', env.replace(seed, other), '20')
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain('releases/v0.0.1 is serving again')
+    expect(result.stderr).not.toContain(other)
+    expect(readFileSync(home('credentials/nkey-seed'), 'utf8')).toBe(`${seed}\n`)
+    expect(existsSync(home('credentials.previous'))).toBe(false)
+    expect((await fetch(`http://127.0.0.1:${servicePort}/readyz`)).status).toBe(200)
+    expect((await fetch(`http://127.0.0.1:${mailerPort}/healthz`)).status).toBe(200)
+  })
+
+  it('a deploy without bus files leaves the credentials folder empty, for the units to load', async () => {
+    fakeRelease(delta, 'v0.0.8', fakeServer('v0.0.8'), { 'mailer/index.mjs': fakeMailer('v0.0.8') })
+    const plain = env.replace(/^BUS_(NKEY_SEED|TLS_\w+)=.*\n/gm, '')
+    expect((await deploy('v0.0.8', plain)).code).toBe(0)
+    expect(readdirSync(home('credentials'))).toEqual([])
+    expect(readFileSync(home('env'), 'utf8')).not.toContain('BUS_TLS')
+    expect(readdirSync(join(delta.dir, 'credentials/svc-mailer@delta'))).toEqual([])
   })
 })

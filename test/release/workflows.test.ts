@@ -1,6 +1,7 @@
 // The workflow files read as YAML: each calls the scripts the other tests run
 // (SPEC 9.1 to 9.9), puts no expression inside a script, and the lint
 // template's pin step fails when the lint pin and the site's release differ.
+import { execFileSync } from 'node:child_process'
 import { accessSync, constants, copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -96,6 +97,48 @@ describe('the workflows', () => {
         .split(/\s+/) ?? []
     expect(sent).toEqual(Object.keys(step?.env ?? {}))
     for (const name of sent) expect(allowed).toContain(name)
+  })
+})
+
+describe('issue 27: the deploy step sends the bus files as the root script takes them', () => {
+  it('PEM text of several lines goes base64-encoded on one line, the seed as it is, unset names not at all', () => {
+    const step = DEPLOY.jobs.deploy?.steps.find((s) => s.run?.includes('svc-deploy'))
+    const dir = mkdtempSync(join(tmpdir(), 'svc-deploy-step-'))
+    // sudo as a stand-in that keeps what the root script would read.
+    writeFileSync(join(dir, 'sudo'), '#!/bin/sh\ncat >"$SENT"\n', { mode: 0o755 })
+    const pem = '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIU\nAbCd==\n-----END CERTIFICATE-----'
+    const seed = `SU${'A'.repeat(56)}`
+    // The runner sets every name of the step's env, empty when its variable or secret is unset.
+    const names = Object.fromEntries(Object.keys(step?.env ?? {}).map((name) => [name, '']))
+    execFileSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', step?.run ?? ''], {
+      env: {
+        ...names,
+        PATH: `${dir}:${process.env.PATH ?? ''}`,
+        SENT: join(dir, 'sent'),
+        INSTANCE: 'demo',
+        SVC_RELEASE: 'v1.0.0',
+        SVC_DOWNLOADS: dir,
+        SVC_PORT: '3100',
+        SVC_DOMAINS: 'a.example.org',
+        CONTENT_REPO: 'acme/site',
+        BUS_REPLICAS: '3',
+        BUS_TLS_CA: pem,
+        BUS_NKEY_SEED: seed,
+      },
+    })
+    const sent = readFileSync(join(dir, 'sent'), 'utf8').trim().split('\n')
+    expect(sent.map((line) => line.slice(0, line.indexOf('=')))).toEqual([
+      'CONTENT_REPO',
+      'BUS_REPLICAS',
+      'BUS_TLS_CA',
+      'BUS_NKEY_SEED',
+      'PORT',
+      'DOMAINS',
+    ])
+    const ca = sent.find((line) => line.startsWith('BUS_TLS_CA='))?.slice('BUS_TLS_CA='.length) ?? ''
+    expect(ca).toMatch(/^[A-Za-z0-9+/]+=*$/)
+    expect(Buffer.from(ca, 'base64').toString()).toBe(`${pem}\n`)
+    expect(sent).toContain(`BUS_NKEY_SEED=${seed}`)
   })
 })
 

@@ -1,7 +1,8 @@
 // The root script a CI runner may run through sudo (SPEC 9.6): every input it
 // is handed is hostile until checked, and nothing is written before it is.
-import { copyFileSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
+import { createUser } from '@nats-io/nkeys'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   BROKEN_SERVER,
@@ -81,6 +82,121 @@ describe('the instance env from standard input', () => {
       untouched()
     })
   }
+})
+
+describe('issue 27: the bus seed and TLS files come as values, checked for what they are and never shown', () => {
+  const seed = new TextDecoder().decode(createUser().getSeed())
+  const base64 = (text: string) => Buffer.from(text).toString('base64')
+  // Made-up bodies: the deploy checks the shape of PEM text, the bus client its meaning.
+  const body = 'S3cretKeyBodyLineOnlyTheKeyHolds0123456789abcdefghijklmnopqrstuvw'
+  const block = (label: string, line = body) =>
+    `-----BEGIN ${label}-----\n${line}\n${line.slice(0, 20)}==\n-----END ${label}-----\n`
+  const key = block('PRIVATE KEY')
+  const cases: [string, string, RegExp, string][] = [
+    [
+      'a seed with shell words after it',
+      `BUS_NKEY_SEED=${seed}; rm -rf /\n`,
+      /BUS_NKEY_SEED is not an NKEY user seed/,
+      seed,
+    ],
+    [
+      'a command in place of a seed',
+      'BUS_NKEY_SEED=$(cat /etc/shadow)\n',
+      /BUS_NKEY_SEED is not an NKEY user seed/,
+      'shadow',
+    ],
+    [
+      'a seed broken over two lines',
+      `BUS_NKEY_SEED=${seed.slice(0, 30)}\n${seed.slice(30)}\n`,
+      /env line 3: BUS_NKEY_SEED is not an NKEY user seed/,
+      seed.slice(2, 30),
+    ],
+    [
+      'a path in place of a seed',
+      'BUS_NKEY_SEED=/etc/svc/nats.nk\n',
+      /BUS_NKEY_SEED is not an NKEY user seed/,
+      'nats.nk',
+    ],
+    ['a seed file path', 'BUS_NKEY_SEED_FILE=/etc/shadow\n', /BUS_NKEY_SEED_FILE is the deploy's to write/, 'shadow'],
+    [
+      'a path in place of a CA',
+      'BUS_TLS_CA=/etc/ssl/certs/ca-certificates.crt\n',
+      /BUS_TLS_CA is not base64/,
+      'ca-certificates',
+    ],
+    [
+      'a path, base64-encoded, in place of a key',
+      `BUS_TLS_KEY=${base64('/etc/ssl/private/site.key')}\n`,
+      /BUS_TLS_KEY is not PEM text/,
+      base64('/etc/ssl/private/site.key').slice(0, 24),
+    ],
+    [
+      'a key with a command after it',
+      `BUS_TLS_KEY=${base64(`${key}$(reboot)\n`)}\n`,
+      /BUS_TLS_KEY is not PEM text/,
+      body,
+    ],
+    [
+      'an encrypted key',
+      `BUS_TLS_KEY=${base64(block('ENCRYPTED PRIVATE KEY'))}\n`,
+      /BUS_TLS_KEY is not PEM text/,
+      body,
+    ],
+    [
+      'two keys in one',
+      `BUS_TLS_KEY=${base64(key + key)}\n`,
+      /BUS_TLS_KEY is not PEM text holding one unencrypted PRIVATE KEY, RSA PRIVATE KEY or EC PRIVATE KEY block/,
+      body,
+    ],
+    [
+      'a key where the certificate goes',
+      `BUS_TLS_CERT=${base64(key)}\n`,
+      /BUS_TLS_CERT is not PEM text holding only CERTIFICATE blocks/,
+      body,
+    ],
+    [
+      'a certificate with a NUL byte',
+      `BUS_TLS_CA=${base64(block('CERTIFICATE', `${body}\0x`))}\n`,
+      /BUS_TLS_CA is not PEM text/,
+      body,
+    ],
+    [
+      'a client certificate without its key',
+      `BUS_TLS_CERT=${base64(block('CERTIFICATE'))}\n`,
+      /BUS_TLS_CERT and BUS_TLS_KEY go together/,
+      body,
+    ],
+  ]
+  for (const [what, input, message, secret] of cases) {
+    it(`refuses ${what}, showing none of it and writing nothing`, async () => {
+      const result = await runDeploy(host, ['one', 'v1.0.0', good], ENV + input)
+      expect(result.code).toBe(2)
+      expect(result.stderr).toMatch(message)
+      expect(result.stderr).not.toContain(secret)
+      expect(result.stderr.split('\n')).toHaveLength(2)
+      untouched()
+    })
+  }
+
+  it('refuses a credentials folder that is a link, writing nothing through it', async () => {
+    const other = createDeployHost()
+    try {
+      other.addInstance('two', await freePort(), 'two.example.org')
+      const tarball = fakeRelease(other, 'v1.0.0', fakeServer('two'))
+      const elsewhere = join(other.dir, 'elsewhere')
+      mkdirSync(elsewhere)
+      mkdirSync(join(other.root, 'two'), { recursive: true })
+      symlinkSync(elsewhere, join(other.root, 'two/credentials'))
+      const result = await runDeploy(other, ['two', 'v1.0.0', tarball], `${ENV}BUS_NKEY_SEED=${seed}\n`)
+      expect(result.code).toBe(2)
+      expect(result.stderr).toContain(`${join(other.root, 'two/credentials')} is a symbolic link`)
+      expect(result.stderr).not.toContain(seed)
+      expect(readdirSync(elsewhere)).toEqual([])
+      expect(existsSync(join(other.root, 'two/env'))).toBe(false)
+    } finally {
+      other.stop()
+    }
+  })
 })
 
 describe('the test overrides', () => {

@@ -30,7 +30,11 @@ export const SVC_DEPLOY = join(ROOT, 'examples/deploy/svc-deploy')
 // systemctl as the root script and install-host call it. `restart` stops the
 // unit's process (and waits until it is gone, as systemd does) and starts
 // `current`'s server or mailer on the unit's env file, noting the User= of
-// the template it was started from; each call is logged.
+// the template it was started from; each call is logged. The template's
+// LoadCredential= lines are done as systemd does them: each file of a folder
+// (links skipped) copied to <host>/credentials/<unit>/<ID>_<name>, which the
+// process gets as CREDENTIALS_DIRECTORY, and a path that is missing fails the
+// unit's start.
 const SYSTEMCTL = `#!/usr/bin/env bash
 set -euo pipefail
 echo "$*" >>"$SVC_TEST_HOST/systemctl.log"
@@ -61,12 +65,33 @@ case "$command" in
       stop "$home/$pidfile"
       [ -f "$SVC_TEST_HOST/units/$template" ] || { echo "systemctl: $template is not installed" >&2; exit 5; }
       echo "$name $(grep -E '^(User|DynamicUser)=' "$SVC_TEST_HOST/units/$template" | head -n 1)" >>"$SVC_TEST_HOST/started.log"
+      credentials="$SVC_TEST_HOST/credentials/$name"
+      rm -rf "$credentials"
+      mkdir -p -m 0700 "$credentials"
+      loaded=
+      while IFS= read -r spec; do
+        id="\${spec%%:*}" path="\${spec#*:}"
+        path="\${path//%i/$instance}"
+        path="$SVC_ROOT/\${path#/srv/app/}"
+        if [ -d "$path" ] && [ ! -L "$path" ]; then
+          for file in "$path"/*; do
+            [ ! -f "$file" ] || [ -L "$file" ] || cp "$file" "$credentials/\${id}_\${file##*/}"
+          done
+        elif [ -f "$path" ]; then
+          cp "$path" "$credentials/$id"
+        else
+          echo "systemctl: $name: LoadCredential=$spec: no such file" >&2
+          exit 1
+        fi
+        loaded=1
+      done < <(sed -n 's/^LoadCredential=//p' "$SVC_TEST_HOST/units/$template")
       release="$(readlink -f "$home/current")"
       node="$release/runtime/bin/node"
       [ -x "$node" ] || node="$SVC_TEST_NODE"
       cd "$home"
       (
         while IFS= read -r line; do export "\${line?}"; done <"$home/$env"
+        [ -z "$loaded" ] || export CREDENTIALS_DIRECTORY="$credentials"
         exec "$node" "$release/$program"
       ) >>"$home/$env.log" 2>&1 </dev/null &
       echo $! >"$home/$pidfile"

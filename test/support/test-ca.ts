@@ -65,3 +65,31 @@ export function createTestCa(): TestCa {
   )
   return { dir, caFile: at('ca.crt'), key: readFileSync(at('server.key')), cert: readFileSync(at('server.crt')) }
 }
+
+/**
+ * `<name>.crt` and `<name>.key` in the CA's folder: a certificate for
+ * `subject` signed by the CA, with `extension` (an openssl extension line such
+ * as `subjectAltName=DNS:localhost` or `extendedKeyUsage=clientAuth`).
+ */
+export function issueCertificate(ca: TestCa, name: string, subject: string, extension: string): void {
+  const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: ca.dir, stdio: 'pipe' })
+  writeFileSync(join(ca.dir, `${name}.cnf`), `${extension}\n`)
+  openssl('req', '-newkey', 'rsa:2048', '-nodes', '-subj', subject, '-keyout', `${name}.key`, '-out', `${name}.csr`)
+  openssl(
+    'x509',
+    '-req',
+    '-in',
+    `${name}.csr`,
+    '-CA',
+    'ca.crt',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-days',
+    '1',
+    '-extfile',
+    `${name}.cnf`,
+    '-out',
+    `${name}.crt`,
+  )
+}
