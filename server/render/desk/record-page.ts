@@ -17,6 +17,7 @@ import { readLocation } from '../../maps/location'
 import { textAt } from '../../content/storyline'
 import { renderFieldValue } from './field-value'
 import { renderHistory } from './history'
+import { renderStateDiagram } from './state-diagram'
 import { renderMoveButtons } from './move-buttons'
 import { deskLabelOf, stateLabel } from './state-label'
 import { renderTime } from './time'
@@ -94,6 +95,11 @@ export function renderRecordPage(options: RecordPageOptions): string {
     places.length === 0 || options.maps === undefined
       ? null
       : renderMap(bucket, story, places, options.maps.attribution, m),
+    section(
+      'record-diagram',
+      m.say('diagram.heading'),
+      renderStateDiagram({ site, bucket, story, m, current: view.state }),
+    ),
     section('record-history', m.say('desk.history'), renderHistory(bucket, options.history, story, m)),
   ]}`
   return renderLayout({
