@@ -352,11 +352,13 @@ export const en = {
   'diagram.summary': 'How cases move: {bucket}',
   'diagram.heading': 'How cases move',
   'diagram.name':
-    'How cases move in {bucket}, drawn: states as boxes, moves as arrows. The same moves follow as a list.',
+    'How cases move in {bucket}, drawn: states as boxes, moves as arrows. The same moves follow as a ' + 'list.',
   'diagram.name-now':
-    'How cases move in {bucket}, drawn, this case now in {state}: states as boxes, moves as arrows. The same moves follow as a list.',
+    'How cases move in {bucket}, drawn, this case now in {state}: states as boxes, moves as arrows. The ' +
+    'same moves follow as a list.',
   'diagram.key':
-    'Solid arrows: moves made on the desk. Dashed: moves the submitter makes. Dotted: moves made on their own after the days shown. Shaded boxes are closed states.',
+    'Solid arrows: moves made on the desk. Dashed: moves the submitter makes. Dotted: moves made on their ' +
+    'own after the days shown. Shaded boxes are closed states.',
   'diagram.list': 'The moves as a list',
   'diagram.tag-now': '▶ this case is here',
   'diagram.tag-start': 'cases start here',

@@ -342,15 +342,18 @@ export const nb: Readonly<Record<MessageId, string>> = {
   'diagram.summary': 'Slik flyttes saker: {bucket}',
   'diagram.heading': 'Slik flyttes saker',
   'diagram.name':
-    'Slik flyttes saker i {bucket}, tegnet: tilstander som bokser, flytt som piler. De samme flyttene følger som en liste.',
+    'Slik flyttes saker i {bucket}, tegnet: tilstander som bokser, flytt som piler. De samme flyttene ' +
+    'følger som en liste.',
   'diagram.name-now':
-    'Slik flyttes saker i {bucket}, tegnet, med denne saken nå i {state}: tilstander som bokser, flytt som piler. De samme flyttene følger som en liste.',
+    'Slik flyttes saker i {bucket}, tegnet, med denne saken nå i {state}: tilstander som bokser, flytt ' +
+    'som piler. De samme flyttene følger som en liste.',
   'diagram.key':
-    'Hele piler: flytt som gjøres på arbeidsflaten. Stiplede: flytt innsenderen gjør. Prikkede: flytt som skjer av seg selv etter dagene som står. Skyggelagte bokser er lukkede tilstander.',
+    'Hele piler: flytt som gjøres på arbeidsflaten. Stiplede: flytt innsenderen gjør. Prikkede: flytt som ' +
+    'skjer av seg selv etter dagene som står. Skyggelagte bokser er lukkede tilstander.',
   'diagram.list': 'Flyttene som en liste',
   'diagram.tag-now': '▶ denne saken er her',
   'diagram.tag-start': 'saker starter her',
-  'diagram.tag-grants': 'gir {group}',
+  'diagram.tag-grants': 'gir rollen {group}',
   'diagram.tag-closed': 'lukket',
   'diagram.edge-self': '{move} (innsender)',
   'diagram.after-days': 'etter {days} dager',

@@ -71,7 +71,8 @@ export function renderStateDiagram(options: StateDiagramOptions): SafeHtml {
       : m.say('diagram.name-now', { bucket: title, state: drawing.names[now] ?? '' })
   const svg = renderStateSvg(drawing, `sd-${bucket.name}`, name)
   const key = html`<p class="sd-key">${m.say('diagram.key')}</p>`
-  return html`<div class="state-diagram" data-bucket="${bucket.name}"><div class="sd-drawing">${svg}</div>${key}${renderMovesList(options, drawing)}</div>`
+  const parts = html`<div class="sd-drawing">${svg}</div>${key}${renderMovesList(options, drawing)}`
+  return html`<div class="state-diagram" data-bucket="${bucket.name}">${parts}</div>`
 }
 
 /** On a desk, under its bucket's queue and closed until asked for, so the queue stays first. */

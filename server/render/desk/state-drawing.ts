@@ -28,7 +28,7 @@ export function stateDrawing(site: SiteModel, bucket: Bucket, story: number, m: 
     made = new Map()
     drawings.set(bucket, made)
   }
-  const key = `${story}/${current ?? ''}`
+  const key = `${m.language}/${story}/${current ?? ''}`
   let drawing = made.get(key)
   if (drawing === undefined) {
     drawing = drawStates(site, bucket, story, m, current)

@@ -23,6 +23,10 @@ export function pathThrough(points: readonly Point[]): string {
   return parts.join(' ')
 }
 
+function boxAttributes(box: Box): SafeHtml {
+  return html`x="${round(box.x)}" y="${round(box.y)}" width="${round(box.width)}" height="${round(box.height)}"`
+}
+
 function stateClasses(node: StateNode, current?: string): string {
   const classes = ['sd-state']
   if (node.closed) classes.push('sd-closed')
@@ -38,7 +42,7 @@ function renderState(node: StateNode, box: Box, lines: readonly string[], curren
     return html`<tspan x="${cx}" y="${y}"${i === 0 ? html` class="sd-name"` : null}>${line}</tspan>`
   })
   const corner = node.closed ? 14 : 4
-  const rect = html`<rect x="${round(box.x)}" y="${round(box.y)}" width="${round(box.width)}" height="${round(box.height)}" rx="${corner}"></rect>`
+  const rect = html`<rect ${boxAttributes(box)} rx="${corner}"></rect>`
   return html`<g class="${stateClasses(node, current)}" data-state="${node.name}">${rect}<text>${rows}</text></g>`
 }
 
@@ -48,7 +52,7 @@ function renderEdge(edge: StateEdge, points: readonly Point[], marker: string): 
 }
 
 function renderEdgeLabel(edge: StateEdge, box: Box, words: string): SafeHtml {
-  const rect = html`<rect x="${round(box.x)}" y="${round(box.y)}" width="${round(box.width)}" height="${round(box.height)}" rx="3"></rect>`
+  const rect = html`<rect ${boxAttributes(box)} rx="3"></rect>`
   const text = html`<text x="${round(box.x + box.width / 2)}" y="${round(box.y + box.height / 2)}">${words}</text>`
   return html`<g class="sd-label sd-${edge.kind}">${rect}${text}</g>`
 }
@@ -58,7 +62,8 @@ export function renderStateSvg(drawing: StateDrawing, id: string, name: string):
   const { graph, words, layout, current } = drawing
   const marker = `${id}-arrow`
   const head = html`<path class="sd-head" d="M 0 0 L 10 5 L 0 10 z"></path>`
-  const defs = html`<defs><marker id="${marker}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse">${head}</marker></defs>`
+  const tip = html`viewBox="0 0 10 10" refX="9" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse"`
+  const defs = html`<defs><marker id="${marker}" ${tip}>${head}</marker></defs>`
   const edges = graph.edges.map((edge, i) => renderEdge(edge, layout.edges[i]?.points ?? [], marker))
   const states = graph.states.map((node, i) => {
     const box = layout.boxes[i]
@@ -70,5 +75,6 @@ export function renderStateSvg(drawing: StateDrawing, id: string, name: string):
   })
   const size = html`viewBox="0 0 ${layout.width} ${layout.height}" width="${layout.width}" height="${layout.height}"`
   const look = html`font-size="${FONT_SIZE}" text-anchor="middle" dominant-baseline="central"`
-  return html`<svg class="sd" ${size} ${look} role="img" aria-label="${name}" focusable="false">${defs}<g>${edges}</g><g>${states}</g><g>${labels}</g></svg>`
+  const image = html`role="img" aria-label="${name}" focusable="false"`
+  return html`<svg class="sd" ${size} ${look} ${image}>${defs}<g>${edges}</g><g>${states}</g><g>${labels}</g></svg>`
 }
