@@ -160,7 +160,9 @@ describe('A desk state diagram of the demo potholes bucket', () => {
     const m = messagesFor(site, 0)
     const desk = renderDeskDiagram({ site, bucket, story: 0, m }).toString()
     expect(desk).toMatch(/^<details class="desk-diagram"><summary>How cases move: Pothole reports<\/summary>/)
-    expect(desk).toMatch(/<svg class="sd" viewBox="0 0 \d+ \d+" [^>]*role="img" aria-label="How cases move in Pothole reports/)
+    expect(desk).toMatch(
+      /<svg class="sd" viewBox="0 0 \d+ \d+" [^>]*role="img" aria-label="How cases move in Pothole reports/,
+    )
     expect(desk).toContain('<summary>The moves as a list</summary>')
     expect(stateDrawing(site, bucket, 0, m)).toBe(stateDrawing(site, bucket, 0, m))
     const drawing = stateDrawing(site, bucket, 0, m)
