@@ -352,6 +352,32 @@ export const en = {
   'desk.jump-to-moves': 'Go to the moves',
   'desk.write': 'Write to the submitter',
   'desk.details': 'Details',
+  'diagram.summary': 'How cases move: {bucket}',
+  'diagram.heading': 'How cases move',
+  'diagram.name':
+    'How cases move in {bucket}, drawn: states as boxes, moves as arrows. The same moves follow as a ' + 'list.',
+  'diagram.name-now':
+    'How cases move in {bucket}, drawn, this case now in {state}: states as boxes, moves as arrows. The ' +
+    'same moves follow as a list.',
+  'diagram.key':
+    'Solid arrows: moves made on the desk. Dashed: moves the submitter makes. Dotted: moves made on their ' +
+    'own after the days shown. Shaded boxes are closed states.',
+  'diagram.list': 'The moves as a list',
+  'diagram.tag-now': '▶ this case is here',
+  'diagram.tag-start': 'cases start here',
+  'diagram.tag-grants': 'grants {group}',
+  'diagram.tag-closed': 'closed',
+  'diagram.edge-self': '{move} (submitter)',
+  'diagram.after-days': 'after {days} days',
+  'diagram.after-one-day': 'after 1 day',
+  'diagram.move-desk': 'From {from}: {move} → {to} (desk)',
+  'diagram.move-self': 'From {from}: {move} → {to} (the submitter)',
+  'diagram.move-timed': 'From {from}: {after} → {to} (on its own)',
+  'diagram.list-now': 'This case is now in {state}.',
+  'diagram.list-from-now': '(from where this case is now)',
+  'diagram.list-start': 'Cases start in {state}.',
+  'diagram.list-closed': 'Closed states: {states}.',
+  'diagram.list-grants': 'A case in {state} makes its submitter one of {group}.',
   'desk.history': 'History',
   'desk.filed': 'Filed',
   'desk.storyline': 'Storyline',

@@ -342,6 +342,33 @@ export const nb: Readonly<Record<MessageId, string>> = {
   'desk.jump-to-moves': 'Gå til flyttingene',
   'desk.write': 'Skriv til innsenderen',
   'desk.details': 'Detaljer',
+  'diagram.summary': 'Slik flyttes saker: {bucket}',
+  'diagram.heading': 'Slik flyttes saker',
+  'diagram.name':
+    'Slik flyttes saker i {bucket}, tegnet: tilstander som bokser, flytt som piler. De samme flyttene ' +
+    'følger som en liste.',
+  'diagram.name-now':
+    'Slik flyttes saker i {bucket}, tegnet, med denne saken nå i {state}: tilstander som bokser, flytt ' +
+    'som piler. De samme flyttene følger som en liste.',
+  'diagram.key':
+    'Hele piler: flytt som gjøres på arbeidsflaten. Stiplede: flytt innsenderen gjør. Prikkede: flytt som ' +
+    'skjer av seg selv etter dagene som står. Skyggelagte bokser er lukkede tilstander.',
+  'diagram.list': 'Flyttene som en liste',
+  'diagram.tag-now': '▶ denne saken er her',
+  'diagram.tag-start': 'saker starter her',
+  'diagram.tag-grants': 'gir rollen {group}',
+  'diagram.tag-closed': 'lukket',
+  'diagram.edge-self': '{move} (innsender)',
+  'diagram.after-days': 'etter {days} dager',
+  'diagram.after-one-day': 'etter 1 dag',
+  'diagram.move-desk': 'Fra {from}: {move} → {to} (arbeidsflaten)',
+  'diagram.move-self': 'Fra {from}: {move} → {to} (innsenderen)',
+  'diagram.move-timed': 'Fra {from}: {after} → {to} (av seg selv)',
+  'diagram.list-now': 'Denne saken er nå i {state}.',
+  'diagram.list-from-now': '(derfra denne saken er nå)',
+  'diagram.list-start': 'Saker starter i {state}.',
+  'diagram.list-closed': 'Lukkede tilstander: {states}.',
+  'diagram.list-grants': 'En sak i {state} gjør innsenderen til en av {group}.',
   'desk.history': 'Historikk',
   'desk.filed': 'Meldt',
   'desk.storyline': 'Fortelling',

@@ -1,6 +1,6 @@
 // One bucket on a desk: its filter, a table of records in the order asked
 // for (newest first unless a column heading was chosen), the range shown,
-// paging and the CSV export of what is filtered.
+// paging, the CSV export of what is filtered and, last, how its cases move.
 import type { Messages } from '../../messages/messages'
 import { ALL_STATES, filterQuery, isFiltered } from '../../desk/desk-query'
 import type { BucketListing } from '../../desk/listing'
@@ -78,6 +78,7 @@ export function renderBucketSection(
   story: number,
   tags: boolean,
   m: Messages,
+  diagram?: SafeHtml,
 ): SafeHtml {
   const { bucket, filter, window, total, items } = listing
   const title = textAt(bucket.title, story) || bucket.name
@@ -98,6 +99,7 @@ export function renderBucketSection(
     table,
     renderPager(desk, bucket.name, title, filter, window, m),
     exportLine,
+    diagram,
   ]
   const attrs = html`aria-labelledby="${headingId}" data-bucket="${bucket.name}"`
   return html`<section class="desk-bucket" ${attrs}>${parts}</section>`

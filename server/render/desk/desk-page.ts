@@ -8,6 +8,7 @@ import { renderLayout } from '../layout'
 import { textAt } from '../../content/storyline'
 import type { BucketListing } from '../../desk/listing'
 import { renderBucketSection } from './bucket-section'
+import { renderDeskDiagram } from './state-diagram'
 import { deskSuggestionsPath } from '../../content/paths'
 
 export interface DeskPageOptions {
@@ -27,7 +28,10 @@ export function renderDeskPage(options: DeskPageOptions): string {
   const m = messagesFor(site, story)
   // One storyline needs no tag.
   const tags = site.storylines.length > 1
-  const sections = listings.map((listing) => renderBucketSection(desk.name, listing, story, tags, m))
+  const sections = listings.map((listing) => {
+    const diagram = renderDeskDiagram({ site, bucket: listing.bucket, story, m })
+    return renderBucketSection(desk.name, listing, story, tags, m, diagram)
+  })
   const people = peopleHref === undefined ? null : html`<p><a href="${peopleHref}">${m.say('desk.people-link')}</a></p>`
   const suggestions = desk.suggestions
     ? html`<p><a href="${deskSuggestionsPath(desk.name)}">${m.say('desk.suggestions-link')}</a></p>`

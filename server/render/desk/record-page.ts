@@ -22,6 +22,7 @@ import { renderHistory } from './history'
 import { renderDeskErrorSummary } from './desk-error-summary'
 import { renderMoveButtons, type RefusedMove } from './move-buttons'
 import { noteId } from './move-note'
+import { renderStateDiagram } from './state-diagram'
 import { deskLabelOf, stateLabel } from './state-label'
 import { renderTime } from './time'
 import { renderToldIn } from './told-in'
@@ -112,6 +113,12 @@ export function renderRecordPage(options: RecordPageOptions): string {
       : renderMap(bucket, story, places, options.maps.attribution, m),
     section('record-history', m.say('desk.history'), renderHistory(bucket, options.history, story, m)),
     section('record-moves', m.say('desk.move-this-case'), moves),
+    // Where the case can go from here, after the moves themselves: the case and its buttons come first.
+    section(
+      'record-diagram',
+      m.say('diagram.heading'),
+      renderStateDiagram({ site, bucket, story, m, current: view.state }),
+    ),
     options.write.kind === 'hidden'
       ? null
       : section('record-write', m.say('desk.write'), renderWriteForm(desk.name, view, options.csrf, options.write, m)),

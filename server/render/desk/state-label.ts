@@ -4,7 +4,7 @@ import type { Bucket, Field, State } from '../../content/model'
 import { textAt } from '../../content/storyline'
 
 /** What staff call a state or field, in storyline `story`. */
-export function deskLabelOf(labelled: State | Field, story: number): string {
+export function deskLabelOf(labelled: Pick<State | Field, 'name' | 'label' | 'deskLabel'>, story: number): string {
   return textAt(labelled.deskLabel, story) || textAt(labelled.label, story) || labelled.name
 }
 
