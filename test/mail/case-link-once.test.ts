@@ -4,7 +4,7 @@
 // a reply) carries exactly one link to the case in its text part and one in
 // its HTML part: a body that places {{link}} itself gets no button repeating it.
 import { describe, expect, it } from 'vitest'
-import type { SiteModel } from '../../server/content/model'
+import type { Desk, SiteModel } from '../../server/content/model'
 import { decideEffects } from '../../server/effects/decide-effects'
 import { composeMail } from '../../server/mail/compose-mail'
 import type { HistoryEntry } from '../../server/records/types'
@@ -32,9 +32,10 @@ describe('issue 26 journey 7: each mail links the case once', () => {
   it('issue 26 journey 7: every demo mail kind has one case link in its text part and one in its HTML part', async () => {
     const demo = await loadDemo()
     // The demo names no desk to notify; every desk holding potholes does here.
-    const desks = [...demo.desks].map(([name, desk]) =>
-      desk.buckets.includes('potholes') ? ([name, { ...desk, notify: 'desk@example.org' }] as const) : [name, desk],
-    )
+    const desks = [...demo.desks].map(([name, desk]): [string, Desk] => [
+      name,
+      desk.buckets.includes('potholes') ? { ...desk, notify: 'desk@example.org' } : desk,
+    ])
     const site: SiteModel = { ...demo, desks: new Map(desks) }
     const moved = (edge: string, via: 'desk' | 'self' = 'desk'): HistoryEntry => ({
       type: 'moved',
@@ -48,15 +49,21 @@ describe('issue 26 journey 7: each mail links the case once', () => {
       seq: 43,
     })
     const kinds: [string, HistoryEntry][] = [
-      ['receipt', { type: 'filed', to: 'new', fields: {}, submitter: 'session:x', actor: visitor, time, seq: 42 }],
+      ['receipt', { type: 'filed', to: 'new', actor: visitor, time, seq: 42 }],
       ['accept', moved('accept')],
       ['reject', moved('reject')],
       ['schedule (work order)', moved('schedule')],
       ['fix', moved('fix')],
       ['close', moved('close')],
       ['still broken (self move to staff)', moved('still_broken', 'self')],
-      ['staff message', { type: 'noted', via: 'desk', text: 'We will look at it.', actor: kari, time, seq: 44 }],
-      ['reply notice', { type: 'noted', via: 'mail', text: 'Thanks!\nMore soon.', actor: visitor, time, seq: 45 }],
+      [
+        'staff message',
+        { type: 'noted', to: 'new', via: 'desk', text: 'We will look at it.', actor: kari, time, seq: 44 },
+      ],
+      [
+        'reply notice',
+        { type: 'noted', to: 'new', via: 'mail', text: 'Thanks!\nMore soon.', actor: visitor, time, seq: 45 },
+      ],
     ]
     for (const [kind, entry] of kinds) {
       const { intent, mail } = mailFor(site, entry)
