@@ -66,5 +66,10 @@ describe('Issue 26 item 6: a refused form keeps the photo, on a phone', () => {
     await preview.waitFor()
     expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
     expect(await visitor.locator('main').innerText()).toContain('photo.jpg')
+    // The preview is a link named for what it opens (axe link-name), read out as the catalogue says.
+    const full = visitor.getByRole('link', { name: /^Photo: photo\.jpg, \d+ KB, full size$/ })
+    expect(await full.getAttribute('href')).toMatch(/\/attachment\/potholes\/[^/]+\/photo($|\?)/)
+    expect(await full.locator('img').count()).toBe(1)
+    expect(await axeViolations(visitor)).toEqual([])
   })
 })
