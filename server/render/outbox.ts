@@ -21,10 +21,14 @@ function renderMail(mail: OutboxMail, m: Messages): SafeHtml {
   // A date the header did not hold as one is shown as written.
   const time = /^\d{4}-\d\d-\d\dT/.test(mail.date) ? renderTime(mail.date, m) : html`${mail.date}`
   const reply = mail.replyTo === '' ? null : html` · <a href="/dev/outbox/${name}/reply">${m.say('outbox.reply')}</a>`
+  const sent = m.sayHtml('outbox.sent', { to: mail.to, time })
+  const source = html`<a href="/dev/outbox/${name}">${m.say('outbox.source')}</a>`
+  const title = m.say('outbox.frame-title', { subject })
   // The mail's HTML in a sandbox of its own (see mail-frame-headers.ts), the size of a mail reader's pane.
   return html`<li><article aria-labelledby="mail-${name}"><h2 id="mail-${name}">${subject}</h2>
-<p class="outbox-sent">${m.sayHtml('outbox.sent', { to: mail.to, time })} · <a href="/dev/outbox/${name}">${m.say('outbox.source')}</a>${reply}</p>
-<iframe class="outbox-mail" src="/dev/outbox/${name}/html" sandbox="${MAIL_FRAME_SANDBOX}" referrerpolicy="no-referrer" loading="lazy" width="100%" height="480" title="${m.say('outbox.frame-title', { subject })}"></iframe></article></li>`
+<p class="outbox-sent">${sent} · ${source}${reply}</p>
+<iframe class="outbox-mail" src="/dev/outbox/${name}/html" sandbox="${MAIL_FRAME_SANDBOX}" referrerpolicy="no-referrer"
+ loading="lazy" width="100%" height="480" title="${title}"></iframe></article></li>`
 }
 
 export function renderOutbox(mails: readonly OutboxMail[], m: Messages, replied = false): string {

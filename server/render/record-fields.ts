@@ -11,7 +11,8 @@ function renderValue(field: ShownField, m: Messages): SafeHtml {
   // One link holding the picture and the file's name, named for what it opens (a picture-only link has no name).
   if (href !== undefined && preview !== undefined) {
     const name = m.say('record.preview.name', { label: field.label, file: field.value })
-    return html`<a class="record-preview" href="${href}" aria-label="${name}"><img src="${preview}" alt="" loading="lazy">${field.value}</a>`
+    const picture = html`<img src="${preview}" alt="" loading="lazy">`
+    return html`<a class="record-preview" href="${href}" aria-label="${name}">${picture}${field.value}</a>`
   }
   if (href !== undefined) return html`<a href="${href}">${field.value}</a>`
   return html`${field.value}`
