@@ -1,5 +1,5 @@
-// Sending the desk record page, as GET shows it and as a refused message
-// re-renders it (with the words kept and the error beside them).
+// Sending the desk record page, as GET shows it and as a refused message or
+// move note re-renders it (with the words kept and the error beside them).
 import { said, type Said } from '../server/messages/said'
 import { getQuery, type H3Event } from 'h3'
 import { useRecords } from '../server/app/records'
@@ -12,6 +12,7 @@ import { canWriteToSubmitter } from '../server/mail/message-intent'
 import { mayWriteToSubmitter } from '../server/policy/questions'
 import { deskMovedStatus } from '../server/render/desk/moved-status'
 import { renderRecordPage } from '../server/render/desk/record-page'
+import type { RefusedMove } from '../server/render/desk/move-buttons'
 import type { WriteState } from '../server/render/desk/write-form'
 import { pkgAssets } from './assets'
 import { getCsrfToken } from './csrf'
@@ -27,11 +28,15 @@ export function writeStateOf(req: DeskRequest, found: Found): WriteState {
   return canWriteToSubmitter(found.bucket, found.view) ? { kind: 'open' } : { kind: 'no-address' }
 }
 
+/** A refused post shown again on the record page: a message to the submitter (400) or a move's note (422). */
+export type RecordRefusal =
+  { readonly write: { readonly kept: string; readonly error: Said } } | { readonly move: RefusedMove }
+
 export async function sendDeskRecordPage(
   event: H3Event,
   req: DeskRequest,
   found: Found,
-  refusedWrite?: { kept: string; error: Said },
+  refused?: RecordRefusal,
 ): Promise<string> {
   const { index, records } = await useRecords()
   const { desk, bucket, view } = found
@@ -44,6 +49,7 @@ export async function sendDeskRecordPage(
   const query = getQuery(event)
   const config = useConfig()
   const write = writeStateOf(req, found)
+  const refusedWrite = refused !== undefined && 'write' in refused ? refused.write : undefined
   const status = query.written === '1' ? WRITTEN_STATUS : deskMovedStatus(bucket, query.moved, req.story)
   return sendPage(
     event,
@@ -57,10 +63,11 @@ export async function sendDeskRecordPage(
       links,
       csrf,
       moves: allowedMoves(req.policy, req.principal, bucket, view),
-      status: refusedWrite === undefined ? status : undefined,
+      status: refused === undefined ? status : undefined,
       write: write.kind === 'open' && refusedWrite !== undefined ? { kind: 'open', ...refusedWrite } : write,
+      ...(refused !== undefined && 'move' in refused ? { refusedMove: refused.move } : {}),
       ...(config.MAP_TOKEN === undefined ? {} : { maps: { attribution: config.MAP_ATTRIBUTION } }),
     }),
-    refusedWrite === undefined ? 200 : 400,
+    refused === undefined ? 200 : 'move' in refused ? 422 : 400,
   )
 }

@@ -96,11 +96,16 @@ export function filerOf(view: RecordView): Caller {
   return { principal: subject === undefined ? null : { subject, groups: [] }, submitter: view.submitter }
 }
 
-// Whoever signed in with a provider-verified address the case names as its contact: the case's mail goes there.
+// Whoever signed in with a provider-verified address or phone the case names as its contact: the case's mail
+// (or call) goes there. Phones are E.164 on both sides, as forms and sign-in normalise them.
 function isContact(caller: Caller, bucket: Bucket, view: RecordView): boolean {
-  const email = caller.principal?.email
+  const { email, phone } = caller.principal ?? {}
   const contact = contactValue(bucket, view, 'email')
-  return email !== undefined && contact !== undefined && sameAddress(email, contact)
+  const contactPhone = contactValue(bucket, view, 'phone')
+  return (
+    (email !== undefined && contact !== undefined && sameAddress(email, contact)) ||
+    (phone !== undefined && contactPhone !== undefined && phone === contactPhone)
+  )
 }
 
 // A `sign_in: none` bucket keeps its records anonymous, whoever filed them.

@@ -11,6 +11,8 @@ export interface ListFilter {
   readonly submitter?: string | readonly string[]
   /** With `submitter`: records whose contact field `field` holds this (provider-verified) address are theirs too. */
   readonly contact?: { readonly field: string; readonly address: string }
+  /** With `submitter`: records whose contact phone field `field` holds this (provider-verified, E.164) number too. */
+  readonly contactPhone?: { readonly field: string; readonly phone: string }
   /** Only records whose `field` holds `equals`, e.g. the id of the record a page shows. */
   readonly where?: { readonly field: string; readonly equals: string }
   /**
@@ -25,9 +27,10 @@ export function createListFilter(filter: ListFilter): (view: RecordView) => bool
   const text = filter.text?.trim().toLowerCase() || undefined
   const { where } = filter
   const submitters = filter.submitter === undefined ? undefined : new Set([filter.submitter].flat())
-  const { contact } = filter
+  const { contact, contactPhone } = filter
   const byContact = (view: RecordView) =>
-    contact !== undefined && sameAddress(view.fields[contact.field] ?? '', contact.address)
+    (contact !== undefined && sameAddress(view.fields[contact.field] ?? '', contact.address)) ||
+    (contactPhone !== undefined && view.fields[contactPhone.field] === contactPhone.phone)
   return (view) =>
     (states === undefined || states.has(view.state)) &&
     (submitters === undefined || submitters.has(view.submitter) || byContact(view)) &&

@@ -182,7 +182,7 @@ export function createRecordIndex(
       const { submitter, where, states, text } = query
       const rows =
         submitter !== undefined
-          ? rowsOfSubmitters(postings, table, submitter, query.contact)
+          ? rowsOfSubmitters(postings, table, submitter, query)
           : where !== undefined
             ? postings.byField(table, where.field, where.equals)
             : null
@@ -256,11 +256,14 @@ function rowsOfSubmitters(
   postings: Postings,
   table: RecordTable,
   submitter: string | readonly string[],
-  contact?: ListFilter['contact'],
+  { contact, contactPhone }: Pick<ListFilter, 'contact' | 'contactPhone'>,
 ): readonly number[] {
-  if (typeof submitter === 'string' && contact === undefined) return postings.bySubmitter(table, submitter)
+  if (typeof submitter === 'string' && contact === undefined && contactPhone === undefined)
+    return postings.bySubmitter(table, submitter)
   const rows = [submitter].flat().flatMap((one) => postings.bySubmitter(table, one))
   // A case filed under their submitter and naming their address is one row, once.
   if (contact !== undefined) rows.push(...postings.byAddress(table, contact.field, contact.address))
+  // Phones are kept in E.164 (forms/check-answer.ts), as sign-in gives them: equal numbers are one phone.
+  if (contactPhone !== undefined) rows.push(...postings.byField(table, contactPhone.field, contactPhone.phone))
   return [...new Set(rows)].sort((a, b) => a - b)
 }

@@ -74,9 +74,12 @@ function shareText(s: Share, percent: boolean, f: CompareFormats, m: Messages): 
   const of = html`<span class="report-of">${m.say('report.compare.of', { hits: f.count(s.hits), trials: f.count(s.trials) })}</span>`
   if (s.interval === null) return html`${m.say('report.compare.no-share')} ${of}`
   const [share, low, high] = [s.interval.share, s.interval.low, s.interval.high].map((x) => f.tenth(x * 100))
-  const text = percent
-    ? m.say('report.compare.share', { share: share!, low: low!, high: high! })
-    : m.say('report.compare.rate-value', { rate: share!, low: low!, high: high! })
+  const values = { share: share!, low: low!, high: high! }
+  const [shown, spoken] = percent
+    ? [m.say('report.compare.share', values), m.say('report.compare.share-spoken', values)]
+    : [m.say('report.compare.rate-value', values), m.say('report.compare.rate-spoken', values)]
+  // A screen reader skips or spells out the brackets and the dash: it reads the interval in words instead.
+  const text = html`<span aria-hidden="true">${shown}</span><span class="visually-hidden">${spoken}</span>`
   return html`<span class="report-share">${text}</span> ${of}`
 }
 

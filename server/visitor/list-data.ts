@@ -42,11 +42,14 @@ function plan(ctx: PageContext, block: ListBlock, bucket: Bucket): Plan | null {
     case 'mine': {
       const submitter = ctx.visitor.submitters ?? ctx.visitor.submitter
       if (submitter === undefined || bucket.signIn === 'none') return null
-      // Cases naming their verified address as the contact are theirs too (policy/questions.ts ownsRecord).
-      const address = ctx.visitor.principal?.email
-      const field = bucket.fields.find((f) => f.contact && f.type === 'email')?.name
+      // Cases naming their verified address or phone as the contact are theirs too (policy/questions.ts ownsRecord).
+      const { email: address, phone } = ctx.visitor.principal ?? {}
+      const contactField = (type: 'email' | 'phone') => bucket.fields.find((f) => f.contact && f.type === type)?.name
+      const [field, phoneField] = [contactField('email'), contactField('phone')]
       const contact = address === undefined || field === undefined ? {} : { contact: { field, address } }
-      return { filter: { submitter, ...contact }, access: 'all', keep: () => true }
+      const byPhone =
+        phone === undefined || phoneField === undefined ? {} : { contactPhone: { field: phoneField, phone } }
+      return { filter: { submitter, ...contact, ...byPhone }, access: 'all', keep: () => true }
     }
     case 'desk':
       return mayReadBucket(ctx.policy, ctx.visitor, bucket.name)

@@ -94,15 +94,20 @@ describe('a move with a note, and one that asks to be confirmed', () => {
       const kari = await world.as('kari')
       const page = await world.get(kari, path(seeded.c!))
       const reopen = moveForms(page).find((m) => m.fields.edge === 'reopen')!
-      expect(page.page.text('form.desk-move-noted label')).toBe('Note')
+      expect(page.page.text('form.desk-move-noted label')).toBe('Note for Reopen')
       const refused = await world.post(kari, reopen.action, { ...reopen.fields, note: '   ' })
+      // Back on the record page (no page of its own), the error inside the move's own form, beside its field.
       expect(refused.status).toBe(422)
+      expect(refused.page.text('main h1')).toBe('Cedar Street 3')
       expect(refused.page.text('.error-summary')).toContain('Write a note: this move needs one.')
-      expect(refused.page.text('.field-invalid .field-error-message')).toBe('Write a note: this move needs one.')
-      expect(attr(refused.page.one('textarea[name="note"]'), 'aria-invalid')).toBe('true')
+      expect(attr(refused.page.one('.error-summary a'), 'href')).toBe('#note-reopen')
+      expect(refused.page.text('form.desk-move-noted .field-invalid .field-error-message')).toBe(
+        'Write a note: this move needs one.',
+      )
+      expect(attr(refused.page.one('form.desk-move-noted textarea[name="note"]'), 'aria-invalid')).toBe('true')
       expect((await world.seeder.records.get('potholes', seeded.c!.id))?.state).toBe('rejected')
 
-      const again = form(refused, 'form.desk-move-confirm')
+      const again = moveForms(refused).find((m) => m.fields.edge === 'reopen')!
       const moved = await world.post(kari, again.action, {
         ...again.fields,
         note: 'The owner says it is ours after all.',

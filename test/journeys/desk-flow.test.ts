@@ -1,94 +1,39 @@
-// Issue 26, journeys 2 and 4, as staff walk them at laptop size on NATS, with the mailer as its own process and
-// a real SMTP server: an invite from the Case desk ends on the desk the invited person may open; a reply by mail
-// shows on the caseworker's desk list as unread, with its last activity, until they open the case, and the desk's
-// `notify:` address is mailed a link that opens it. axe checks every page the journeys pass.
-import { spawn, type ChildProcess } from 'node:child_process'
-import { cpSync, mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+// Issue 26, journeys 2, 3 and 4 (and the desk's half of 8), as staff walk them at laptop size in the journey
+// world (NATS, the mailer as its own process, a real SMTP server): an invite from the Case desk ends on the desk
+// the invited person may open; a reply by mail shows on the caseworker's desk list as unread, with its last
+// activity, until they open the case, and the desk's `notify:` address is mailed a link that opens it; a work
+// order's link opens the case on the crew's own desk; closing asks once more. axe checks every page passed.
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { ParsedMail } from 'mailparser'
-import nodemailer from 'nodemailer'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { waitFor } from '../bus/wait'
-import { axeViolations } from '../a11y/axe'
-import type { SiteModel } from '../../server/content/model'
-import { launchChromium } from '../support/browser'
-import { loadDemo } from '../support/demo-site'
-import { cleanEnv } from '../support/global-setup'
-import { startNatsServer, type NatsServer } from '../support/nats-server'
-import { DEMO, freePort, ROOT, startDevServer, type RunningServer } from '../support/server'
-import { startSmtpServer, type TestSmtp } from '../support/smtp-server'
+import {
+  expectNoAxeViolations as noAxeViolations,
+  LAPTOP,
+  signInAs as signInThrough,
+  startJourneyWorld,
+  type JourneyWorld,
+} from '../support/journey-world'
 
-const LAPTOP = { width: 1280, height: 800 }
 const NOTIFY = 'casework@example.org'
 
-let nats: NatsServer
-let smtp: TestSmtp
-let service: RunningServer & { readonly site: string }
-let mailer: ChildProcess
-let mailerOutput = ''
-let inboundPort: number
-let browser: Browser
-let content: string
-let site: SiteModel
-
+let world: JourneyWorld
 beforeAll(async () => {
   // The demo, with its Case desk asking to be told of replies.
-  content = mkdtempSync(join(tmpdir(), 'svc-desk-flow-'))
-  cpSync(DEMO, content, { recursive: true })
-  const desk = join(content, 'desks/caseworkers.yaml')
-  writeFileSync(desk, `${readFileSync(desk, 'utf8')}notify: ${NOTIFY}\n`)
-  nats = await startNatsServer()
-  ;[smtp, inboundPort, browser, site] = await Promise.all([
-    startSmtpServer(),
-    freePort(),
-    launchChromium(),
-    loadDemo(content),
-  ])
-  service = await startDevServer({ BUS_URL: nats.url, SMTP_URL: smtp.url, CONTENT_REPO: content })
-  mailer = spawn(process.execPath, [join(ROOT, '.output/mailer/index.mjs')], {
-    env: cleanEnv({
-      BUS_URL: nats.url,
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'site@example.org',
-      MAIL_REPLY_ADDRESS: 'reply+{token}@replies.example.org',
-      MAIL_REPLY_SECRET: 'a reply secret for the desk flow test',
-      MAIL_INBOUND_PORT: String(inboundPort),
-    }),
-    stdio: ['ignore', 'pipe', 'pipe'],
+  world = await startJourneyWorld((content) => {
+    const desk = join(content, 'desks/caseworkers.yaml')
+    writeFileSync(desk, `${readFileSync(desk, 'utf8')}notify: ${NOTIFY}\n`)
   })
-  for (const stream of [mailer.stdout, mailer.stderr])
-    stream?.on('data', (chunk: Buffer) => (mailerOutput += chunk.toString()))
-  await waitFor(() => mailerOutput.includes('the mailer takes replies'), 15_000, 'the mailer')
-})
+}, 90_000)
 afterAll(async () => {
-  mailer?.kill('SIGKILL')
-  await browser?.close()
-  await service?.stop()
-  await smtp?.stop()
-  await nats?.stop()
-  if (content) rmSync(content, { recursive: true, force: true })
+  await world?.stop()
 })
 
-const mailTo = (address: string): ParsedMail[] =>
-  smtp.received.filter((mail) => (mail.to as { text: string } | undefined)?.text === address)
-
-async function noAxeViolations(page: Page): Promise<void> {
-  expect(await axeViolations(page), page.url()).toEqual([])
-}
-
-async function laptopPage(): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: LAPTOP })).newPage()
-  page.setDefaultTimeout(15_000)
-  return page
-}
+const laptopPage = (): Promise<Page> => world.device(LAPTOP)
 
 /** Signs in through the development provider as `person`, from where the page is now. */
-async function signInAs(page: Page, person: string, landing: string): Promise<void> {
-  await page.getByRole('button', { name: `Sign in as ${person}` }).click()
-  await page.waitForURL(`${service.site}${landing}`)
-}
+const signInAs = (page: Page, person: string, landing: string): Promise<void> =>
+  signInThrough(page, world.site, person, landing)
 
 describe('issue 26: where one feature hands over to the next on the desks', () => {
   it(
@@ -96,7 +41,7 @@ describe('issue 26: where one feature hands over to the next on the desks', () =
     { timeout: 120_000 },
     async () => {
       const kari = await laptopPage()
-      await kari.goto(`${service.site}/auth/sign-in?return=${encodeURIComponent('/desk/caseworkers/people')}`)
+      await kari.goto(`${world.site}/auth/sign-in?return=${encodeURIComponent('/desk/caseworkers/people')}`)
       await signInAs(kari, 'Kari Caseworker', '/desk/caseworkers/people')
       await noAxeViolations(kari)
       // The group menu names the group as content labels it.
@@ -108,22 +53,21 @@ describe('issue 26: where one feature hands over to the next on the desks', () =
       await noAxeViolations(kari)
 
       // The mail names the group by its label and the desk it opens.
-      await waitFor(() => mailTo('nora@example.org').length === 1, 20_000, "Nora's invite")
-      const mail = mailTo('nora@example.org')[0]!
+      const mail = (await world.mailTo('nora@example.org'))[0]!
       const text = (mail.text ?? '').replace(/\s+/g, ' ')
       expect(text).toContain('Kari Caseworker has invited you to join Street Watch volunteers')
       expect(text).toContain('As one of them you can open the Street Watch desk.')
       const link = /https?:\/\/\S+\/invite\/[a-z0-9]+/.exec(mail.text ?? '')?.[0] ?? ''
-      expect(link.startsWith(`${service.site}/invite/`)).toBe(true)
+      expect(link.startsWith(`${world.site}/invite/`)).toBe(true)
 
       // Nora, in her own browser, reads the invite in the storyline it gave her, signs in and is welcomed.
       const nora = await laptopPage()
       await nora.goto(link)
       const storyline = (await nora.context().cookies()).find((c) => c.name === 'svc_story')?.value ?? ''
-      const story = site.storylines.indexOf(storyline)
+      const story = world.model.storylines.indexOf(storyline)
       expect(story).toBeGreaterThanOrEqual(0)
-      const group = site.groups?.get('volunteers')?.label[story] ?? ''
-      const desk = site.desks.get('street_watch')?.title[story] ?? ''
+      const group = world.model.groups?.get('volunteers')?.label[story] ?? ''
+      const desk = world.model.desks.get('street_watch')?.title[story] ?? ''
       expect([group, desk]).toEqual(
         story === 0
           ? ['Street Watch volunteers', 'Street Watch desk']
@@ -142,7 +86,7 @@ describe('issue 26: where one feature hands over to the next on the desks', () =
 
       // Its one button opens the desk she may open.
       const [response] = await Promise.all([
-        nora.waitForResponse((r) => r.url() === `${service.site}/desk/street_watch`),
+        nora.waitForResponse((r) => r.url() === `${world.site}/desk/street_watch`),
         nora.getByRole('link', { name: `Open the ${desk}` }).click(),
       ])
       expect(response.status()).toBe(200)
@@ -151,7 +95,7 @@ describe('issue 26: where one feature hands over to the next on the desks', () =
       await noAxeViolations(nora)
 
       // The People view shows her by her verified name and address, in the group's label.
-      await kari.goto(`${service.site}/desk/caseworkers/people`)
+      await kari.goto(`${world.site}/desk/caseworkers/people`)
       const section = kari.locator('section.people-group', { hasText: 'Street Watch volunteers' })
       await expect(section.locator('.member-name').first().textContent()).resolves.toContain('Nora Nobody')
       await expect(section.locator('.member-name').first().textContent()).resolves.toContain('nora@example.org')
@@ -167,7 +111,7 @@ describe('issue 26: where one feature hands over to the next on the desks', () =
       const ids: string[] = []
       for (const street of ['Answer Alley 1', 'Quiet Quay 2']) {
         const visitor = await laptopPage()
-        await visitor.goto(`${service.site}/`)
+        await visitor.goto(`${world.site}/`)
         await visitor.locator('#f-potholes-street').fill(street)
         await visitor.locator('#f-potholes-kind').check()
         await visitor.locator('#f-potholes-email').fill('ann@example.org')
@@ -176,12 +120,12 @@ describe('issue 26: where one feature hands over to the next on the desks', () =
         ids.push(new URL(visitor.url()).searchParams.get('filed') ?? '')
       }
       const [answered] = ids
-      await waitFor(() => mailTo('ann@example.org').length === 2, 20_000, 'the two receipts')
-      const receipt = mailTo('ann@example.org').find((mail) => mail.text?.includes('Answer Alley 1'))!
+      const receipts = await world.mailTo('ann@example.org', 2)
+      const receipt = receipts.find((mail) => mail.text?.includes('Answer Alley 1'))!
 
       // The caseworker has seen both cases; nothing is unread yet.
       const kari = await laptopPage()
-      await kari.goto(`${service.site}/auth/sign-in?return=${encodeURIComponent('/desk/caseworkers')}`)
+      await kari.goto(`${world.site}/auth/sign-in?return=${encodeURIComponent('/desk/caseworkers')}`)
       await signInAs(kari, 'Kari Caseworker', '/desk/caseworkers')
       const potholes = kari.locator('section[data-bucket="potholes"]')
       await expect(potholes.locator('.desk-unread').count()).resolves.toBe(0)
@@ -189,20 +133,7 @@ describe('issue 26: where one feature hands over to the next on the desks', () =
       await noAxeViolations(kari)
 
       // Ann replies to her receipt by mail.
-      const client = nodemailer.createTransport({
-        host: '127.0.0.1',
-        port: inboundPort,
-        secure: false,
-        ignoreTLS: true,
-      })
-      await client.sendMail({
-        from: 'ann@example.org',
-        to: receipt.replyTo?.value[0]?.address ?? '',
-        subject: `Re: ${receipt.subject}`,
-        inReplyTo: receipt.messageId,
-        text: 'It has grown: two wheels fit in it now.\n',
-      })
-      client.close()
+      await world.reply(receipt, 'ann@example.org', 'It has grown: two wheels fit in it now.\n')
 
       // Her case shows as unread, by a word with the case's name, not colour alone.
       const row = (name: string) => potholes.locator('tbody tr', { hasText: name })
@@ -240,20 +171,21 @@ describe('issue 26: where one feature hands over to the next on the desks', () =
 
       // Opened, it is read: the marker is gone and the filter finds nothing.
       await potholes.getByRole('link', { name: 'Answer Alley 1' }).click()
-      await kari.waitForURL(`${service.site}/desk/caseworkers/potholes/${answered}`)
+      await kari.waitForURL(`${world.site}/desk/caseworkers/potholes/${answered}`)
       await expect(kari.locator('main').textContent()).resolves.toContain('It has grown: two wheels fit in it now.')
       await kari.goBack()
       await kari.reload()
       await expect(potholes.locator('tbody tr').count()).resolves.toBe(0)
-      await kari.goto(`${service.site}/desk/caseworkers?bucket=potholes&sort=activity`)
+      await kari.goto(`${world.site}/desk/caseworkers?bucket=potholes&sort=activity`)
       await expect(potholes.locator('.desk-unread').count()).resolves.toBe(0)
 
       // The desk's notify address was told, in staff words, with the one staff link.
-      await waitFor(() => mailTo(NOTIFY).length === 1, 30_000, 'the notify mail')
-      const notice = mailTo(NOTIFY)[0]!
+      const notices = await world.mailTo(NOTIFY)
+      expect(notices).toHaveLength(1)
+      const notice = notices[0]!
       expect(notice.subject).toMatch(/^New reply on case [2-9A-HJKMNP-TV-Z]{3}-[2-9A-HJKMNP-TV-Z]{3}: Answer Alley 1$/)
       expect(notice.text).toContain('It has grown: two wheels fit in it now.')
-      const resolver = `${service.site}/desk/case/potholes/${answered}`
+      const resolver = `${world.site}/desk/case/potholes/${answered}`
       expect(notice.text).toContain(resolver)
       expect(notice.replyTo).toBeUndefined()
       // It opens the case on a desk of whoever follows it: Rolf of the road crew, signed out, signs in first.
@@ -264,7 +196,82 @@ describe('issue 26: where one feature hands over to the next on the desks', () =
       await noAxeViolations(rolf)
       // Kari, signed in, lands on the Case desk.
       await kari.goto(resolver)
-      await kari.waitForURL(`${service.site}/desk/caseworkers/potholes/${answered}`)
+      await kari.waitForURL(`${world.site}/desk/caseworkers/potholes/${answered}`)
+    },
+  )
+
+  it(
+    "journey 3: the work order's link opens the case on the road crew's desk; closing asks once more and says it mails the reporter",
+    { timeout: 150_000 },
+    async () => {
+      const reporter = 'wo.reporter@example.org'
+      const visitor = await world.device(LAPTOP, 'plain')
+      await visitor.goto(`${world.site}/`)
+      await visitor.locator('#f-potholes-street').fill('Work Order Way 3')
+      await visitor.locator('[name="kind"][value="pothole"]').check()
+      await visitor.locator('#f-potholes-email').fill(reporter)
+      await visitor.getByRole('button', { name: 'Send' }).click()
+      await visitor.waitForURL(/\/\?filed=/)
+      const id = new URL(visitor.url()).searchParams.get('filed') ?? ''
+      const onDesk = (desk: string) => `/desk/${desk}/potholes/${id}`
+
+      const kari = await laptopPage()
+      await kari.goto(`${world.site}/auth/sign-in?return=${encodeURIComponent(onDesk('caseworkers'))}`)
+      await signInAs(kari, 'Kari Caseworker', onDesk('caseworkers'))
+      for (const move of ['Accept', 'Schedule repair']) {
+        await kari.getByRole('button', { name: move, exact: true }).click()
+        await kari.waitForURL(new RegExp(`${onDesk('caseworkers')}\\?moved=`))
+      }
+      await noAxeViolations(kari)
+
+      // The work order links the case once, through the resolver, never through the Case desk.
+      const [order] = await world.mailTo('roadcrew@example.org')
+      expect(order?.subject).toBe('Work order: Work Order Way 3')
+      const resolver = `${world.site}/desk/case/potholes/${id}`
+      expect((order?.text ?? '').split(resolver)).toHaveLength(2)
+      expect(order?.text).not.toContain('/desk/caseworkers/')
+      expect(order?.html || '').not.toContain('/desk/caseworkers/')
+
+      // Rolf of the road crew, signed out, follows it: sign-in first, then his own desk.
+      const rolf = await laptopPage()
+      await rolf.goto(resolver)
+      await signInAs(rolf, 'Rolf Roads', onDesk('road_crew'))
+      await expect(rolf.locator('main').textContent()).resolves.toContain('Work Order Way 3')
+      await noAxeViolations(rolf)
+      await rolf.getByRole('button', { name: 'Mark repaired', exact: true }).click()
+      await rolf.waitForURL(new RegExp(`${onDesk('road_crew')}\\?moved=`))
+      await noAxeViolations(rolf)
+
+      // Vera's desk holds potholes too; someone with no desk is told whom to ask, not shown the case.
+      const vera = await laptopPage()
+      await vera.goto(resolver)
+      await signInAs(vera, 'Vera Volunteer', onDesk('street_watch'))
+      const stranger = await laptopPage()
+      await stranger.goto(resolver)
+      await stranger.getByLabel('E-mail address').fill('no.desk@example.org')
+      await stranger.getByRole('button', { name: 'Sign in with this address' }).click()
+      await stranger.waitForURL(resolver)
+      await expect(stranger.locator('main').textContent()).resolves.toContain('ask the people who run')
+      await expect(stranger.locator('main').textContent()).resolves.not.toContain('Work Order Way 3')
+      await noAxeViolations(stranger)
+
+      // Closing asks once more, saying the reporter is mailed; then the reporter is.
+      await kari.reload()
+      await kari.getByRole('button', { name: 'Close', exact: true }).click()
+      await expect(kari.locator('main').textContent()).resolves.toContain(
+        'This moves the case from Repaired to Closed.',
+      )
+      await expect(kari.locator('main').textContent()).resolves.toContain('The reporter is mailed about this move.')
+      await noAxeViolations(kari)
+      await kari.locator('main form').getByRole('button', { name: 'Close', exact: true }).click()
+      await kari.waitForURL(new RegExp(`${onDesk('caseworkers')}\\?moved=`))
+      const mails = await world.mailTo(reporter, 4)
+      expect(mails.map((mail) => mail.subject)).toEqual([
+        'We got your report on Work Order Way 3',
+        'Your report about Work Order Way 3 has been accepted',
+        'Repaired: Work Order Way 3',
+        'Report closed: Work Order Way 3',
+      ])
     },
   )
 })

@@ -63,6 +63,28 @@ export function runIndexContract(buses: BusFactory): void {
       expect([...index.inState(names.cases, 'accepted')].map((view) => view.id)).toEqual([b.id])
     })
 
+    it("issue 26 journey 1: a submitter's list holds the cases naming their verified address or phone, once each", async () => {
+      const { index, names, file } = await setUp()
+      const a = await file('Mail Lane', 'ann', { email: 'Bo@example.org' })
+      // This site's buckets have no phone field: `details` stands in, holding numbers as forms keep them (E.164).
+      const b = await file('Phone Lane', 'bob', { email: 'other@example.org', details: '+4791234501' })
+      const c = await file('Both Lane', 'me', { email: 'bo@example.org', details: '+4791234501' })
+      const d = await file('Near Lane', 'cid', { email: 'b0@example.org', details: '+4791234502' })
+      await index.waitFor(names.cases, d.id, d.seq, 2000)
+      const ids = (query: Parameters<typeof index.list>[1]) => index.list(names.cases, query).items.map((i) => i.id)
+      const page = { offset: 0, limit: 10, submitter: 'me' }
+      expect(ids(page)).toEqual([c.id])
+      expect(ids({ ...page, contact: { field: 'email', address: 'bo@example.org' } })).toEqual([c.id, a.id])
+      expect(ids({ ...page, contactPhone: { field: 'details', phone: '+4791234501' } })).toEqual([c.id, b.id])
+      expect(
+        ids({
+          ...page,
+          contact: { field: 'email', address: 'bo@example.org' },
+          contactPhone: { field: 'details', phone: '+4791234501' },
+        }),
+      ).toEqual([c.id, b.id, a.id])
+    })
+
     it('counts per (bucket, storyline, state), a moved record leaving its old state', async () => {
       const { records, index, names, file } = await setUp()
       const a = await file('A', 'ann', {}, 'plain')

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RecordView } from '../../server/records/types'
 import type { RunningServer } from '../support/server'
-import { fileRecord, moveRecord, startReportWorld, type ReportWorld } from './world'
+import { fileRecord, moveRecord, startReportWorld, type ReportWorld } from './report-world'
 
 const TOKEN = 'automation-read-token-0123456789'
 

@@ -1,5 +1,6 @@
 // Issue 30 on the built service over NATS: visitors given their storyline
-// through the cookie, known numbers of cases filed and moved, and the report's
+// through the cookie, known numbers of cases filed with that cookie through
+// POST /file/potholes and moved by a caseworker on the desk, and the report's
 // HTML, JSON and CSV agreeing, "reached" included after a case left a state;
 // a second instance counting at once and stopping loses no visitor; axe on
 // the page at 360 and 1280 px.
@@ -8,11 +9,12 @@ import { ELEMENT_NODE, parse, walkSync, type ElementNode, type Node } from 'ultr
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { reportCounts, type ReportCounts } from '../../server/report/report-counts'
 import { wilson } from '../../server/report/statistics'
-import type { RecordView } from '../../server/records/types'
 import { axeViolations } from '../a11y/axe'
 import { waitFor } from '../bus/wait'
 import { launchChromium } from '../support/browser'
-import { fileRecord, moveRecord, startReportWorld, type ReportWorld } from './world'
+import { PEOPLE } from '../desk/desk-world'
+import { bucketForm, createCookieFetch, openPage, postForm } from '../visitor/visitor-client'
+import { fileOverHttp, moveOverHttp, signedIn, startReportWorld, type ReportWorld } from './report-world'
 
 const browserAccept = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8'
 
@@ -23,10 +25,27 @@ let forgedTo = ''
 const returning = (base: string, storyline: string) =>
   fetch(`${base}/`, { headers: { cookie: `svc_story=${storyline}; svc_story_drawn=1` } }).then((r) => r.text())
 
+/** Runs `tasks`, a few at once: as many as a small site sees together, and no more than two cores serve well. */
+async function inTurns<T>(tasks: (() => Promise<T>)[], atOnce = 6): Promise<T[]> {
+  const results: T[] = []
+  let next = 0
+  const worker = async () => {
+    while (next < tasks.length) {
+      const i = next++
+      results[i] = await tasks[i]!()
+    }
+  }
+  await Promise.all([...Array(atOnce).keys()].map(worker))
+  return results
+}
+
 const json = async (base = world.server.url) => (await (await fetch(`${base}/report`)).json()) as ReportCounts
 
 beforeAll(async () => {
-  world = await startReportWorld()
+  world = await startReportWorld(
+    {},
+    PEOPLE.filter((person) => person.id === 'kari'),
+  )
   const base = world.server.url
   // A forged storyline: a fresh draw, not counted until the visitor comes back with it, then once.
   const forged = await fetch(`${base}/`, { headers: { cookie: 'svc_story=nosuch' } })
@@ -40,26 +59,28 @@ beforeAll(async () => {
   for (const storyline of ['plain', 'story'])
     for (let i = storyline === forgedTo ? 1 : 0; i < 100; i++) await returning(base, storyline)
 
-  // 40 of plain's visitors filed and 20 of story's; 10 and 4 accepted; 5 and 4 of those then scheduled.
-  const { records } = world
-  const file = (storyline: string, n: number) =>
-    Promise.all(
-      [...Array(n).keys()].map((i) =>
-        fileRecord(records, 'potholes', storyline, { street: `Lane ${i}`, kind: 'pothole' }),
-      ),
-    )
-  const [plain, story] = [await file('plain', 40), await file('story', 20)]
-  const accept = async (cases: RecordView[], accepted: number, scheduled: number) => {
-    for (const [i, record] of cases.slice(0, accepted).entries())
-      await moveRecord(records, record, ...(i < scheduled ? ['accept', 'schedule'] : ['accept']))
-  }
-  await Promise.all([accept(plain, 10, 5), accept(story, 4, 4)])
+  // 40 of plain's visitors filed and 20 of story's, through the home page's form with their storyline's cookie;
+  // a caseworker accepts 10 and 4 on the case desk, and schedules 5 and 4 of those.
+  const filed = await inTurns(
+    [...Array(60).keys()].map((i) => () => {
+      const storyline = i < 40 ? 'plain' : 'story'
+      return fileOverHttp(base, storyline, 'potholes', { street: `Lane ${i}`, kind: 'pothole' })
+    }),
+  )
+  const [plain, story] = [filed.slice(0, 40), filed.slice(40)]
+  const kari = await signedIn(base, 'kari')
+  const accept = (ids: string[], accepted: number, scheduled: number) =>
+    ids.slice(0, accepted).map((id, i) => () => {
+      const edges = i < scheduled ? ['accept', 'schedule'] : ['accept']
+      return moveOverHttp(kari, base, 'caseworkers', { bucket: 'potholes', id }, ...edges)
+    })
+  await inTurns([...accept(plain, 10, 5), ...accept(story, 4, 4)])
   await waitFor(
     async () => (await json()).counts.reduce((sum, c) => sum + c.reached, 0) === 60 + 10 + 5 + 4 + 4,
     15_000,
     'the service to count every filing and move',
   )
-}, 120_000)
+}, 180_000)
 afterAll(() => world?.stop())
 
 const entry = (counts: ReportCounts, storyline: string, state: string) =>
@@ -109,6 +130,10 @@ describe('GET /report compares storylines (issue 30)', () => {
       const row = find(nodes, 'potholes', (e) => e.name === 'tr' && e.attributes['data-measure'] === measure)
       return text(childElements(row).find((e) => e.attributes['data-storyline'] === storyline))
     }
+    const spokenCell = (measure: string, storyline: string) => {
+      const row = find(nodes, 'potholes', (e) => e.name === 'tr' && e.attributes['data-measure'] === measure)
+      return spoken(childElements(row).find((e) => e.attributes['data-storyline'] === storyline))
+    }
     const testCell = (measure: string) => {
       const row = find(nodes, 'potholes', (e) => e.name === 'tr' && e.attributes['data-measure'] === measure)
       return text(childElements(row).find((e) => 'data-test' in e.attributes))
@@ -118,6 +143,12 @@ describe('GET /report compares storylines (issue 30)', () => {
     // 40 of 100: 40.0 (30.9–49.8), worked out by hand in statistics.test.ts.
     expect(cell('filing', 'plain')).toBe('40.0 (30.9–49.8) 40 of 100')
     expect(cell('filing', 'story')).toBe(`${shareOf(20, 100, '')} 20 of 100`)
+    // The row says what the number is; a screen reader hears the interval in words, not brackets and a dash.
+    expect(text(find(nodes, 'potholes', (e) => e.name === 'tr' && e.attributes['data-measure'] === 'filing'))).toMatch(
+      /^Filed per 100 visitors/,
+    )
+    expect(spokenCell('filing', 'plain')).toBe('40.0 per 100 visitors, 95% interval 30.9 to 49.8 40 of 100')
+    expect(spokenCell('reached:accepted', 'story')).toBe('20.0 percent, 95% interval 8.1 to 41.6 percent 4 of 20')
     // [[40, 60], [20, 80]]: chi-square 9.52 on 1 df, p = 0.002.
     expect(testCell('filing')).toBe('p = 0.002: plain leads by 20.0 points')
     // Reached, from the JSON: accepted counts the cases that moved on to scheduled.
@@ -170,6 +201,63 @@ describe('GET /report compares storylines (issue 30)', () => {
   })
 })
 
+describe('a visitor who files before they were counted (docs/report.md, "What is counted")', () => {
+  const total = async () => (await json()).visitors.reduce((sum, v) => sum + v.count, 0)
+  const filedIn = async (storyline: string) =>
+    (await json()).counts.find((c) => c.bucket === 'potholes' && c.storyline === storyline && c.state === 'new')
+      ?.reached ?? 0
+
+  it('is counted once, on the page the filing sends them to, under the storyline the filing drew', async () => {
+    const base = world.server.url
+    // The form's token is signed over the visitor cookie, so a post with no cookie at all files nothing.
+    const bare = await fetch(`${base}/file/potholes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
+      body: 'street=Bare+Road&kind=pothole',
+      redirect: 'manual',
+    })
+    await bare.text()
+    expect(bare.status).not.toBe(303)
+    // A browser holding the form and its visitor cookie, and no storyline (its cookie cleared, or naming one the
+    // site dropped): the filing is its first request without one, and draws it.
+    const shown = createCookieFetch()
+    const form = bucketForm((await openPage(shown, `${base}/`)).html, base, 'potholes')
+    const browser = createCookieFetch()
+    browser.setCookie(base, 'svc_visitor', shown.cookie(base, 'svc_visitor')!)
+    const before = { total: await total(), plain: await filedIn('plain'), story: await filedIn('story') }
+    const filed = await postForm(browser, form.action, {
+      ...form.hidden,
+      ...form.selected,
+      street: 'First Lane 1',
+      kind: 'pothole',
+    })
+    await filed.text()
+    expect(filed.status).toBe(303)
+    const storyline = browser.cookie(base, 'svc_story')!
+    expect(['plain', 'story']).toContain(storyline)
+    expect(browser.cookie(base, 'svc_story_drawn')).toBe('1')
+    expect(await total()).toBe(before.total)
+    // Filed under the storyline drawn for it.
+    await waitFor(
+      async () => (await filedIn(storyline)) === before[storyline as 'plain' | 'story'] + 1,
+      5000,
+      'the case',
+    )
+    const after = await json()
+    // Back on the page the filing sent them to: counted now, under that storyline, and the mark goes.
+    const landing = await openPage(browser, `${base}${filed.headers.get('location')}`)
+    expect(landing.status).toBe(200)
+    expect(browser.cookie(base, 'svc_story_drawn')).toBeUndefined()
+    const counted = await json()
+    expect(counted.visitors).toEqual(
+      after.visitors.map((v) => ({ ...v, count: v.count + (v.storyline === storyline ? 1 : 0) })),
+    )
+    // Once: more pages, and the same one again, count no more.
+    for (const path of ['/', '/about', filed.headers.get('location')!]) await openPage(browser, `${base}${path}`)
+    expect((await json()).visitors).toEqual(counted.visitors)
+  })
+})
+
 describe('the report in Chromium', () => {
   let browser: Browser
   beforeAll(async () => {
@@ -216,10 +304,21 @@ function descendants(node: Node | undefined): ElementNode[] {
   return childElements(node).flatMap((child) => [child, ...descendants(child)])
 }
 
+/** The text a reader sees: what is there for screen readers only left out. */
 function text(node: Node | undefined): string {
+  return textFor(node, (e) => e.attributes.class === 'visually-hidden')
+}
+
+/** The text a screen reader reads: what is hidden from it left out. */
+function spoken(node: Node | undefined): string {
+  return textFor(node, (e) => e.attributes['aria-hidden'] === 'true')
+}
+
+function textFor(node: Node | undefined, skip: (element: ElementNode) => boolean): string {
   if (node === undefined) return ''
   if (node.type !== ELEMENT_NODE) return String(node.value ?? '')
-  return (node.children ?? []).map(text).join('')
+  if (skip(node)) return ''
+  return (node.children ?? []).map((child) => textFor(child, skip)).join('')
 }
 
 function find(nodes: ElementNode[], bucket: string, match: (element: ElementNode) => boolean): ElementNode | undefined {

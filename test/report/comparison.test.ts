@@ -60,7 +60,43 @@ describe('comparing storylines', () => {
     const html = page(counted([potholes('plain', 'new', 0, 0), potholes('story', 'new', 2)], 50, 50))
     expect(html).not.toMatch(/NaN|Infinity/)
     // 0 of 50: the upper bound is z² / (n + z²) = 3.84 / 53.84.
-    expect(html).toContain('<span class="report-share">0.0 (0.0–7.1)</span> <span class="report-of">0 of 50</span>')
+    expect(html).toContain(
+      '<span class="report-share"><span aria-hidden="true">0.0 (0.0–7.1)</span>' +
+        '<span class="visually-hidden">0.0 per 100 visitors, 95% interval 0.0 to 7.1</span></span> ' +
+        '<span class="report-of">0 of 50</span>',
+    )
+    // The sentence a site owner reads under the table, with the numbers worked out above.
+    expect(html).toContain(
+      '<p class="report-verdict">To show a difference of 5 points in filing rate (80% power, 5% level), each ' +
+        'storyline needs about 269 visitors: 219 more than the storyline with the fewest has now.</p>',
+    )
+  })
+
+  it('writes a p-value under 0.001 as "p < 0.001" in the test cells, for filing and for a state reached', () => {
+    // Filing [[40, 60], [10, 90]]: chi-square 24 on 1 df, p = 1e-6. Accepted among filed
+    // [[35, 5], [1, 9]]: chi-square 23.8 on 1 df, p = 1e-6.
+    const counts = counted(
+      [
+        potholes('plain', 'new', 5, 40),
+        potholes('plain', 'accepted', 35),
+        potholes('story', 'new', 9, 10),
+        potholes('story', 'accepted', 1),
+      ],
+      100,
+      100,
+    )
+    const bucket = compareStorylines(site, counts).buckets.find((b) => b.bucket === 'potholes')!
+    expect(bucket.filing!.test!.p).toBeLessThan(0.001)
+    expect(bucket.states.find((s) => s.state === 'accepted')!.test!.p).toBeLessThan(0.001)
+    const html = page(counts)
+    expect(html).toContain('<td data-test>p &lt; 0.001: plain leads by 30.0 points</td></tr>')
+    expect(html).toContain('<td data-test>p &lt; 0.001: plain leads by 77.5 points</td></tr>')
+    expect(html).toContain(
+      '<p class="report-verdict">Filing: plain leads, with 30.0 more filed per 100 visitors than story (p &lt; 0.001).</p>',
+    )
+    // A difference shown: no count of visitors still needed.
+    expect(bucket.needed).toBeNull()
+    expect(html).not.toContain('To show a difference')
   })
 
   it('does not compare filing rates when more were filed than visitors counted', () => {

@@ -4,7 +4,7 @@ import { ELEMENT_NODE, parse, walkSync, type ElementNode, type Node } from 'ultr
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { reportCounts } from '../../server/report/report-counts'
 import { waitFor } from '../bus/wait'
-import { fileRecord, moveRecord, startReportWorld, type ReportWorld } from './world'
+import { fileRecord, moveRecord, startReportWorld, type ReportWorld } from './report-world'
 
 // What the records below add up to, sorted by bucket, storyline, state. The
 // story potholes' `accepted` is passed through: none is in it now, one reached it.

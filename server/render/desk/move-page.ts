@@ -11,8 +11,9 @@ import { html } from '../html'
 import { renderLayout } from '../layout'
 import { textAt } from '../../content/storyline'
 import { moveButtonClass, moveInputs } from './move-buttons'
+import { renderDeskErrorSummary } from './desk-error-summary'
 import { moveMailNote } from './move-mail-note'
-import { renderMoveNote, type NoteState } from './move-note'
+import { noteId, renderMoveNote, type NoteState } from './move-note'
 import type { DeskRecordBase } from './record-page'
 import { stateLabel } from './state-label'
 import { deskRecordPath } from '../../content/paths'
@@ -33,11 +34,7 @@ export function renderMovePage(options: MovePageOptions): string {
   const to = stateLabel(bucket, move.to, story)
   const m = messagesFor(site, story)
   const error = options.note?.error === undefined ? undefined : m.tell(options.note.error)
-  const summary =
-    error === undefined
-      ? null
-      : html`<div class="error-summary" role="alert" aria-labelledby="move-errors" tabindex="-1" autofocus>
-<h2 id="move-errors">${m.say('form.problem')}</h2><ul><li><a href="#note-${move.name}">${error}</a></li></ul></div>`
+  const summary = error === undefined ? null : renderDeskErrorSummary(error, noteId(move.name), m)
   const confirmed = move.confirm === true ? hiddenInputs({ [CONFIRMED_FIELD]: 'yes' }) : null
   const button = html`<button type="submit" class="${moveButtonClass(bucket, move)}">${label}</button>`
   const body = html`${summary}<p class="desk-back"><a href="${here}">${m.say('desk.back-to', { desk: name })}</a></p>
@@ -45,7 +42,7 @@ export function renderMovePage(options: MovePageOptions): string {
 <p class="desk-state">${m.sayHtml('desk.move.from-to', { from: html`<strong>${from}</strong>`, to: html`<strong>${to}</strong>` })}</p>
 <p class="desk-move-mail">${moveMailNote(bucket, view, move, m)}</p>
 <form class="desk-move-confirm" method="post" action="${here}/move">${moveInputs(view, move, options.csrf)}${confirmed}
-${renderMoveNote(move, m, options.note)}
+${renderMoveNote(move, label, m, options.note)}
 <div class="desk-move-actions">${button} <a href="${here}">${m.say('desk.move.cancel')}</a></div></form>`
   return renderLayout({ site, story, title: `${label}: ${name}`, body, assets: options.assets, viewer: options.viewer })
 }

@@ -1,5 +1,7 @@
 // GET /desk/{desk}/{bucket}/{id}: a record with every field, the moves the
-// person may make from its state, and its whole history.
+// person may make from its state, and its whole history. The case comes
+// first (its fields with the photo, its place, its history), then what can
+// be done with it: people read a case before they move it.
 import { messagesFor, type Messages } from '../../messages/messages'
 import type { Said } from '../../messages/said'
 import type { Bucket, Desk, Move, SiteModel } from '../../content/model'
@@ -17,11 +19,13 @@ import { readLocation } from '../../maps/location'
 import { textAt } from '../../content/storyline'
 import { renderFieldValue } from './field-value'
 import { renderHistory } from './history'
-import { renderMoveButtons } from './move-buttons'
+import { renderDeskErrorSummary } from './desk-error-summary'
+import { renderMoveButtons, type RefusedMove } from './move-buttons'
+import { noteId } from './move-note'
 import { deskLabelOf, stateLabel } from './state-label'
 import { renderTime } from './time'
 import { renderToldIn } from './told-in'
-import { renderWriteForm, type WriteState } from './write-form'
+import { renderWriteForm, WRITE_MESSAGE_ID, type WriteState } from './write-form'
 import { deskPath } from '../../content/paths'
 
 /** What every page about one record on a desk shows it with. */
@@ -43,6 +47,8 @@ export interface RecordPageOptions extends DeskRecordBase {
   /** Said at the top after a move, e.g. "Moved to Accepted". */
   readonly status?: Said
   readonly write: WriteState
+  /** A move whose note was refused (422): its form shows the error and the words kept. */
+  readonly refusedMove?: RefusedMove
   /** Maps are on (MAP_TOKEN): the record's places are shown on a map, with the provider's credit. */
   readonly maps?: { readonly attribution: string }
 }
@@ -74,27 +80,41 @@ function section(id: string, title: string, content: SafeHtml): SafeHtml {
   return html`<section aria-labelledby="${id}"><h2 id="${id}">${title}</h2>${content}</section>`
 }
 
+/** What a refused post says first, linking to its field; null when nothing was refused. */
+function renderRefusal({ refusedMove, write }: RecordPageOptions, m: Messages): SafeHtml | null {
+  if (refusedMove?.note.error !== undefined)
+    return renderDeskErrorSummary(m.tell(refusedMove.note.error), noteId(refusedMove.edge), m)
+  if (write.kind === 'open' && write.error !== undefined)
+    return renderDeskErrorSummary(m.tell(write.error), WRITE_MESSAGE_ID, m)
+  return null
+}
+
 export function renderRecordPage(options: RecordPageOptions): string {
   const { site, story, desk, bucket, view } = options
   const m = messagesFor(site, story)
   const name = recordName(bucket, view)
   const deskTitle = textAt(desk.title, story) || desk.name
   const state = html`<strong>${stateLabel(bucket, view.state, story)}</strong>`
-  const moves = renderMoveButtons(desk.name, bucket, view, options.moves, options.csrf, story, m)
+  const moves = renderMoveButtons({ ...options, desk: desk.name, refused: options.refusedMove }, m)
   const places = placesOf(options)
   const body = html`${[
+    renderRefusal(options, m),
     html`<p class="desk-back"><a href="${deskPath(desk.name)}">${m.say('desk.back-to', { desk: deskTitle })}</a></p><h1>${name}</h1>`,
     html`<p class="desk-state">${textAt(bucket.title, story) || bucket.name}: ${state}</p>`,
     html`<p class="desk-told">${renderToldIn(view.storyline, m)}</p>`,
-    section('record-moves', m.say('desk.move-this-case'), moves),
-    options.write.kind === 'hidden'
+    // The moves come after the case, which can be long: one link gets there without scrolling past it.
+    options.moves.length === 0
       ? null
-      : section('record-write', m.say('desk.write'), renderWriteForm(desk.name, view, options.csrf, options.write, m)),
+      : html`<p class="desk-jump"><a href="#record-moves">${m.say('desk.jump-to-moves')}</a></p>`,
     section('record-details', m.say('desk.details'), renderDetails(options, m)),
     places.length === 0 || options.maps === undefined
       ? null
       : renderMap(bucket, story, places, options.maps.attribution, m),
     section('record-history', m.say('desk.history'), renderHistory(bucket, options.history, story, m)),
+    section('record-moves', m.say('desk.move-this-case'), moves),
+    options.write.kind === 'hidden'
+      ? null
+      : section('record-write', m.say('desk.write'), renderWriteForm(desk.name, view, options.csrf, options.write, m)),
   ]}`
   return renderLayout({
     site,

@@ -18,6 +18,9 @@ export type WriteState =
   | { readonly kind: 'no-address' }
   | { readonly kind: 'open'; readonly kept?: string; readonly error?: Said }
 
+/** The message's text area, which a refused message's summary links to. */
+export const WRITE_MESSAGE_ID = 'write-message'
+
 export function renderWriteForm(
   desk: string,
   view: RecordView,
@@ -27,7 +30,7 @@ export function renderWriteForm(
 ): SafeHtml {
   if (state.kind === 'hidden') return html``
   if (state.kind === 'no-address') return html`<p class="empty">${m.say('desk.no-address')}</p>`
-  const id = 'write-message'
+  const id = WRITE_MESSAGE_ID
   const errorId = `${id}-error`
   const error =
     state.error === undefined ? null : html`<p class="field-error-message" id="${errorId}">${m.tell(state.error)}</p>`

@@ -1,7 +1,8 @@
 // POST /desk/{desk}/{bucket}/{id}/move: takes one declared move, from the
 // version of the record the person saw, then back to the record (303). A
 // move that asks to be confirmed and was not shows its confirmation; a
-// note it needs and lacks comes back on the move's page (422).
+// note it needs and lacks comes back beside its field (422), on the page it
+// was written on.
 import { defineEventHandler, sendRedirect } from 'h3'
 import { useRecords } from '../../../../../server/app/records'
 import { sendDeskMessage, sendRefusal } from '../../../../../utils/desk-reply'
@@ -12,6 +13,7 @@ import { EdgeNotAllowedError, RecordChangedError, RecordNotFoundError } from '..
 import { moveNotAvailableMessage, moveRefusedMessage, staleMessage } from '../../../../../server/render/desk/refusals'
 import { stateLabel } from '../../../../../server/render/desk/state-label'
 import { readDeskForm, readDeskRecordRequest } from '../../../../../utils/desk-record-request'
+import { sendDeskRecordPage } from '../../../../../utils/desk-record'
 import { sendMovePage } from '../../../../../utils/move-page'
 import { said } from '../../../../../server/messages/said'
 import { createSaidError } from '../../../../../utils/said-error'
@@ -46,8 +48,13 @@ export default defineEventHandler(async (event) => {
   if (move.confirm === true && !form.confirmed)
     return sendMovePage(event, req, found, { view: seenView, move, note: kept })
   const problem = move.note === undefined ? undefined : noteProblem(move, form.note)
-  if (problem !== undefined)
+  // Refused beside the field it was written in: the confirmation page for a
+  // move that asks first, the record page for the others, unless the record
+  // has moved since and its page no longer offers this move.
+  if (problem !== undefined && (form.confirmed || seen.seq !== view.seq))
     return sendMovePage(event, req, found, { view: seenView, move, note: { ...kept, error: problem } })
+  if (problem !== undefined)
+    return sendDeskRecordPage(event, req, found, { move: { edge: move.name, note: { ...kept, error: problem } } })
   try {
     await records.move({
       bucket: bucket.name,

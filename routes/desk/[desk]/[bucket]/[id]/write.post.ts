@@ -22,7 +22,8 @@ export default defineEventHandler(async (event) => {
   // Judged like a move; a submitter with no address cannot be written to.
   if (writeStateOf(req, found).kind !== 'open') return sendRefusal(event, req, 'forbidden')
   const message = parseWriteForm(form.body)
-  if ('error' in message) return sendDeskRecordPage(event, req, found, { kept: message.kept, error: message.error })
+  if ('error' in message)
+    return sendDeskRecordPage(event, req, found, { write: { kept: message.kept, error: message.error } })
   const { records } = await useRecords()
   try {
     await records.note({
