@@ -2,7 +2,7 @@
 import { createError, getRouterParam, type H3Event } from 'h3'
 import type { Config } from '../server/config/schema'
 import { outboxDir } from '../server/mail/mailer-setup'
-import { readOutboxHeader, readOutboxMail, type OutboxMail } from '../server/mail/outbox-list'
+import { outboxMailOf, readOutboxHeader, readOutboxMail, type OutboxMail } from '../server/mail/outbox-list'
 
 export interface OutboxEntry {
   readonly mail: OutboxMail
@@ -15,9 +15,7 @@ export function getOutboxMail(event: H3Event, config: Config): OutboxEntry {
   const dir = outboxDir(config)
   const header = readOutboxHeader(dir, name)
   const raw = readOutboxMail(dir, name)
-  const field = (key: string) => header?.get(key) ?? ''
-  if (header === null || raw === null || field('reply-to') === '')
+  if (header === null || raw === null || (header.get('reply-to') ?? '') === '')
     throw createError({ statusCode: 404, statusMessage: 'No such mail to reply to' })
-  const mail = { name, to: field('to'), replyTo: field('reply-to'), subject: field('subject'), date: field('date') }
-  return { mail, header, raw }
+  return { mail: outboxMailOf(name, header), header, raw }
 }

@@ -44,6 +44,22 @@ export async function sendSignInReply(event: H3Event, reply: SignInReply): Promi
   )
 }
 
+/**
+ * A callback in a browser that began no sign-in here: most often one begun at
+ * another name for the site, whose cookie this address never sees. Says which
+ * address signs in, with the way to start there.
+ */
+export function sendNoSignInBegun(event: H3Event, callbackUrl: string): Promise<string> {
+  const expected = new URL(callbackUrl).origin
+  return sendSignInReply(event, {
+    status: 400,
+    title: said('sign-in.incomplete.title'),
+    message: said('sign-in.incomplete.not-begun', { expected }),
+    returnTo: '/',
+    link: { href: `${expected}/auth/sign-in?return=%2F`, label: said('sign-in.elsewhere.link', { expected }) },
+  })
+}
+
 /** Sign-in started at an address its callback cannot reach: what to check, and the way to the right one. */
 export function sendAddressMismatch(event: H3Event, mismatch: AddressMismatch, returnTo: string): Promise<string> {
   const { used, expected } = mismatch

@@ -16,7 +16,7 @@ import { claimCasesAtSignIn } from '../../utils/claim-cases'
 import { dropVisitorCookie } from '../../utils/visitor-cookie'
 import { keepStorylineAtSignIn } from '../../utils/kept-storyline'
 import { getSession, sendSessionsUnavailable, startSession } from '../../utils/session'
-import { sendSignInReply } from '../../utils/sign-in-reply'
+import { sendNoSignInBegun, sendSignInReply } from '../../utils/sign-in-reply'
 
 export default defineEventHandler(async (event) => {
   const signIn = await useSignIn()
@@ -37,7 +37,10 @@ export default defineEventHandler(async (event) => {
     const sessions = await useSessions()
     const session = await getSession(event)
     const pending = session?.pending
-    if (!session || !pending) return refused('no sign-in was started in this browser')
+    if (!session || !pending) {
+      log('warn', 'auth', '[svc] [auth] sign-in refused: no sign-in was started in this browser')
+      return sendNoSignInBegun(event, signIn.settings.callbackUrl)
+    }
     try {
       await sessions.save({ ...session, pending: null })
     } catch (error) {

@@ -5,7 +5,7 @@
 import { builtInCatalogue } from '../messages/catalogue'
 import { html, safeUrl } from '../render/html'
 import type { SafeHtml } from '../render/html'
-import { renderMailMarkdown } from './mail-markdown'
+import { linksTo, renderMailMarkdown } from './mail-markdown'
 import type { MailIntent } from './mail-intent'
 import { markdownToText } from './markdown-text'
 
@@ -45,7 +45,8 @@ export function composeMail(intent: MailIntent, to: string, sender: Sender, repl
   const colour = /^#[0-9a-f]{3,8}$/i.test(intent.brand?.primary ?? '') ? intent.brand!.primary : FALLBACK_COLOUR
   const language = intent.brand?.language ?? 'en'
   const button = intent.button ?? intent.brand?.button ?? builtInCatalogue(language)['mail.open-case']
-  const link = safeUrl(intent.link)
+  // Each mail links the case once: where the words place `{{link}}` themselves, no button repeats it.
+  const link = linksTo(intent.body, intent.link) ? undefined : safeUrl(intent.link)
   const text = [markdownToText(intent.body), link === undefined ? '' : `${button}: ${link}`]
     .filter(Boolean)
     .join('\n\n')

@@ -17,3 +17,12 @@ export function parseMailMarkdown(source: string): ReturnType<typeof markdown.pa
 export function renderMailMarkdown(source: string): SafeHtml {
   return raw(markdown.render(source))
 }
+
+/** Whether the body itself writes a link to `url` (a `{{link}}` placed in the words). */
+export function linksTo(source: string, url: string): boolean {
+  return parseMailMarkdown(source).some((token) =>
+    (token.children ?? []).some(
+      (child) => child.type === 'link_open' && markdown.normalizeLink(url) === child.attrGet('href'),
+    ),
+  )
+}

@@ -11,6 +11,7 @@ export interface OutboxMail {
   /** Where a reply goes; empty when replies are off. */
   readonly replyTo: string
   readonly subject: string
+  /** The Date header as an ISO instant, or as written when it is not a date. */
   readonly date: string
 }
 
@@ -22,11 +23,15 @@ export function listOutbox(dir: string): OutboxMail[] {
   return mailNames(dir)
     .sort()
     .reverse()
-    .map((name) => {
-      const header = readHeader(join(dir, name))
-      const field = (key: string) => header.get(key) ?? ''
-      return { name, to: field('to'), replyTo: field('reply-to'), subject: field('subject'), date: field('date') }
-    })
+    .map((name) => outboxMailOf(name, readHeader(join(dir, name))))
+}
+
+/** What the outbox shows of a mail, from its header fields. */
+export function outboxMailOf(name: string, header: ReadonlyMap<string, string>): OutboxMail {
+  const field = (key: string) => header.get(key) ?? ''
+  const sent = new Date(field('date'))
+  const date = Number.isNaN(sent.getTime()) ? field('date') : sent.toISOString()
+  return { name, to: field('to'), replyTo: field('reply-to'), subject: field('subject'), date }
 }
 
 /** The whole message of a listed mail, or null for a name the outbox does not list. */

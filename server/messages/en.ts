@@ -24,6 +24,10 @@ export const en = {
   'sign-in.unavailable.message': 'The sign-in service is not answering right now. Try again in a few minutes.',
   'sign-in.incomplete.title': 'Sign-in did not complete',
   'sign-in.incomplete.message': 'Sign-in did not complete; try again.',
+  'sign-in.incomplete.not-begun':
+    'Sign-in did not complete: this browser began no sign-in at {expected}. A sign-in begun at another address ' +
+    'for this site (another host name, or localhost where the site says 127.0.0.1) cannot finish here. Sign in at ' +
+    '{expected}.',
   'sign-in.elsewhere.title': "Sign in at the site's own address",
   'sign-in.elsewhere.message':
     'This site signs in at {expected} (its PUBLIC_URL), but your browser has it open at {used}, so a sign-in ' +
@@ -159,6 +163,25 @@ export const en = {
   'record.filed-on': 'Filed {date}',
   'map.empty': 'No places to show yet.',
   'record.this-record': 'This record',
+  'outbox.page-title': '{title} (development)',
+  'outbox.title': 'Outbox',
+  'outbox.intro': 'Development only: the mail the service sent, kept as files under {dir}. Newest first.',
+  'outbox.empty': 'No mail yet.',
+  'outbox.replied': 'Your reply is on the case.',
+  'outbox.no-subject': '(no subject)',
+  'outbox.sent': 'To {to}, {time}',
+  'outbox.source': 'Source',
+  'outbox.reply': 'Reply',
+  'outbox.frame-title': 'The mail “{subject}” as its reader sees it',
+  'outbox.back': 'Back to the outbox',
+  'outbox.reply.title': 'Reply to “{subject}”',
+  'outbox.reply.page-title': 'Reply',
+  'outbox.reply.as':
+    'As {to}, to {address}. The reply goes through the same inbox as one sent to the mailer’s SMTP port.',
+  'outbox.reply.label': 'Your reply',
+  'outbox.reply.send': 'Send the reply',
+  'outbox.reply.refused': 'Refused: {error}',
+  'record.preview.name': '{label}: {file}, full size',
   'status.thanks': 'Thank you, your report is filed.',
   'status.your-reference': 'Your reference: {reference}.',
   'status.follow-case': 'Follow your case',

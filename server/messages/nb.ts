@@ -23,6 +23,10 @@ export const nb: Readonly<Record<MessageId, string>> = {
   'sign-in.unavailable.message': 'Innloggingstjenesten svarer ikke akkurat nå. Prøv igjen om noen minutter.',
   'sign-in.incomplete.title': 'Innloggingen ble ikke fullført',
   'sign-in.incomplete.message': 'Innloggingen ble ikke fullført; prøv igjen.',
+  'sign-in.incomplete.not-begun':
+    'Innloggingen ble ikke fullført: denne nettleseren startet ingen innlogging på {expected}. En innlogging som ' +
+    'er startet på en annen adresse for dette nettstedet (et annet vertsnavn, eller localhost der nettstedet sier ' +
+    '127.0.0.1), kan ikke fullføres her. Logg inn på {expected}.',
   'sign-in.elsewhere.title': 'Logg inn på nettstedets egen adresse',
   'sign-in.elsewhere.message':
     'Dette nettstedet logger inn på {expected} (dets PUBLIC_URL), men nettleseren din har det åpent på {used}, så ' +
@@ -156,6 +160,25 @@ export const nb: Readonly<Record<MessageId, string>> = {
   'record.filed-on': 'Meldt {date}',
   'map.empty': 'Ingen steder å vise ennå.',
   'record.this-record': 'Denne saken',
+  'outbox.page-title': '{title} (utvikling)',
+  'outbox.title': 'Utboks',
+  'outbox.intro': 'Bare under utvikling: e-posten tjenesten sendte, lagret som filer under {dir}. Nyeste først.',
+  'outbox.empty': 'Ingen e-post ennå.',
+  'outbox.replied': 'Svaret ditt står på saken.',
+  'outbox.no-subject': '(uten emne)',
+  'outbox.sent': 'Til {to}, {time}',
+  'outbox.source': 'Kilde',
+  'outbox.reply': 'Svar',
+  'outbox.frame-title': 'E-posten «{subject}» slik mottakeren ser den',
+  'outbox.back': 'Tilbake til utboksen',
+  'outbox.reply.title': 'Svar på «{subject}»',
+  'outbox.reply.page-title': 'Svar',
+  'outbox.reply.as':
+    'Som {to}, til {address}. Svaret går gjennom den samme innboksen som et svar sendt til e-posttjenestens SMTP-port.',
+  'outbox.reply.label': 'Svaret ditt',
+  'outbox.reply.send': 'Send svaret',
+  'outbox.reply.refused': 'Avvist: {error}',
+  'record.preview.name': '{label}: {file}, full størrelse',
   'status.thanks': 'Takk, meldingen din er registrert.',
   'status.your-reference': 'Referansen din: {reference}.',
   'status.follow-case': 'Følg saken din',

@@ -68,7 +68,8 @@ export function renderCasePage(options: CasePageOptions): string {
 ${renderSelfMoves(record, { csrf: options.csrf, pagePath: data.path, caseToken: options.caseToken })}
 <section aria-labelledby="case-timeline"><h2 id="case-timeline">${m.say('case.timeline')}</h2>
 <ol class="timeline">${[...data.timeline].reverse().map((entry) => renderEntry(entry, siteName, m))}</ol></section>
-<section aria-labelledby="case-details"><h2 id="case-details">${m.say('case.details')}</h2>${renderRecordFields(record.fields)}</section>`
+<section aria-labelledby="case-details"><h2 id="case-details">${m.say('case.details')}</h2>
+${renderRecordFields(record.fields, m)}</section>`
   return renderLayout({
     site,
     story,

@@ -17,7 +17,7 @@ export function renderListItem(record: RecordSummary, form: SelfMoveForm, m: Mes
   const parts = [
     renderTitle(record, m),
     renderRecordMeta(record, m),
-    renderRecordFields(record.fields),
+    renderRecordFields(record.fields, m),
     renderSelfMoves(record, form),
   ]
   return html`<li class="record-item">${parts}</li>`

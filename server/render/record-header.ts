@@ -10,7 +10,7 @@ export function renderRecordHeader(record: RecordSummary, form: SelfMoveForm, m:
   const parts = [
     html`<h2 id="record-name">${record.name ?? m.say('record.this-record')}</h2>`,
     renderRecordMeta(record, m),
-    renderRecordFields(record.fields),
+    renderRecordFields(record.fields, m),
     renderSelfMoves(record, form),
   ]
   return html`<section class="record" aria-labelledby="record-name">${parts}</section>`

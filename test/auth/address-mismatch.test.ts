@@ -9,7 +9,9 @@ import { findAddressMismatch } from '../../server/sign-in/address-mismatch'
 import { axeViolations } from '../a11y/axe'
 import { launchChromium } from '../support/browser'
 import { rawRequest } from '../support/raw-http'
+import { createCookieFetch } from './cookie-fetch'
 import { KARI } from './people'
+import { signInUntilCallback } from './sign-in-flow'
 import { startServiceWithIdp, type ServiceWithIdp } from './service-with-idp'
 
 let run: ServiceWithIdp
@@ -65,6 +67,27 @@ describe('Sign-in at another address than PUBLIC_URL (issue #14, item 7)', () =>
     const wrong = await start({ 'sec-fetch-site': 'same-origin', referer: `http://10.0.0.9:3000/about` })
     expect(wrong.status).toBe(400)
     expect(wrong.body).toContain('your browser has it open at http://10.0.0.9:3000')
+  })
+
+  it('a sign-in begun at another address without the browser saying so ends on a page naming the address to use', async () => {
+    const publicUrl = run.service
+    const other = publicUrl.replace('127.0.0.1', 'localhost')
+    // As from a bookmark or a typed address: no Sec-Fetch-Site, so the start cannot tell, and the provider
+    // sends the browser back to PUBLIC_URL, where it began nothing.
+    const { callback } = await signInUntilCallback(createCookieFetch(), other, 'kari', '/about', publicUrl)
+    const page = await (await browser.newContext()).newPage()
+    const answer = await page.goto(callback.href)
+    expect(answer?.status()).toBe(400)
+    await expect(page.locator('h1').textContent()).resolves.toBe('Sign-in did not complete')
+    const text = (await page.locator('main').textContent()) ?? ''
+    expect(text).toContain(`this browser began no sign-in at ${publicUrl}`)
+    expect(text).toContain('localhost where the site says 127.0.0.1')
+    await expect(axeViolations(page)).resolves.toEqual([])
+    const link = page.getByRole('link', { name: `Sign in at ${publicUrl}` })
+    await expect(link.getAttribute('href')).resolves.toBe(`${publicUrl}/auth/sign-in?return=%2F`)
+    const [request] = await Promise.all([page.waitForRequest((r) => r.url().startsWith(run.idpUrl)), link.click()])
+    expect(new URL(request.url()).searchParams.get('redirect_uri')).toBe(`${publicUrl}/auth/callback`)
+    await page.context().close()
   })
 
   it('the same host name on another port reaches the cookie; an https PUBLIC_URL is not reached from plain http', () => {

@@ -7,12 +7,13 @@ export interface FlowEnd {
   readonly callback: URL
 }
 
-/** Walks up to the callback without following it. */
+/** Walks up to the callback (at `callbackAt`, PUBLIC_URL, when the sign-in began at another address) without following it. */
 export async function signInUntilCallback(
   client: CookieFetch,
   service: string,
   login: string,
   returnTo = '/',
+  callbackAt = service,
 ): Promise<FlowEnd> {
   let response = await client(`${service}/auth/sign-in?return=${encodeURIComponent(returnTo)}`)
   let at = new URL(`${service}/auth/sign-in`)
@@ -26,7 +27,7 @@ export async function signInUntilCallback(
     }
     if (location === null) throw new Error(`stuck at ${at.href} with ${response.status}: ${await response.text()}`)
     at = new URL(location, at)
-    if (at.href.startsWith(`${service}/auth/callback`)) return { callback: at }
+    if (at.href.startsWith(`${callbackAt}/auth/callback`)) return { callback: at }
     response = await client(at)
   }
   throw new Error('the sign-in did not reach the callback')

@@ -105,6 +105,10 @@ describe('issue 26: the visitor journeys, on a phone, through the mailer', () =>
     const preview = phone.locator('img[src$="/photo?preview=1"]')
     await preview.waitFor()
     await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+    // The preview is a link named for what it opens (axe link-name), read out as the catalogue says.
+    const full = phone.getByRole('link', { name: /^Photo: photo\.jpg, \d+ KB, full size$/ })
+    await expect(full.getAttribute('href')).resolves.toMatch(/\/attachment\/potholes\/[^/]+\/photo($|\?)/)
+    await expect(full.locator('img').count()).resolves.toBe(1)
     await expectNoAxeViolations(phone)
   }, 120_000)
 

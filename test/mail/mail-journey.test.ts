@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
 import type { ParsedMail } from 'mailparser'
 import nodemailer from 'nodemailer'
-import type { Browser } from 'playwright-core'
+import type { Browser, Locator } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SiteModel } from '../../server/content/model'
 import { staffStory } from '../../server/content/staff-story'
@@ -57,6 +57,20 @@ afterAll(async () => {
   await smtp?.stop()
   await nats?.stop()
 })
+
+// A reply of three lines, as a phone's mail program sends it.
+const REPLY_LINES = ['The photo is on its way, it is the left lane.', 'It is by the bus stop.', 'Mind the cyclists.']
+
+/** The reply reads as its three lines: each on a line of its own, whatever the width. */
+async function expectLines(element: Locator): Promise<void> {
+  expect(await element.innerText()).toBe(REPLY_LINES.join('\n'))
+  const { height, line } = await element.evaluate((node) => {
+    const style = getComputedStyle(node)
+    const size = parseFloat(style.fontSize)
+    return { height: node.getBoundingClientRect().height, line: parseFloat(style.lineHeight) || size * 1.2 }
+  })
+  expect(height).toBeGreaterThanOrEqual(REPLY_LINES.length * line - 1)
+}
 
 const addressOf = (value: ParsedMail['replyTo']) => value?.value[0]?.address ?? ''
 // The visitor's mail; the demo's responsible person is mailed at start too.
@@ -143,7 +157,7 @@ describe('the mailer closes the loop: mail out, reply back onto the case', () =>
         to: addressOf(message!.replyTo),
         subject: `Re: ${message!.subject}`,
         inReplyTo: message!.messageId,
-        text: `The photo is on its way, it is the left lane.\n\nOn ${message!.date?.toUTCString()}, Road Watch <site@example.org> wrote:\n> Could you send us a photo?\n`,
+        text: `${REPLY_LINES.join('\n')}\n\nOn ${message!.date?.toUTCString()}, Road Watch <site@example.org> wrote:\n> Could you send us a photo?\n`,
       })
       client.close()
 
@@ -156,15 +170,18 @@ describe('the mailer closes the loop: mail out, reply back onto the case', () =>
           },
           { timeout: 15_000 },
         )
-        .toContain('The photo is on its way, it is the left lane.')
+        .toContain(REPLY_LINES.join('\n'))
       await expect(staff.locator('.desk-history-entry').last().textContent()).resolves.toContain(
         'by ann@example.org, by mail',
       )
       await expect(staff.locator('.desk-state').textContent()).resolves.toContain(
         potholes.states.find((state) => state.name === 'accepted')!.label[deskStory]!,
       )
+      // Its line breaks are kept, on the desk and on the case page (issue 26, smaller things).
+      await expectLines(staff.locator('.desk-history-note').last())
       await visitor.reload()
       await expect(visitor.locator('.timeline-reply').textContent()).resolves.toContain('it is the left lane')
+      await expectLines(visitor.locator('.timeline-reply .timeline-plain'))
       await expect(visitor.locator('.case-facts').textContent()).resolves.toContain(accepted)
       expect(toAnn()).toHaveLength(3)
     },

@@ -61,7 +61,7 @@ export function shownLinkPath(html: string): string {
 /** The mail in the development outbox sent to `address`. */
 export async function mailsTo(base: string, address: string): Promise<ParsedMail[]> {
   const list = await (await fetch(`${base}/dev/outbox`)).text()
-  const names = [...list.matchAll(/<li><a href="\/dev\/outbox\/([^"]+)">[^<]*<\/a> to (.*?)<\/li>/g)]
+  const names = [...list.matchAll(/<article aria-labelledby="mail-([^"]+)">[\s\S]*?<p class="outbox-sent">(.*?)<\/p>/g)]
     .filter(([, , to]) => to?.toLowerCase().includes(address.toLowerCase()))
     .map(([, name]) => name ?? '')
   return Promise.all(

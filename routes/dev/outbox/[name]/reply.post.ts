@@ -9,6 +9,7 @@ import { checkCsrf, getCsrfToken } from '../../../../utils/csrf'
 import { requireDevelopment } from '../../../../utils/development'
 import { sendPage } from '../../../../utils/html-response'
 import { getOutboxMail } from '../../../../utils/outbox-mail'
+import { getStaffMessages } from '../../../../utils/staff-messages'
 
 // Development only: the typed reply goes through the mailer's inbox, as a
 // reply by SMTP would; a refusal shows what the SMTP server would answer.
@@ -28,7 +29,10 @@ export default defineEventHandler(async (event) => {
   const csrf = await getCsrfToken(event)
   return sendPage(
     event,
-    renderOutboxReply({ mail, csrf, error: `${refusal.code} ${refusal.message}`, kept: text }),
+    renderOutboxReply(
+      { mail, csrf, error: `${refusal.code} ${refusal.message}`, kept: text },
+      await getStaffMessages(),
+    ),
     400,
   )
 })
