@@ -1,4 +1,4 @@
-// Issue 26, journeys 2, 3 and 4 (and the desk's half of 8), as staff walk them at laptop size in the journey
+// Issue 26, journeys 2, 3, 4 and 5 (and the desk's half of 8), as staff walk them at laptop size in the journey
 // world (NATS, the mailer as its own process, a real SMTP server): an invite from the Case desk ends on the desk
 // the invited person may open; a reply by mail shows on the caseworker's desk list as unread, with its last
 // activity, until they open the case, and the desk's `notify:` address is mailed a link that opens it; a work
@@ -7,9 +7,11 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { jpeg } from '../files/upload-client'
 import {
   expectNoAxeViolations as noAxeViolations,
   LAPTOP,
+  PHONE,
   signInAs as signInThrough,
   startJourneyWorld,
   type JourneyWorld,
@@ -272,6 +274,61 @@ describe('issue 26: where one feature hands over to the next on the desks', () =
         'Repaired: Work Order Way 3',
         'Report closed: Work Order Way 3',
       ])
+    },
+  )
+
+  it(
+    'journey 5: from the queue the case opens with its details and photo first; a move with its own note mails ' +
+      'the reporter that note, and the link opens the case',
+    { timeout: 150_000 },
+    async () => {
+      const reporter = 'case.first@example.org'
+      const phone = await world.device(PHONE, 'plain')
+      await phone.goto(`${world.site}/`)
+      await phone.locator('#f-potholes-street').fill('Case First Close 5')
+      await phone.locator('[name="kind"][value="pothole"]').check()
+      await phone.locator('#f-potholes-email').fill(reporter)
+      await phone
+        .locator('#f-potholes-photo')
+        .setInputFiles({ name: 'hole.jpg', mimeType: 'image/jpeg', buffer: await jpeg(640, 480) })
+      await phone.locator('form[action="/file/potholes"] button[type="submit"]').tap()
+      await phone.waitForURL(/\/\?filed=/)
+      const id = new URL(phone.url()).searchParams.get('filed') ?? ''
+
+      const kari = await laptopPage()
+      await kari.goto(`${world.site}/auth/sign-in?return=${encodeURIComponent('/desk/caseworkers')}`)
+      await signInAs(kari, 'Kari Caseworker', '/desk/caseworkers')
+      await kari.getByRole('link', { name: 'Case First Close 5' }).click()
+      await kari.waitForURL(`${world.site}/desk/caseworkers/potholes/${id}`)
+      const top = (selector: string) =>
+        kari
+          .locator(selector)
+          .first()
+          .evaluate((element) => element.getBoundingClientRect().top)
+      const firstMove = await top('section[aria-labelledby="record-moves"] button')
+      expect(await top('section[aria-labelledby="record-details"]')).toBeLessThan(800)
+      await kari.locator('.desk-preview img').waitFor()
+      expect(await top('.desk-preview img')).toBeLessThan(firstMove)
+      await noAxeViolations(kari)
+
+      const reject = kari.locator('section[aria-labelledby="record-moves"] form', {
+        has: kari.getByRole('button', { name: 'Reject: not municipal' }),
+      })
+      await reject.getByLabel('Note for Reject: not municipal (optional)').fill('The county owns this road.')
+      await reject.getByRole('button', { name: 'Reject: not municipal' }).click()
+      await kari.waitForURL(new RegExp(`/desk/caseworkers/potholes/${id}\\?moved=reject`))
+      await expect(kari.locator('section[aria-labelledby="record-history"]').innerText()).resolves.toContain(
+        'The county owns this road.',
+      )
+      await noAxeViolations(kari)
+
+      const mails = await world.mailTo(reporter, 2)
+      const passedOn = mails.find((mail) => mail.subject === 'About your report on Case First Close 5')
+      expect(passedOn?.text).toContain('The county owns this road.')
+      const link = /https?:\/\/\S+\/my\/potholes\/[^\s)>]+/.exec(passedOn?.text ?? '')?.[0] ?? ''
+      await phone.goto(link)
+      await expect(phone.locator('main').innerText()).resolves.toContain('Not ours to fix')
+      await noAxeViolations(phone)
     },
   )
 })
