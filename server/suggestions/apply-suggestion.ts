@@ -61,7 +61,7 @@ export function applyChanges(
  */
 function setScalar(token: CST.Token, value: string, inFlow: boolean): void {
   const block = token.type === 'block-scalar' ? (token as CST.BlockScalar) : undefined
-  const header = block?.props.find((p) => p.type === 'block-scalar-header')
+  const header = block?.props.find((p): p is CST.SourceToken => p.type === 'block-scalar-header')
   const indent = block === undefined ? undefined : /^( +)\S/m.exec(block.source)?.[1]
   if (
     block === undefined ||
