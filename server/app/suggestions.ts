@@ -2,7 +2,7 @@
 // moving need, and the listener that marks an accepted suggestion applied
 // once the reloaded content carries it.
 import { decodeJsonOrUndefined } from '../bus/payload'
-import { CONTENT_RELOADED } from '../content/bus-messages'
+import { CONTENT_RELOADED, publishContentChanged } from '../content/bus-messages'
 import { isApiRepo } from '../content/sources/create-source'
 import { useConfig } from '../config/use-config'
 import { log } from '../log'
@@ -16,10 +16,8 @@ import { useBus } from './bus'
 import { useContent } from './content'
 import { isDevelopment } from '../config/mode'
 import { existsSync, statSync } from 'node:fs'
-import { publishContentChanged } from '../content/bus-messages'
-import { createChangeCommitter, localRepo } from '../suggestions/commit-change'
+import { createChangeCommitter, localRepo, type Committer } from '../suggestions/commit-change'
 import type { Suggestion } from '../suggestions/suggestion-record'
-import type { Committer } from '../suggestions/commit-change'
 
 const pullRequestPublisher =
   (open: (suggestion: Suggestion) => Promise<Suggestion['pullRequest']>) => async (suggestion: Suggestion) => {
@@ -28,8 +26,11 @@ const pullRequestPublisher =
   }
 
 const writtenPublisher =
-  (write: (suggestion: Suggestion, acceptor: Committer) => Promise<NonNullable<Suggestion['written']>>) =>
-  async (suggestion: Suggestion, acceptor: Committer) => ({ written: await write(suggestion, acceptor) })
+  (write: (suggestion: Suggestion, acceptor: Committer) => Promise<Suggestion['written'] | null>) =>
+  async (suggestion: Suggestion, acceptor: Committer) => {
+    const written = await write(suggestion, acceptor)
+    return written === null || written === undefined ? {} : { written }
+  }
 
 let store: Suggestions | null = null
 

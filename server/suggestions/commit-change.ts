@@ -2,7 +2,8 @@
 // a folder (committed when it is a git work tree) or a local git repository
 // the service reads over the git CLI (cloned into a work tree, committed and
 // pushed back). The person who suggested it is the commit's author, the
-// person who accepted it its committer; every instance then reloads.
+// person who accepted it its committer; every instance then reloads. A folder
+// is written only when it is a work tree's top or in none at all.
 import { execFile } from 'node:child_process'
 import { mkdtemp, realpath, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -36,7 +37,7 @@ export interface Written {
 }
 
 export function createChangeCommitter(repo: LocalRepo, live: () => Promise<LiveFiles>, reload: () => void) {
-  return async (suggestion: Suggestion, acceptor: Committer): Promise<Written> => {
+  return async (suggestion: Suggestion, acceptor: Committer): Promise<Written | null> => {
     const { site } = await live()
     const m = messagesFor(site, 0)
     const who = suggestion.by.name ?? suggestion.by.email ?? m.say('pull.someone')
@@ -67,9 +68,13 @@ export function createChangeCommitter(repo: LocalRepo, live: () => Promise<LiveF
     }
 
     if (repo.kind === 'folder') {
-      const root = await write(repo.dir)
-      const inWorkTree = await git(root, ['rev-parse', '--is-inside-work-tree']).catch(() => 'false')
-      const sha = inWorkTree === 'true' ? await commit(root) : undefined
+      const root = await realpath(repo.dir)
+      const top = await git(root, ['rev-parse', '--show-toplevel']).catch(() => null)
+      // A folder inside a larger repository (the demo inside the service's own checkout) is not the content's own
+      // history: nothing is written there, and the desk shows the change to make by hand.
+      if (top !== null && (await realpath(top)) !== root) return null
+      await write(root)
+      const sha = top === null ? undefined : await commit(root)
       reload()
       return { file: suggestion.file, ...(sha === undefined ? {} : { commit: sha }) }
     }
