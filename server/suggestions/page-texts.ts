@@ -42,7 +42,8 @@ function text(key: string, path: PageText['path'], label: Said, entries: readonl
 function firstWords(markdown: string): string {
   const words = markdown
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/[#*_`>|~-]+/g, ' ')
+    .replace(/^\s*(?:[-+*]|\d+[.)])\s+/gm, '')
+    .replace(/[#*_`>|~]+/g, ' ')
     .split(/\s+/)
     .filter(Boolean)
   return words.length > 6 ? `${words.slice(0, 6).join(' ')} …` : words.join(' ')
