@@ -60,7 +60,7 @@ export function applyChanges(
  * new text's trailing line breaks. Anything else is the library's own rewrite, in the scalar's own style.
  */
 function setScalar(token: CST.Token, value: string, inFlow: boolean): void {
-  const block = token.type === 'block-scalar' ? (token) : undefined
+  const block = token.type === 'block-scalar' ? token : undefined
   const header = block?.props.find((p): p is CST.SourceToken => p.type === 'block-scalar-header')
   const indent = block === undefined ? undefined : /^( +)\S/m.exec(block.source)?.[1]
   if (
