@@ -2,7 +2,7 @@
 // moving need, and the listener that marks an accepted suggestion applied
 // once the reloaded content carries it.
 import { decodeJsonOrUndefined } from '../bus/payload'
-import { CONTENT_RELOADED } from '../content/bus-messages'
+import { CONTENT_RELOADED, publishContentChanged } from '../content/bus-messages'
 import { isApiRepo } from '../content/sources/create-source'
 import { useConfig } from '../config/use-config'
 import { log } from '../log'
@@ -15,6 +15,22 @@ import { createSuggestions, type Suggestions } from '../suggestions/suggestions-
 import { useBus } from './bus'
 import { useContent } from './content'
 import { isDevelopment } from '../config/mode'
+import { existsSync, statSync } from 'node:fs'
+import { createChangeCommitter, localRepo, type Committer } from '../suggestions/commit-change'
+import type { Suggestion } from '../suggestions/suggestion-record'
+
+const pullRequestPublisher =
+  (open: (suggestion: Suggestion) => Promise<Suggestion['pullRequest']>) => async (suggestion: Suggestion) => {
+    const pullRequest = await open(suggestion)
+    return pullRequest === undefined ? {} : { pullRequest }
+  }
+
+const writtenPublisher =
+  (write: (suggestion: Suggestion, acceptor: Committer) => Promise<Suggestion['written'] | null>) =>
+  async (suggestion: Suggestion, acceptor: Committer) => {
+    const written = await write(suggestion, acceptor)
+    return written === null || written === undefined ? {} : { written }
+  }
 
 let store: Suggestions | null = null
 
@@ -29,16 +45,21 @@ export async function useSuggestionDeps(): Promise<SendDeps & MoveDeps> {
   const [bus, suggestions, { site, snapshot }] = await Promise.all([useBus(), useSuggestions(), useContent()])
   const repo = config.CONTENT_REPO?.trim() ?? ''
   const token = config.GIT_API_TOKEN?.trim()
-  const openPullRequest =
+  const live = async () => {
+    const now = await useContent()
+    return { site: now.site, files: now.snapshot.files }
+  }
+  const local = localRepo(repo, config.CONTENT_BRANCH, repo !== '' && existsSync(repo) && statSync(repo).isDirectory())
+  const publishChange =
     token && isApiRepo(repo)
-      ? createPullRequestOpener(
-          { repo, branch: config.CONTENT_BRANCH, apiUrl: config.GIT_API_URL, token },
-          async () => {
-            const live = await useContent()
-            return { site: live.site, files: live.snapshot.files }
-          },
+      ? pullRequestPublisher(
+          createPullRequestOpener({ repo, branch: config.CONTENT_BRANCH, apiUrl: config.GIT_API_URL, token }, live),
         )
-      : undefined
+      : local === null
+        ? undefined
+        : writtenPublisher(
+            createChangeCommitter(local, live, () => publishContentChanged(bus, { reason: 'suggestion accepted' })),
+          )
   return {
     bus,
     suggestions,
@@ -46,7 +67,7 @@ export async function useSuggestionDeps(): Promise<SendDeps & MoveDeps> {
     files: snapshot.files,
     options: { phoneCountry: config.PHONE_COUNTRY },
     publicUrl: readPublicUrl(config, isDevelopment(config)) ?? '',
-    ...(openPullRequest === undefined ? {} : { openPullRequest }),
+    ...(publishChange === undefined ? {} : { publishChange }),
   }
 }
 

@@ -2,7 +2,7 @@
 // YAML file with the suggested texts written in (comments and layout kept),
 // then the same compile and lint a content push goes through. What it would
 // add to the lint's findings is what the person is told.
-import { isScalar, isSeq, LineCounter, parseDocument, Scalar } from 'yaml'
+import { Composer, CST, isScalar, isSeq, LineCounter, Parser, parseDocument } from 'yaml'
 import { compileContent, type ContentFiles } from '../content/compile'
 import type { CompileOptions } from '../content/compile-context'
 import type { Diagnostic } from '../content/diagnostics'
@@ -16,7 +16,11 @@ export interface Applied {
   readonly files: ContentFiles
 }
 
-/** The page file with `changes` written in; null when the file or a text is not where the page says. */
+/**
+ * The page file with `changes` written in; null when the file or a text is not where the page says. Only the
+ * changed scalars' source is rewritten (the CST's own setScalarValue), so comments, order, quoting and spacing
+ * elsewhere stay byte for byte.
+ */
 export function applyChanges(
   files: ContentFiles,
   page: Page,
@@ -25,25 +29,55 @@ export function applyChanges(
 ): Applied | null {
   const source = files.texts.get(page.file)
   if (source === undefined) return null
-  const doc = parseDocument(source)
+  const tokens = [...new Parser().parse(source)]
+  const doc = [...new Composer({ keepSourceTokens: true }).compose(tokens)][0]
+  if (doc === undefined) return null
   const texts = new Map(pageTexts(page).map((text) => [text.key, text]))
   for (const change of changes) {
     const text = texts.get(change.key)
     const node: unknown = text === undefined ? undefined : doc.getIn(text.path, true)
     if (text === undefined) return null
-    if (change.storyline === null) {
-      if (isScalar(node)) node.value = change.after
-      else if (isSeq(node)) node.items = node.items.map(() => new Scalar(change.after))
-      else return null
-      continue
+    const targets =
+      change.storyline !== null
+        ? isSeq(node)
+          ? [node.items[storylines.indexOf(change.storyline)]]
+          : []
+        : isSeq(node)
+          ? node.items
+          : [node]
+    if (targets.length === 0) return null
+    for (const target of targets) {
+      if (!isScalar(target) || target.srcToken === undefined) return null
+      setScalar(target.srcToken, change.after, isSeq(node) && node.flow === true)
     }
-    const index = storylines.indexOf(change.storyline)
-    const item = isSeq(node) ? node.items[index] : undefined
-    if (!isScalar(item)) return null
-    item.value = change.after
   }
-  const fileText = doc.toString()
+  const fileText = tokens.map((token) => CST.stringify(token)).join('')
   return { fileText, files: { ...files, texts: new Map([...files.texts, [page.file, fileText]]) } }
+}
+
+/**
+ * A literal block keeps the indent its lines had (the library would take its parent's); its chomping follows the
+ * new text's trailing line breaks. Anything else is the library's own rewrite, in the scalar's own style.
+ */
+function setScalar(token: CST.Token, value: string, inFlow: boolean): void {
+  const block = token.type === 'block-scalar' ? token : undefined
+  const header = block?.props.find((p): p is CST.SourceToken => p.type === 'block-scalar-header')
+  const indent = block === undefined ? undefined : /^( +)\S/m.exec(block.source)?.[1]
+  if (
+    block === undefined ||
+    header === undefined ||
+    indent === undefined ||
+    !header.source.startsWith('|') ||
+    /^\s/.test(value)
+  ) {
+    CST.setScalarValue(token, value, { inFlow })
+    return
+  }
+  const body = value.replace(/\n+$/, '')
+  const trailing = value.length - body.length
+  header.source = `|${trailing === 0 ? '-' : trailing === 1 ? '' : '+'}`
+  const lines = `${body}${'\n'.repeat(Math.max(1, trailing))}`.split('\n').slice(0, -1)
+  block.source = `${lines.map((line) => (line === '' ? '' : `${indent}${line}`)).join('\n')}\n`
 }
 
 export interface Findings {

@@ -10,15 +10,21 @@ import { movedIntent } from './suggestion-mail'
 import { publishSuggestion } from './suggestion-events'
 import { SUGGESTIONS_KV, type Suggestion, type SuggestionActor, type SuggestionState } from './suggestion-record'
 import type { Suggestions } from './suggestions-store'
+import type { Committer } from './commit-change'
 
 export interface MoveDeps {
   readonly bus: Bus
   readonly suggestions: Suggestions
   readonly site: SiteModel
   readonly publicUrl: string
-  /** Opens the pull request an accepted suggestion becomes, when the content repository allows it. */
-  readonly openPullRequest?: (suggestion: Suggestion) => Promise<Suggestion['pullRequest']>
+  /**
+   * Takes an accepted suggestion to the content repository, when it allows it: a pull request on the git host's
+   * API, or the change written and committed on this machine.
+   */
+  readonly publishChange?: (suggestion: Suggestion, acceptor: Committer) => Promise<Published>
 }
+
+export type Published = Pick<Suggestion, 'pullRequest' | 'written'>
 
 export type MoveOutcome =
   | { readonly kind: 'moved'; readonly suggestion: Suggestion }
@@ -47,24 +53,26 @@ export async function moveSuggestion(
       : { ...current, state: to, history: [...current.history, { state: to, at, by }] },
   )
   if (moved === null) return { kind: 'stale', suggestion: await deps.suggestions.get(id) }
-  const told = to === 'accepted' ? await withPullRequest(deps, moved) : moved
+  const told = to === 'accepted' && by.kind === 'person' ? await published(deps, moved, by) : moved
   publishSuggestion(deps.bus, told)
   await queueMail(deps.bus, { bucket: SUGGESTIONS_KV, id: told.id, seq: told.history.length }, movedIntent(deps, told))
   return { kind: 'moved', suggestion: told }
 }
 
-/** The accepted suggestion with its pull request, when one could be opened; without, when not (logged). */
-async function withPullRequest(deps: MoveDeps, suggestion: Suggestion): Promise<Suggestion> {
-  if (deps.openPullRequest === undefined) return suggestion
+/** The accepted suggestion with its pull request or commit, when one could be made; without, when not (logged). */
+async function published(deps: MoveDeps, suggestion: Suggestion, acceptor: Committer): Promise<Suggestion> {
+  if (deps.publishChange === undefined) return suggestion
   try {
-    const pullRequest = await deps.openPullRequest(suggestion)
-    if (pullRequest === undefined) return suggestion
+    const done = await deps.publishChange(suggestion, acceptor)
+    if (done.pullRequest === undefined && done.written === undefined) return suggestion
     const kept = await deps.suggestions.change(suggestion.id, (current) =>
-      current === null || current.pullRequest !== undefined ? null : { ...current, pullRequest },
+      current === null || current.pullRequest !== undefined || current.written !== undefined
+        ? null
+        : { ...current, ...done },
     )
     return kept ?? suggestion
   } catch (error) {
-    log('error', 'suggestions', '[svc] [suggestions] no pull request was opened for an accepted suggestion', {
+    log('error', 'suggestions', '[svc] [suggestions] the accepted change was not taken to the content repository', {
       id: suggestion.id,
       error: (error as Error).message,
     })

@@ -22,13 +22,31 @@ export function pageTexts(page: Page): PageText[] {
   let n = 0
   page.blocks.forEach((block, index) => {
     if (block.kind === 'text')
-      texts.push(text(`block-${index}`, ['blocks', index, 'text'], said('suggest.text.block', { n: ++n }), block.text))
+      texts.push(
+        text(
+          `block-${index}`,
+          ['blocks', index, 'text'],
+          said('suggest.text.block', { n: ++n, start: firstWords(block.text[0] ?? '') }),
+          block.text,
+        ),
+      )
   })
   return texts
 }
 
 function text(key: string, path: PageText['path'], label: Said, entries: readonly string[]): PageText {
   return { key, path, label, entries, shared: entries.every((entry) => entry === entries[0]) }
+}
+
+/** How a text block begins, without its Markdown marks: enough to find it on the page. */
+function firstWords(markdown: string): string {
+  const words = markdown
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/^\s*(?:[-+*]|\d+[.)])\s+/gm, '')
+    .replace(/[#*_`>|~]+/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean)
+  return words.length > 6 ? `${words.slice(0, 6).join(' ')} …` : words.join(' ')
 }
 
 /** Changes whenever any text of the page does, and only then. */

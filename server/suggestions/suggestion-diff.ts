@@ -6,7 +6,7 @@ import type { SuggestedChange } from './suggestion-record'
 import { said, type Said } from '../messages/said'
 
 /** The lines of one change's diff, `-` now, `+` suggested. */
-export function changeDiff(change: SuggestedChange): string {
+function changeDiff(change: SuggestedChange): string {
   const before = withNewline(change.before)
   const after = withNewline(change.after)
   const { hunks } = structuredPatch('now', 'suggested', before, after, '', '', { context: 3 })

@@ -22,7 +22,13 @@ const changeSchema = z.object({
 export type SuggestedChange = z.infer<typeof changeSchema>
 
 const actorSchema = z.union([
-  z.object({ kind: z.literal('person'), subject: z.string(), name: z.string().optional() }),
+  z.object({
+    kind: z.literal('person'),
+    subject: z.string(),
+    name: z.string().optional(),
+    /** The accepting person's address, the commit's committer. */
+    email: z.string().optional(),
+  }),
   z.object({ kind: z.literal('service') }),
 ])
 export type SuggestionActor = z.infer<typeof actorSchema>
@@ -48,6 +54,8 @@ export const suggestionSchema = z.object({
   history: z.array(z.object({ state: z.enum(SUGGESTION_STATES), at: z.string(), by: actorSchema })),
   /** The pull request "accept" opened on the content repository, when there is one. */
   pullRequest: z.object({ url: z.string(), number: z.number() }).optional(),
+  /** The file "accept" wrote the change into, on a content repository on this machine, and its commit. */
+  written: z.object({ file: z.string(), commit: z.string().optional() }).optional(),
 })
 export type Suggestion = z.infer<typeof suggestionSchema>
 

@@ -89,7 +89,9 @@ describe('Security: edit suggestions', () => {
     const sent = await suggest(knord, site.base, PAGE, { 'title.0': `Potholes ${script}` })
     expect(sent.status).toBe(303)
     const desk = await deskList()
-    expect(desk).toContain('+Potholes &lt;script&gt;alert(&quot;suggested&quot;)&lt;/script&gt;&lt;img src=x')
+    expect(desk).toContain(
+      '[added: </span>Potholes &lt;script&gt;alert(&quot;suggested&quot;)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;',
+    )
     expect(desk).not.toContain('<script>alert')
     expect(desk).not.toContain('<img src=x')
     const outbox = join(dataDir, 'outbox')

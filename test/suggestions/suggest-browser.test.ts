@@ -38,10 +38,12 @@ describe('an edit suggestion in a phone browser', () => {
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
       'Suggest a change to How we handle pothole reports',
     )
-    const title = page.getByRole('group', { name: 'Title' })
-    await expect(title.getByLabel('Storyline plain').inputValue()).resolves.toBe('How we handle pothole reports')
-    await expect(title.getByLabel('Storyline story').inputValue()).resolves.toBe('From your report to a smooth street')
-    await title.getByLabel('Storyline plain').fill('How we handle your pothole report')
+    const plain = page.getByLabel('Title, as told in the plain storyline')
+    await expect(plain.inputValue()).resolves.toBe('How we handle pothole reports')
+    await expect(page.getByLabel('Title, as told in the story storyline').inputValue()).resolves.toBe(
+      'From your report to a smooth street',
+    )
+    await plain.fill('How we handle your pothole report')
     await page.getByRole('button', { name: 'Send the suggestion' }).click()
     await page.waitForURL(/sent=1$/)
     await expect(page.getByRole('status').textContent()).resolves.toContain('Your suggestion was sent.')

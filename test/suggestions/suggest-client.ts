@@ -26,6 +26,9 @@ export function readSuggestForm(status: number, html: string): SuggestForm {
   // One newline follows <textarea>, as HTML drops it.
   for (const [, name, value] of form.matchAll(/<textarea[^>]*name="([^"]+)"[^>]*>\n([\s\S]*?)<\/textarea>/g))
     if (name !== undefined) boxes[name] = unescape(value ?? '')
+  // A one-line title is an <input>.
+  for (const [, name, value] of form.matchAll(/<input type="text"[^>]*name="([^"]+)" value="([^"]*)"/g))
+    if (name !== undefined) boxes[name] = unescape(value ?? '')
   return { status, html, hidden, boxes }
 }
 

@@ -27,8 +27,13 @@ export default defineEventHandler(async (event) => {
   const id = body.get('id')
   if (typeof move !== 'string' || !Object.hasOwn(DESK_MOVES, move) || !isSuggestionId(id) || req.user === null)
     return sendRefusal(event, req, 'not-found')
-  const { subject, name } = req.user
-  const by = { kind: 'person' as const, subject, ...(name === undefined ? {} : { name }) }
+  const { subject, name, email } = req.user
+  const by = {
+    kind: 'person' as const,
+    subject,
+    ...(name === undefined ? {} : { name }),
+    ...(email === undefined ? {} : { email }),
+  }
   const to = DESK_MOVES[move as keyof typeof DESK_MOVES]
   const outcome = await moveSuggestion(await useSuggestionDeps(), id, to, by, new Date())
   if (outcome.kind === 'stale' && outcome.suggestion === null) return sendRefusal(event, req, 'not-found')

@@ -15,6 +15,7 @@ import { html, type SafeHtml } from '../html'
 import { renderLayout } from '../layout'
 import { SUBMISSION_FIELD } from '../../forms/service-fields'
 import { textAt } from '../../content/storyline'
+import { renderMarkdown } from '../markdown'
 
 export interface SuggestPageOptions {
   readonly site: SiteModel
@@ -81,8 +82,7 @@ const renderChanged = (m: Messages) =>
 function labelOf(fields: readonly TextField[], name: string, m: Messages): string {
   const field = fields.find((f) => f.name === name)
   if (field === undefined) return name
-  const label = m.tell(field.text.label)
-  return field.storyline === null ? label : `${label} (${field.storyline})`
+  return boxLabel(field, m)
 }
 
 function renderText(label: string, fields: readonly TextField[], options: SuggestPageOptions, m: Messages): SafeHtml {
@@ -94,18 +94,39 @@ function renderBox(field: TextField, options: SuggestPageOptions, m: Messages): 
   const id = fieldId(field.name)
   const error = options.errors?.[field.name]
   const value = options.typed?.[field.name] ?? field.current
-  const label =
-    field.storyline === null
-      ? m.say('suggest.every-storyline')
-      : m.say('suggest.storyline', { storyline: field.storyline })
-  const rows = Math.min(30, Math.max(field.text.key === 'title' ? 2 : 6, value.split('\n').length + 1))
+  const label = boxLabel(field, m)
   const prefix = html`<span class="visually-hidden">${m.say('form.error-prefix')}</span>`
+  const described = error ? html` aria-invalid="true" aria-describedby="${id}-error"` : null
+  const oneLine = field.text.key === 'title' && !value.includes('\n')
+  const box = oneLine
+    ? html`<input type="text" id="${id}" name="${field.name}" value="${value}"${described}>`
+    : html`<textarea id="${id}" name="${field.name}" rows="${rowsFor(value)}"${described}>
+${value}</textarea>`
+  const preview =
+    field.text.key === 'title'
+      ? null
+      : html`<div class="suggest-preview"><p class="suggestion-side-label">${m.say('suggest.preview')}</p>${renderMarkdown(
+          value,
+        )}</div>`
   return html`<div class="field field-textarea${error ? ' field-invalid' : ''}"><label for="${id}">${label}</label>${
     error ? html`<p class="field-error-message" id="${id}-error">${prefix}${m.tell(error)}</p>` : null
   }${
     options.changed && value !== field.current
       ? html`<div class="suggest-now"><p>${m.say('suggest.now')}</p><pre>${field.current}</pre></div>`
       : null
-  }<textarea id="${id}" name="${field.name}" rows="${rows}"${error ? html` aria-invalid="true" aria-describedby="${id}-error"` : null}>
-${value}</textarea></div>`
+  }<div class="suggest-box">${box}${preview}</div></div>`
+}
+
+/** What the box is on the page: which text, in which storyline. */
+function boxLabel(field: TextField, m: Messages): string {
+  const text = m.tell(field.text.label)
+  return field.storyline === null
+    ? m.say('suggest.box.every-storyline', { text })
+    : m.say('suggest.box.storyline', { text, storyline: field.storyline })
+}
+
+/** As many rows as the text takes at about 60 characters a line, and one to write on. */
+function rowsFor(value: string): number {
+  const lines = value.split('\n').reduce((sum, line) => sum + Math.max(1, Math.ceil(line.length / 60)), 0)
+  return Math.min(30, Math.max(3, lines + 1))
 }

@@ -4,7 +4,8 @@
 import { messagesFor, type Messages } from '../../messages/messages'
 import type { MessageId } from '../../messages/en'
 import type { Desk, SiteModel } from '../../content/model'
-import { changeDiff, changeHeading } from '../../suggestions/suggestion-diff'
+import { changeHeading } from '../../suggestions/suggestion-diff'
+import { renderWordDiff } from './word-diff'
 import type { Suggestion } from '../../suggestions/suggestion-record'
 import type { Viewer } from '../account'
 import { renderTime } from '../desk/time'
@@ -58,7 +59,7 @@ function renderSuggestion(desk: Desk, suggestion: Suggestion, csrf: string, m: M
     .filter((part): part is string => part !== undefined)
     .join(', ')
   const changes = suggestion.changes.map(
-    (change) => html`<h3>${m.tell(changeHeading(change))}</h3><pre class="suggestion-diff">${changeDiff(change)}</pre>`,
+    (change) => html`<h3>${m.tell(changeHeading(change))}</h3>${renderWordDiff(change, m)}`,
   )
   const pull = suggestion.pullRequest === undefined ? undefined : safeUrl(suggestion.pullRequest.url)
   const page = html`<a href="${suggestion.page.includes(':') ? '/' : suggestion.page}">${suggestion.page}</a>`
@@ -72,7 +73,25 @@ function renderSuggestion(desk: Desk, suggestion: Suggestion, csrf: string, m: M
     STATE_LABELS[suggestion.state],
   )}</span></h2><p>${from}</p>${changes}${
     pull === undefined ? null : html`<p>${m.sayHtml('suggestions.desk.pull', { link: pullLink })}</p>`
-  }${suggestion.state === 'sent' ? renderMoves(desk, suggestion, csrf, m) : null}</li>`
+  }${renderWhereItWent(suggestion, m)}${suggestion.state === 'sent' ? renderMoves(desk, suggestion, csrf, m) : null}</li>`
+}
+
+/** Written into the content, or, where the service could not, the change to make by hand. */
+function renderWhereItWent(suggestion: Suggestion, m: Messages): SafeHtml | null {
+  const { written } = suggestion
+  if (written !== undefined)
+    return html`<p class="suggestion-written">${
+      written.commit === undefined
+        ? m.say('suggestions.desk.written', { file: written.file })
+        : m.say('suggestions.desk.committed', { file: written.file, commit: written.commit.slice(0, 12) })
+    }</p>`
+  if (suggestion.state !== 'accepted' || suggestion.pullRequest !== undefined) return null
+  const texts = suggestion.changes.map(
+    (change) => html`<h4>${m.tell(changeHeading(change))}</h4><pre class="suggestion-copy">${change.after}</pre>`,
+  )
+  return html`<div class="suggestion-by-hand"><p>${m.say('suggestions.desk.by-hand', {
+    file: suggestion.file,
+  })}</p>${texts}</div>`
 }
 
 function renderMoves(desk: Desk, suggestion: Suggestion, csrf: string, m: Messages): SafeHtml {
