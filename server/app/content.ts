@@ -18,16 +18,24 @@ import { StartError } from './start-error'
 let store: ContentStore | null = null
 let ready: Promise<LiveContent> | null = null
 
+/** The demo site, served in development when CONTENT_REPO is not set: it ships beside the server bundle. */
+export function demoFolder(config: Config): string | undefined {
+  return isDevelopment(config) ? resolve(dirname(process.argv[1] ?? '.'), '../site') : undefined
+}
+
+/** Where the content is read from: CONTENT_REPO, or the demo folder in development. */
+export function contentRepoOf(config: Config): string {
+  return config.CONTENT_REPO?.trim() || (demoFolder(config) ?? '')
+}
+
 /**
  * Starts loading. A setting that cannot work (CONTENT_REPO) throws, and content
  * with errors at start rejects, each with the line to log: the content plugin
  * stops the process on either.
  */
 export function startContent(config: Config): Promise<LiveContent> {
-  // The demo site ships beside the server bundle as .output/site.
-  const demo = isDevelopment(config) ? resolve(dirname(process.argv[1] ?? '.'), '../site') : undefined
   try {
-    store = createContentStore(createContentSource(config, demo), { phoneCountry: config.PHONE_COUNTRY })
+    store = createContentStore(createContentSource(config, demoFolder(config)), { phoneCountry: config.PHONE_COUNTRY })
   } catch (error) {
     throw new StartError(`[svc] [content] cannot start: ${(error as Error).message.replace('[svc] [content] ', '')}`)
   }

@@ -13,7 +13,7 @@ import { createPullRequestOpener } from '../suggestions/pull-request'
 import type { SendDeps } from '../suggestions/send-suggestion'
 import { createSuggestions, type Suggestions } from '../suggestions/suggestions-store'
 import { useBus } from './bus'
-import { useContent } from './content'
+import { contentRepoOf, useContent } from './content'
 import { isDevelopment } from '../config/mode'
 import { existsSync, statSync } from 'node:fs'
 import { createChangeCommitter, localRepo, type Committer } from '../suggestions/commit-change'
@@ -43,7 +43,7 @@ export async function useSuggestions(): Promise<Suggestions> {
 export async function useSuggestionDeps(): Promise<SendDeps & MoveDeps> {
   const config = useConfig()
   const [bus, suggestions, { site, snapshot }] = await Promise.all([useBus(), useSuggestions(), useContent()])
-  const repo = config.CONTENT_REPO?.trim() ?? ''
+  const repo = contentRepoOf(config)
   const token = config.GIT_API_TOKEN?.trim()
   const live = async () => {
     const now = await useContent()

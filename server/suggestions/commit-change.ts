@@ -70,11 +70,13 @@ export function createChangeCommitter(repo: LocalRepo, live: () => Promise<LiveF
     if (repo.kind === 'folder') {
       const root = await realpath(repo.dir)
       const top = await git(root, ['rev-parse', '--show-toplevel']).catch(() => null)
-      // A folder inside a larger repository (the demo inside the service's own checkout) is not the content's own
-      // history: nothing is written there, and the desk shows the change to make by hand.
-      if (top !== null && (await realpath(top)) !== root) return null
+      const own = top !== null && (await realpath(top)) === root
+      // A folder a larger repository tracks (examples/demo in the service's own checkout) is not the content's
+      // own history: nothing is written there, and the desk shows the change to make by hand. One it ignores
+      // (the demo `npm start` serves from .output/site) is written, and committed nowhere.
+      if (top !== null && !own && !(await ignoredBy(root, git))) return null
       await write(root)
-      const sha = top === null ? undefined : await commit(root)
+      const sha = own ? await commit(root) : undefined
       reload()
       return { file: suggestion.file, ...(sha === undefined ? {} : { commit: sha }) }
     }
@@ -91,6 +93,13 @@ export function createChangeCommitter(repo: LocalRepo, live: () => Promise<LiveF
       await rm(work, { recursive: true, force: true })
     }
   }
+}
+
+async function ignoredBy(dir: string, git: (cwd: string, args: string[]) => Promise<string>): Promise<boolean> {
+  return git(dir, ['check-ignore', '--quiet', '--', '.']).then(
+    () => true,
+    () => false,
+  )
 }
 
 /** CONTENT_REPO as a repository on this machine, or null for one elsewhere. */
