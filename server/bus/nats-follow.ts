@@ -11,7 +11,8 @@ import { AckPolicy, DeliverPolicy } from '@nats-io/jetstream'
 import type { ConsumerMessages, JetStreamClient, JetStreamManager, JsMsg } from '@nats-io/jetstream'
 import { nanos } from '@nats-io/transport-node'
 import { log } from '../log'
-import { busError, logBusError } from './errors'
+import { BusUnavailableError, busError, logBusError } from './errors'
+import { isTransient } from './nats-retry'
 import { plainBytes } from './payload'
 import type { Bus, StreamMessage } from './types'
 
@@ -158,6 +159,8 @@ export function createNatsRawFollow(
     try {
       start(await open())
     } catch (error) {
+      // A cluster electing a leader answers nothing for a moment: that passes.
+      if (isTransient(error)) throw new BusUnavailableError(`following ${stream} on ${subjectFilter}`, error)
       throw busError(`following ${stream} on ${subjectFilter} failed`, error)
     }
     const stopReconnect = onReconnect(() => void reopen())
