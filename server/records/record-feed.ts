@@ -115,7 +115,7 @@ export function createRecordFeed(
       resume = false
       await follow()
     }
-    const last = await bus.lastSequence(RECORDS_STREAM)
+    const last = await answeredWithin(bus.lastSequence(RECORDS_STREAM), checkEveryMs)
     // Applying is microseconds per event: still short of what the stream
     // held a whole check ago is being behind, and not moving is a stall.
     const lagging = applied < previous.last
@@ -206,4 +206,17 @@ export function createRecordFeed(
       stop?.()
     },
   }
+}
+
+/**
+ * What `asked` answers, or a failure after `ms`: a stream with no leader (a cluster electing one) answers nothing
+ * until the client's 5 s timeout, and the next check, a second later, may find the new leader.
+ */
+function answeredWithin<T>(asked: Promise<T>, ms: number): Promise<T> {
+  asked.catch(() => undefined)
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`[svc] [records] the stream did not answer within ${ms} ms`)), ms)
+  })
+  return Promise.race([asked, late]).finally(() => clearTimeout(timer))
 }
