@@ -24,6 +24,17 @@ export class BusUnavailableError extends Error {
   }
 }
 
+/**
+ * Whether an error is, or was made from, a BusUnavailableError. h3's createError keeps only the message and the
+ * cause of what a handler threw, so the message is what reaches the error handler.
+ */
+export function isBusUnavailable(error: unknown, depth = 0): boolean {
+  if (error instanceof BusUnavailableError) return true
+  if (!(error instanceof Error)) return false
+  if (error.message.startsWith(`${prefix} unavailable:`)) return true
+  return depth < 5 && error.cause !== undefined && isBusUnavailable(error.cause, depth + 1)
+}
+
 // BUS_REPLICAS the cluster cannot hold, or a stream it will not raise: a
 // setting to change, not trouble that passes, so nothing waits it out.
 export class BusReplicasError extends Error {

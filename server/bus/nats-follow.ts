@@ -8,10 +8,11 @@
 // nothing more until two idle heartbeats (15 s each) are missed. Under load
 // that stalled the record index for 45 s while readiness said ok.
 import { AckPolicy, DeliverPolicy } from '@nats-io/jetstream'
-import type { ConsumerMessages, JetStreamClient, JetStreamManager, JsMsg } from '@nats-io/jetstream'
+import type { ConsumerInfo, ConsumerMessages, JetStreamClient, JetStreamManager, JsMsg } from '@nats-io/jetstream'
 import { nanos } from '@nats-io/transport-node'
 import { log } from '../log'
-import { busError, logBusError } from './errors'
+import { BusUnavailableError, busError, logBusError } from './errors'
+import { isTransient } from './nats-retry'
 import { plainBytes } from './payload'
 import type { Bus, StreamMessage } from './types'
 
@@ -23,6 +24,10 @@ const BATCH = 1000
 // Pulls this short make the client notice within seconds that a lost node
 // took the consumer with it (two missed heartbeats, half of this each).
 const PULL_EXPIRES_MS = 4000
+// A consumer asked for while a cluster elects a stream leader gets no answer
+// until the client's 5 s timeout, though one asked for a moment later would
+// be made at once: ask again after this long.
+const ADD_WAIT_MS = 1500
 // Between attempts to recreate a consumer while the server is still coming back.
 const RETRY_MS = [0, 100, 250, 500, 1000, 2000]
 
@@ -62,7 +67,7 @@ export function createNatsRawFollow(
     let closed = false
 
     const open = async (): Promise<Consumption> => {
-      const info = await jsm.consumers.add(stream, {
+      const info = await addedWithin(jsm, stream, {
         deliver_policy: DeliverPolicy.StartSequence,
         opt_start_seq: next,
         ack_policy: AckPolicy.None,
@@ -158,6 +163,9 @@ export function createNatsRawFollow(
     try {
       start(await open())
     } catch (error) {
+      // A cluster electing a leader answers nothing for a moment: that passes.
+      if (isTransient(error) || error instanceof BusUnavailableError)
+        throw new BusUnavailableError(`following ${stream} on ${subjectFilter}`, error)
       throw busError(`following ${stream} on ${subjectFilter} failed`, error)
     }
     const stopReconnect = onReconnect(() => void reopen())
@@ -174,4 +182,21 @@ export function createNatsRawFollow(
 
 function toStreamMessage(message: JsMsg): StreamMessage {
   return { subject: message.subject, seq: message.seq, data: plainBytes(message.data), time: message.time }
+}
+
+/** Adds a consumer, or fails after ADD_WAIT_MS; one the server makes after that is deleted, never left idle. */
+function addedWithin(
+  jsm: JetStreamManager,
+  stream: string,
+  config: Parameters<JetStreamManager['consumers']['add']>[1],
+): Promise<ConsumerInfo> {
+  const asked = jsm.consumers.add(stream, config)
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      reject(new BusUnavailableError(`making a consumer on ${stream} (no answer in ${ADD_WAIT_MS} ms)`))
+      asked.then((info) => jsm.consumers.delete(stream, info.name)).catch(() => undefined)
+    }, ADD_WAIT_MS)
+  })
+  return Promise.race([asked, late]).finally(() => clearTimeout(timer))
 }

@@ -84,7 +84,7 @@ export async function openNatsKv(
       try {
         return await listKeys(kv, prefix)
       } catch (error) {
-        throw busError(`listing keys of ${bucket} failed`, error)
+        throw kvError(error, `listing keys of ${bucket}`)
       }
     },
 

@@ -11,6 +11,7 @@ import { en, type MessageId } from '../messages/en'
 import { englishMessages, messagesFor } from '../messages/messages'
 import type { Said } from '../messages/said'
 import { SessionsUnavailableError } from '../sessions'
+import { isBusUnavailable } from '../bus/errors'
 import { renderErrorPage } from '../render/error-page'
 import { pkgAssets } from '../../utils/assets'
 import { sendSessionsUnavailable } from '../../utils/session'
@@ -39,13 +40,16 @@ export default defineNitroErrorHandler((error, event) => {
   if (error.cause instanceof SessionsUnavailableError || error instanceof SessionsUnavailableError) {
     return send(event, sendSessionsUnavailable(event))
   }
-  const status = error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500
+  // A read the bus could not answer for a moment is "try again", not a fault: 503, never 500.
+  const unavailable = isBusUnavailable(error)
+  if (unavailable) setResponseHeader(event, 'retry-after', 2)
+  const status = unavailable ? 503 : error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500
   // Only messages the service wrote itself are shown; an unexpected error's is not.
   const shown = status >= 500 || error.unhandled ? undefined : saidOf(error.data)
   const message =
     status >= 500 || error.unhandled ? en['error.server'] : error.statusMessage || en[TITLES[status] ?? 'error.other']
   if (status >= 500) {
-    log('error', 'http', `[svc] [http] ${error.message}`, {
+    log(unavailable ? 'warn' : 'error', 'http', `[svc] [http] ${error.message}`, {
       method: event.method,
       path: event.path.replace(/\?.*$/, ''),
       status,

@@ -132,8 +132,13 @@ async function versionAt(ctx: RecordsContext, bucket: string, id: string, seq: n
   let view = ctx.index.get(bucket, id)
   if (view === null || view.seq < seq) view = await ctx.index.waitFor(bucket, id, seq, ctx.waitMs)
   if (view === null) {
-    if (ctx.index.get(bucket, id) === null) throw new RecordNotFoundError(bucket, id)
-    throw new RecordChangedError(bucket, id)
+    if (ctx.index.get(bucket, id) !== null) throw new RecordChangedError(bucket, id)
+    // Known to the instance that showed the form, not yet to this index (following the stream again after a
+    // cluster node's loss): the stream says whether the record is there.
+    const there = await rebuildProjection(ctx.bus, bucket, id, seq)
+    if (there === null) throw new RecordNotFoundError(bucket, id)
+    if (there.record.seq !== seq) throw new RecordChangedError(bucket, id)
+    return there.record
   }
   if (view.seq === seq) return view
   // The index has moved on. Reading that version back lets a retried move

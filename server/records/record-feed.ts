@@ -1,16 +1,21 @@
 // What feeds an index: SVC_RECORDS followed from the start (or from the
 // event after what a snapshot covers, see `start`), and the index's
-// own knowledge of when it is behind. At start, after every reconnect of the
-// bus, and whenever what the stream held at one check is still not applied
-// at the next, it is catching up until it has applied the stream's last
-// sequence as measured then. A follow that has stopped moving is replaced by
-// a new one from the sequence after the last applied.
+// own knowledge of when it is behind. At start and after every reconnect of
+// the bus it is catching up until it has applied the stream's last sequence
+// as measured then: it may have missed any amount. Otherwise, what the stream
+// held at one check and is still not applied at the next makes it lag: its
+// reads are seconds old while a follow is replaced (a cluster node that held
+// the follow's consumer was lost and a new leader took over), so it is
+// following again, and catching up only if that lasts longer than `lagLimitMs`.
+// A follow that has stopped moving is replaced by a new one from the sequence
+// after the last applied.
 import type { Bus, StreamMessage, Unsubscribe } from '../bus/types'
 import { log } from '../log'
 import { ensureRecordStreams } from './streams'
 import { RECORDS_STREAM } from './types'
 
-export type IndexStatus = 'catching up' | 'current'
+/** `current` and `following again` serve reads; `catching up` does not (readiness). */
+export type IndexStatus = 'catching up' | 'following again' | 'current'
 
 export interface RecordFeed {
   /** Resolves once everything on the stream when the feed started has been applied. */
@@ -22,6 +27,8 @@ export interface RecordFeed {
 export interface RecordFeedOptions {
   /** How often the applied sequence is compared with the stream's last. */
   checkEveryMs: number
+  /** How long the index may lag the stream, its connection up, and still serve. */
+  lagLimitMs?: number
   /** Given the stream's last sequence at start, loads what it can and answers the sequence it covers (0: nothing). */
   start?: (lastSeq: number) => Promise<number>
 }
@@ -29,7 +36,7 @@ export interface RecordFeedOptions {
 export function createRecordFeed(
   bus: Bus,
   apply: (message: StreamMessage) => void,
-  { checkEveryMs, start }: RecordFeedOptions,
+  { checkEveryMs, lagLimitMs = 10_000, start }: RecordFeedOptions,
 ): RecordFeed {
   let stop: Unsubscribe | undefined
   // Set once the first follow is in place; checks wait for it.
@@ -43,15 +50,27 @@ export function createRecordFeed(
   // measured, null when current.
   let catchUpTo: number | null = Number.POSITIVE_INFINITY
   let behindSince = Date.now()
+  // Lagging until `applied` reaches `goal`, with the connection up all along; null when not.
+  let lag: { goal: number; since: number } | null = null
   let replayed = false
   let caughtUp: () => void = () => undefined
 
   function currentIfCaughtUp(): void {
+    if (lag !== null && applied >= lag.goal) {
+      if (catchUpTo === null)
+        log('info', 'records', '[svc] [records] the record index is current again', {
+          seq: applied,
+          behindMs: Date.now() - lag.since,
+          reconnected: false,
+        })
+      lag = null
+    }
     if (catchUpTo === null || applied < catchUpTo) return
     if (replayed)
       log('info', 'records', '[svc] [records] the record index is current again', {
         seq: applied,
         behindMs: Date.now() - behindSince,
+        reconnected: true,
       })
     catchUpTo = null
     caughtUp()
@@ -80,10 +99,12 @@ export function createRecordFeed(
   }
 
   // The stream's last sequence and how far the index was at the previous check.
-  let previous = { last: 0, applied: 0 }
+  let previous = { last: 0, applied: 0, at: Date.now() }
   let checking = false
   let checkAgain = false
   let checkFailing = false
+  // When the stream last answered a check: an index that cannot ask cannot tell whether it is current.
+  let comparedAt = Date.now()
   // Set by a reconnect: the next check follows again before measuring.
   let resume = false
 
@@ -94,13 +115,15 @@ export function createRecordFeed(
       resume = false
       await follow()
     }
-    const last = await bus.lastSequence(RECORDS_STREAM)
+    const last = await answeredWithin(bus.lastSequence(RECORDS_STREAM), checkEveryMs)
     // Applying is microseconds per event: still short of what the stream
     // held a whole check ago is being behind, and not moving is a stall.
     const lagging = applied < previous.last
     const stalled = lagging && applied === previous.applied
-    if (catchUpTo === Number.POSITIVE_INFINITY || (lagging && catchUpTo === null)) behindUntil(last)
-    previous = { last, applied }
+    if (catchUpTo === Number.POSITIVE_INFINITY) behindUntil(last)
+    // Short of what the stream held a check ago: behind since then at least.
+    else if (lagging && catchUpTo === null && lag === null) lag = { goal: last, since: previous.at }
+    previous = { last, applied, at: Date.now() }
     currentIfCaughtUp()
     // No follow in place means the last attempt to follow again failed.
     if (stalled || stop === undefined) {
@@ -122,6 +145,7 @@ export function createRecordFeed(
     compare()
       .then(() => {
         checkFailing = false
+        comparedAt = Date.now()
       })
       .catch((error: unknown) => {
         // Once per run of failures: readiness already reports the bus missing.
@@ -147,6 +171,7 @@ export function createRecordFeed(
     currentIfCaughtUp()
     await follow()
     started = true
+    comparedAt = Date.now()
     await reached
     replayed = true
   })()
@@ -159,7 +184,7 @@ export function createRecordFeed(
     if (catchUpTo === null) behindUntil(Number.POSITIVE_INFINITY)
     resume = true
     // Nothing arrives during an outage: that is no stall.
-    previous = { last: 0, applied }
+    previous = { last: 0, applied, at: Date.now() }
     check()
   })
   const timer = setInterval(check, checkEveryMs)
@@ -167,7 +192,13 @@ export function createRecordFeed(
 
   return {
     ready,
-    status: () => (catchUpTo === null ? 'current' : 'catching up'),
+    status() {
+      if (catchUpTo !== null) return 'catching up'
+      const now = Date.now()
+      if (now - comparedAt > lagLimitMs + checkEveryMs) return 'catching up'
+      if (lag === null) return 'current'
+      return now - lag.since > lagLimitMs ? 'catching up' : 'following again'
+    },
     close() {
       closed = true
       clearInterval(timer)
@@ -175,4 +206,17 @@ export function createRecordFeed(
       stop?.()
     },
   }
+}
+
+/**
+ * What `asked` answers, or a failure after `ms`: a stream with no leader (a cluster electing one) answers nothing
+ * until the client's 5 s timeout, and the next check, a second later, may find the new leader.
+ */
+function answeredWithin<T>(asked: Promise<T>, ms: number): Promise<T> {
+  asked.catch(() => undefined)
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`[svc] [records] the stream did not answer within ${ms} ms`)), ms)
+  })
+  return Promise.race([asked, late]).finally(() => clearTimeout(timer))
 }

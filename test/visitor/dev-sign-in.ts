@@ -21,7 +21,10 @@ export async function signInAs(client: CookieFetch, site: string, person: string
       continue
     }
     const location = response.headers.get('location')
-    if (location === null) throw new Error(`sign-in stuck at ${at.href} with ${response.status}`)
+    if (location === null) {
+      const said = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(await response.text())?.[1] ?? ''
+      throw new Error(`sign-in stuck at ${at.href} with ${response.status}: ${said}`)
+    }
     at = new URL(location, at)
     if (at.origin === new URL(site).origin && !at.pathname.startsWith('/auth/')) return at
     response = await client(at)
