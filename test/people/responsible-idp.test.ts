@@ -164,8 +164,13 @@ describe('the responsible people on PEOPLE_BACKEND=idp', () => {
         body: new URLSearchParams({ svc_csrf: csrf, id, move: 'accept' }).toString(),
       })
       expect(accepted.status).toBe(303)
-      await waitFor(() => mailsTo(RIA).length === 2, 20_000, 'the mail that it was accepted')
+      // The content is a folder in no git repository: the change is written there, the site reloads with it,
+      // and she is told it is on the site (issue 31 item 3).
+      await waitFor(() => mailsTo(RIA).length === 3, 30_000, 'the mails that it was accepted and is on the site')
       expect(mailsTo(RIA).map((mail) => mail.subject)).toContainEqual(expect.stringMatching(/was accepted$/))
+      expect(mailsTo(RIA).map((mail) => mail.subject)).toContainEqual(expect.stringMatching(/is now on the site$/))
+      const page = await fetch(`${a.service}/potholes`, { headers: { cookie: 'svc_story=plain' } })
+      expect(await page.text()).toContain(`${before}, step by step`)
     },
   )
 
@@ -185,8 +190,8 @@ describe('the responsible people on PEOPLE_BACKEND=idp', () => {
       await waitFor(() => !inGroup(ria.id), 30_000, 'Ria out of the group')
       expect(inGroup('dag')).toBe(true)
       expect(byEmail(RIA)).toHaveLength(1)
-      // Nobody was mailed again for being named no more (the second mail was the accepted suggestion).
-      expect(mailsTo(RIA)).toHaveLength(2)
+      // Nobody was mailed again for being named no more (the second and third mails were about her suggestion).
+      expect(mailsTo(RIA)).toHaveLength(3)
     },
   )
 
