@@ -58,7 +58,9 @@ function activeMarkup(html: string): string[] {
   for (const [tag, name = ''] of html.matchAll(TAG)) {
     // The service's own script, served from its build (/pkg), is not markup a value brought in.
     if (/^<script src="\/pkg\/map\.[0-9a-f]+\.js" defer>$/.test(tag)) continue
-    if (['script', 'svg', 'iframe', 'object', 'embed', 'base'].includes(name.toLowerCase())) found.push(tag)
+    // Nor is the state diagram the desk draws (class "sd"); its attributes are still checked below.
+    const diagram = /^<svg class="sd" viewBox="[\d. ]+" /.test(tag)
+    if (['script', 'svg', 'iframe', 'object', 'embed', 'base'].includes(name.toLowerCase()) && !diagram) found.push(tag)
     for (const [, attribute = '', ...values] of tag.slice(name.length + 1).matchAll(ATTRIBUTE)) {
       const value = values.find((v) => v !== undefined) ?? ''
       if (/^on/i.test(attribute)) found.push(tag)
