@@ -134,7 +134,11 @@ async function versionAt(ctx: RecordsContext, bucket: string, id: string, seq: n
   if (view === null) {
     if (ctx.index.get(bucket, id) !== null) throw new RecordChangedError(bucket, id)
     // Known to the instance that showed the form, not yet to this index (following the stream again after a
-    // cluster node's loss): the stream says whether the record is there.
+    // cluster node's loss): the stream says whether the record is there. A subject with no message at all is no
+    // record, and reading it would wait for one that never comes.
+    const last = await ctx.bus.lastSubjectSequence(RECORDS_STREAM, recordSubject(bucket, id))
+    if (last === 0) throw new RecordNotFoundError(bucket, id)
+    if (last < seq) throw new RecordChangedError(bucket, id)
     const there = await rebuildProjection(ctx.bus, bucket, id, seq)
     if (there === null) throw new RecordNotFoundError(bucket, id)
     if (there.record.seq !== seq) throw new RecordChangedError(bucket, id)
