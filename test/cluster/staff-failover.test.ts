@@ -230,9 +230,12 @@ async function inviter(figures: InviteFigures, running: () => boolean): Promise<
     await signInAgainAndAgain(invited, there, address, path)
     let welcome = await (await invited(`${there}${path}`)).text()
     const accepted = () => welcome.includes('You are now in <strong>Street Watch volunteers</strong>')
-    if (!accepted()) {
-      // Still "You are invited" (the acceptance met a leader election): the person presses "Sign in to accept" again.
-      figures.acceptedOnSecondTry++
+    // Still "You are invited" (the acceptance met a leader election): the person presses "Sign in to accept" again
+    // a moment later, as often as it takes while the cluster elects, and the invite is still there to accept.
+    // How many needed a second try is a figure to watch (issue 27 stays open on it), not a pass or fail.
+    for (let again = 0; !accepted() && again < 5; again++) {
+      if (again === 0) figures.acceptedOnSecondTry++
+      await sleep(again * 2000)
       await signInAgainAndAgain(invited, there, address, path)
       welcome = await (await invited(`${there}${path}`)).text()
     }
