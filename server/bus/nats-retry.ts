@@ -18,11 +18,19 @@ export function isTransient(error: unknown): boolean {
   return error instanceof Error && error.cause !== undefined && isTransient(error.cause)
 }
 
-export async function retryTransient<T>(attempt: () => Promise<T>, windowMs = RETRY_WINDOW_MS): Promise<T> {
+/**
+ * Tries again while the error is transient and the window lasts. Each attempt is told how long is left, so one
+ * started late in the window cannot outlast it by a whole client timeout: a gate run saw a filing held 13 s by an
+ * attempt begun at 7.9 s that waited its 5 s.
+ */
+export async function retryTransient<T>(
+  attempt: (remainingMs: number) => Promise<T>,
+  windowMs = RETRY_WINDOW_MS,
+): Promise<T> {
   const until = Date.now() + windowMs
   for (let n = 0; ; n++) {
     try {
-      return await attempt()
+      return await attempt(until - Date.now())
     } catch (error) {
       const pause = PAUSES_MS[Math.min(n, PAUSES_MS.length - 1)] ?? 1000
       if (!isTransient(error) || Date.now() + pause > until) throw error

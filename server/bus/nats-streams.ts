@@ -16,6 +16,10 @@ type NatsStreams = Pick<
   'ensureStream' | 'append' | 'follow' | 'consume' | 'workPending' | 'lastSubjectSequence' | 'lastSequence'
 >
 
+/** One attempt of a repeatable publish; a stored message's acknowledgement takes milliseconds even under load. */
+const PUBLISH_WAIT_MS = 2000
+const MIN_ATTEMPT_MS = 500
+
 export function createNatsStreams(
   js: JetStreamClient,
   jsm: JetStreamManager,
@@ -23,6 +27,9 @@ export function createNatsStreams(
   replicas: number,
 ): NatsStreams {
   const turns = createSubjectTurns()
+  // An election answers nobody; a new leader answers at once: a repeatable
+  // publish stops waiting sooner than the client's 5 s and asks again.
+  const attemptWait = (remainingMs: number) => Math.max(MIN_ATTEMPT_MS, Math.min(PUBLISH_WAIT_MS, remainingMs))
   return {
     async ensureStream(name, subjects) {
       assertName('stream', name)
@@ -51,15 +58,17 @@ export function createNatsStreams(
       try {
         await nextTurn()
         const bytes = toBytes(data)
-        const publish = () =>
+        // Undefined is the client's own wait, for a publish that must not be sent twice.
+        const publish = (timeout?: number) =>
           js.publish(subject, bytes, {
+            timeout,
             msgID: options.msgId,
             // Naming the stream makes a subject bound to another stream an
             // error instead of a silent write elsewhere.
             expect: { streamName: stream, lastSubjectSequence: options.expectLastSubjectSequence },
           })
         const safeToRepeat = options.msgId !== undefined || options.expectLastSubjectSequence !== undefined
-        const send = () => (safeToRepeat ? retryTransient(publish) : publish())
+        const send = () => (safeToRepeat ? retryTransient((left) => publish(attemptWait(left))) : publish())
         const ack = await (options.expectLastSubjectSequence === undefined ? send() : turns(subject, send))
         return { seq: ack.seq, duplicate: ack.duplicate }
       } catch (error) {
