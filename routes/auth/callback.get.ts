@@ -62,7 +62,7 @@ export default defineEventHandler(async (event) => {
 
     startSession(event, await sessions.create({ user }))
     await sessions.remove(session.id)
-    await Promise.all([
+    const [, activated] = await Promise.all([
       rememberPerson(user),
       activateMemberships(user),
       claimCasesAtSignIn(event, session.id, user),
@@ -71,6 +71,10 @@ export default defineEventHandler(async (event) => {
     // Claimed: whatever the old value marks is the person's now, and a value planted or seen before marks nothing new.
     dropVisitorCookie(event)
     log('info', 'auth', 'signed in', { subject: user.subject, groups: user.groups })
+    // Signed in, but an invite being followed was not taken up: said, with a sign-in that tries again, rather than
+    // the invite page asking to sign in as though nothing had happened.
+    if (!activated && pending.returnTo.startsWith('/invite/'))
+      return page(503, said('invite.busy.title'), said('invite.busy.message'), pending.returnTo)
     return sendRedirect(event, pending.returnTo, 302)
   } catch (error) {
     if (error instanceof SessionsUnavailableError) return sendSessionsUnavailable(event)

@@ -4,6 +4,7 @@ import { activateAtSignIn } from '../people/activate-at-sign-in'
 import { createInvites, type Invites } from '../people/invites'
 import { createPeopleDirectory, PEOPLE_KV, type PeopleDirectory } from '../people/people-directory'
 import type { PeopleDeps } from '../people/people-deps'
+import { BusUnavailableError } from '../bus/errors'
 import { log } from '../log'
 import type { SessionUser } from '../sessions'
 import { readPublicUrl } from '../sign-in/sign-in-settings'
@@ -12,6 +13,10 @@ import { useBus } from './bus'
 import { useContent } from './content'
 import { useMemberships } from './memberships'
 import { isDevelopment } from '../config/mode'
+
+// Activation is safe to run again: each write is decided on the record as the bus holds it.
+const ACTIVATE_WINDOW_MS = 6000
+const ACTIVATE_PAUSE_MS = 500
 
 let directory: Promise<PeopleDirectory> | null = null
 let invites: Invites | null = null
@@ -47,16 +52,27 @@ export async function rememberPerson(user: SessionUser): Promise<void> {
 }
 
 /**
- * SPEC 2, Membership rules 2 and 3, at sign-in. A failure is logged and the
- * sign-in goes on: the person's next sign-in tries again.
+ * SPEC 2, Membership rules 2 and 3, at sign-in. A cluster electing a leader is
+ * waited out for a few seconds, as a person waits on a slow page; a failure
+ * after that is logged and the sign-in goes on, and false tells the caller the
+ * memberships are as they were (the person's next sign-in tries again).
  */
-export async function activateMemberships(user: SessionUser): Promise<void> {
-  try {
-    await activateAtSignIn(await usePeople(), user, new Date())
-  } catch (error) {
-    log('error', 'people', '[svc] [people] memberships were not brought up to date at sign-in', {
-      subject: user.subject,
-      error: (error as Error).message,
-    })
+export async function activateMemberships(user: SessionUser): Promise<boolean> {
+  const until = Date.now() + ACTIVATE_WINDOW_MS
+  for (;;) {
+    try {
+      await activateAtSignIn(await usePeople(), user, new Date())
+      return true
+    } catch (error) {
+      if (error instanceof BusUnavailableError && Date.now() + ACTIVATE_PAUSE_MS < until) {
+        await new Promise((resolve) => setTimeout(resolve, ACTIVATE_PAUSE_MS))
+        continue
+      }
+      log('error', 'people', '[svc] [people] memberships were not brought up to date at sign-in', {
+        subject: user.subject,
+        error: (error as Error).message,
+      })
+      return false
+    }
   }
 }

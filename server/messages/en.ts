@@ -287,6 +287,9 @@ export const en = {
   'invite.expired.title': 'This invite link has run out',
   'invite.expired':
     '{inviter} invited you into {group}, but the link ran out on {until}. Ask them to send you a fresh one.',
+  'invite.busy.title': 'Your invitation is not taken up yet',
+  'invite.busy.message':
+    'You are signed in, but the site could not take up your invitation just now. Try again in a moment: it is still open.',
   'invite.open.title': 'You are invited',
   'invite.you': 'you',
   'invite.open': '{inviter} has invited {who} to join {group}.',

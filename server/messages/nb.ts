@@ -280,6 +280,9 @@ export const nb: Readonly<Record<MessageId, string>> = {
   'invite.used': 'Invitasjonen er allerede tatt imot, så lenken virker ikke lenger. Var den din, logg inn.',
   'invite.expired.title': 'Denne invitasjonslenken er utløpt',
   'invite.expired': '{inviter} inviterte deg inn i {group}, men lenken gikk ut {until}. Be dem sende deg en ny.',
+  'invite.busy.title': 'Invitasjonen er ikke tatt i bruk ennå',
+  'invite.busy.message':
+    'Du er logget inn, men nettstedet kunne ikke ta i bruk invitasjonen din akkurat nå. Prøv igjen om et øyeblikk: den er fortsatt åpen.',
   'invite.open.title': 'Du er invitert',
   'invite.you': 'deg',
   'invite.open': '{inviter} har invitert {who} inn i {group}.',

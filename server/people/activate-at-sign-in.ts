@@ -6,7 +6,8 @@
 import { encodeKvKey } from '../bus/kv-driver'
 import type { SessionUser } from '../sessions'
 import { inviteStateAt } from './invite-record'
-import type { Membership, MembershipStage } from './membership-record'
+import { knownGroups } from '../content/site-checks'
+import { matchKeys, type Membership, type MembershipStage } from './membership-record'
 import type { KeptMembership } from './membership-view'
 import type { PeopleDeps } from './people-deps'
 
@@ -28,7 +29,7 @@ function rank(entry: Membership, live: boolean): number {
 const STAGE_OF_RANK: readonly MembershipStage[] = ['active', 'active', 'invited', 'removed']
 
 export async function activateAtSignIn(
-  deps: Pick<PeopleDeps, 'memberships' | 'invites'>,
+  deps: Pick<PeopleDeps, 'memberships' | 'invites' | 'site'>,
   user: SessionUser,
   now: Date,
 ) {
@@ -93,13 +94,17 @@ const isDeskInvite = (entry: Membership) =>
 // desk reopens it, though its record still learns who signed in (Membership
 // rule 3). The seed's does: its address is the operator's own setting.
 async function matchesOf(
-  { memberships, invites }: Pick<PeopleDeps, 'memberships' | 'invites'>,
+  { memberships, invites, site }: Pick<PeopleDeps, 'memberships' | 'invites' | 'site'>,
   user: SessionUser,
   now: Date,
 ): Promise<Match[]> {
-  const found = (await memberships.view()).matching(user)
+  const found = (await memberships.view()).matching(user).map(({ key }) => key)
+  // The view hears of an invite made on another instance through its watch, which a lost node holds up for
+  // seconds: where the person's memberships of the site's groups would be filed is read from the bus as well.
+  const groups = knownGroups(site.desks.values(), site.buckets.values())
+  const filed = matchKeys(user).flatMap((match) => [...groups].map((group) => encodeKvKey(`${match}:${group}`)))
   const fresh = await Promise.all(
-    found.map(async ({ key }): Promise<Match | null> => {
+    [...new Set([...found, ...filed])].map(async (key): Promise<Match | null> => {
       const kept = await memberships.read(key)
       // Gone, or tied to another account since the view heard of it.
       if (kept === null || (kept.entry.subject !== undefined && kept.entry.subject !== user.subject)) return null

@@ -8,7 +8,9 @@ import type { StreamMessage } from '../../server/bus/types'
 import { composeMail } from '../../server/mail/compose-mail'
 import { mailIntentSchema } from '../../server/mail/mail-intent'
 import { MAIL_STREAM, mailSubject } from '../../server/mail/mail-stream'
+import { knownGroups } from '../../server/content/site-checks'
 import { activateAtSignIn } from '../../server/people/activate-at-sign-in'
+import { loadMembershipView } from '../../server/people/membership-view'
 import { inviteStateAt } from '../../server/people/invite-record'
 import { hashInviteSecret } from '../../server/people/invite-token'
 import { readInviteLink } from '../../server/people/read-invite-link'
@@ -86,6 +88,19 @@ describe.each(BUS_KINDS)('invites on the $name', (kind) => {
     expect(await invite(deps(), group, { email }, { now: later(2) })).toEqual({ kind: 'member' })
     expect(await one.invites.get(first.invite.id)).toMatchObject({ round: 1, state: 'closed' })
     expect(await bus().lastSubjectSequence(MAIL_STREAM, mailSubject('svc_invites', first.invite.id, 2))).toBe(0)
+  })
+
+  it("Membership rule 2: an invite made on another instance a moment ago is taken up at sign-in though this instance's view has not heard of it yet", async () => {
+    const group = [...knownGroups(site.desks.values(), site.buckets.values())][0] ?? 'volunteers'
+    const email = freshEmail()
+    const first = await invited(deps(), group, { email })
+    // This instance's watch held up (a lost node): its view has heard of nothing.
+    const other = deps()
+    const unheard = await loadMembershipView(await bus().kv(`svc_unheard_${freshGroup().replace(/\W/g, '_')}`))
+    const lagging = { ...other, memberships: { ...other.memberships, view: () => Promise.resolve(unheard) } }
+    await activateAtSignIn(lagging, signedIn('sub-lagging', { email }), later(1))
+    expect(await other.invites.get(first.invite.id)).toMatchObject({ state: 'closed', closedBy: 'sub-lagging' })
+    expect(await other.memberships.groupsOf({ subject: 'sub-lagging' })).toContain(group)
   })
 
   it('Membership rule 5: two instances inviting one address at the same moment make one membership and one invite', async () => {
