@@ -12,6 +12,7 @@ import type { ConsumerInfo, ConsumerMessages, JetStreamClient, JetStreamManager,
 import { nanos } from '@nats-io/transport-node'
 import { log } from '../log'
 import { BusUnavailableError, busError, logBusError } from './errors'
+import type { OnLeaderElected } from './nats-leader-watch'
 import { isTransient } from './nats-retry'
 import { plainBytes } from './payload'
 import type { Bus, StreamMessage } from './types'
@@ -26,8 +27,9 @@ const BATCH = 1000
 const PULL_EXPIRES_MS = 4000
 // A consumer asked for while a cluster elects a stream leader gets no answer
 // until the client's 5 s timeout, though one asked for a moment later would
-// be made at once: ask again after this long.
-const ADD_WAIT_MS = 1500
+// be made at once: ask again after this long. A server merely slow under load
+// would never answer within the first wait, so each new ask waits longer.
+const ADD_WAITS_MS = [1500, 3000, 5000]
 // Between attempts to recreate a consumer while the server is still coming back.
 const RETRY_MS = [0, 100, 250, 500, 1000, 2000]
 
@@ -54,6 +56,7 @@ export function createNatsRawFollow(
   js: JetStreamClient,
   jsm: JetStreamManager,
   onReconnect: Bus['onReconnect'],
+  onLeaderElected: OnLeaderElected,
   /** The connection was closed for good: nothing left to reopen on. */
   isClosed: () => boolean,
 ): NatsFollow {
@@ -66,8 +69,9 @@ export function createNatsRawFollow(
     let generation = 0
     let closed = false
 
-    const open = async (): Promise<Consumption> => {
-      const info = await addedWithin(jsm, stream, {
+    const open = async (attempt: number): Promise<Consumption> => {
+      const wait = ADD_WAITS_MS[Math.min(attempt, ADD_WAITS_MS.length - 1)] ?? 5000
+      const info = await addedWithin(jsm, stream, wait, {
         deliver_policy: DeliverPolicy.StartSequence,
         opt_start_seq: next,
         ack_policy: AckPolicy.None,
@@ -144,7 +148,7 @@ export function createNatsRawFollow(
         await new Promise((resolve) => setTimeout(resolve, RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)]))
         if (closed || isClosed() || mine !== generation) return
         try {
-          const opened = await open()
+          const opened = await open(attempt)
           if (closed || mine !== generation) return drop(opened)
           return start(opened)
         } catch (error) {
@@ -160,8 +164,18 @@ export function createNatsRawFollow(
       }
     }
 
+    const reopenIfGone = async () => {
+      const asked = current
+      if (asked === null) return
+      const alive = await jsm.consumers.info(stream, asked.name).then(
+        () => true,
+        () => false,
+      )
+      if (!alive && asked === current) void reopen()
+    }
+
     try {
-      start(await open())
+      start(await open(0))
     } catch (error) {
       // A cluster electing a leader answers nothing for a moment: that passes.
       if (isTransient(error) || error instanceof BusUnavailableError)
@@ -169,10 +183,14 @@ export function createNatsRawFollow(
       throw busError(`following ${stream} on ${subjectFilter} failed`, error)
     }
     const stopReconnect = onReconnect(() => void reopen())
+    // The consumer may have been on the lost leader's node: asked after, and made anew only if it is gone, since a
+    // new stream's first election is heard too and a consumer made while a new stream settles can wait seconds.
+    const stopLeader = onLeaderElected(stream, () => void reopenIfGone())
     return () => {
       closed = true
       generation++
       stopReconnect()
+      stopLeader()
       const old = current
       current = null
       drop(old)
@@ -184,19 +202,20 @@ function toStreamMessage(message: JsMsg): StreamMessage {
   return { subject: message.subject, seq: message.seq, data: plainBytes(message.data), time: message.time }
 }
 
-/** Adds a consumer, or fails after ADD_WAIT_MS; one the server makes after that is deleted, never left idle. */
+/** Adds a consumer, or fails after waitMs; one the server makes after that is deleted, never left idle. */
 function addedWithin(
   jsm: JetStreamManager,
   stream: string,
+  waitMs: number,
   config: Parameters<JetStreamManager['consumers']['add']>[1],
 ): Promise<ConsumerInfo> {
   const asked = jsm.consumers.add(stream, config)
   let timer: NodeJS.Timeout | undefined
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      reject(new BusUnavailableError(`making a consumer on ${stream} (no answer in ${ADD_WAIT_MS} ms)`))
+      reject(new BusUnavailableError(`making a consumer on ${stream} (no answer in ${waitMs} ms)`))
       asked.then((info) => jsm.consumers.delete(stream, info.name)).catch(() => undefined)
-    }, ADD_WAIT_MS)
+    }, waitMs)
   })
   return Promise.race([asked, late]).finally(() => clearTimeout(timer))
 }
