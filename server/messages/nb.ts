@@ -199,6 +199,11 @@ export const nb: Readonly<Record<MessageId, string>> = {
   'case.site-wrote': '{site} skrev',
   'case.your-reply': 'Svaret ditt på e-post',
 
+  'export.readme':
+    'Dette er alt {site} har om deg, eksportert {time} (UTC). Saker: {count}.\n\ncases.json viser hver sak du har sendt inn, eller som ble knyttet til deg da du logget inn: referansen, hvor den står, hva du skrev, og tidslinjen med flyttinger, meldinger og svar. Mappen files har filene du sendte, én mappe per saksreferanse.\n\nKontakt nettstedet for å få slettet opplysningene dine eller spørre om dem.',
+  'export.title': 'Dine opplysninger',
+  'export.link': 'Last ned alt dette nettstedet har om deg',
+  'export.hint': 'En zip-fil med sakene dine og filene du sendte.',
   'account.title': 'Kontoen din',
   'account.groups': 'Gruppene dine',
   'account.no-group': 'Du er ikke med i noen gruppe.',

@@ -6,6 +6,7 @@ import type { ListData, RecordSummary } from '../render/record-model'
 import type { ListFilter } from '../records/list-filter'
 import type { RecordView } from '../records/types'
 import type { PageContext } from './context'
+import { mineFilter } from './mine-filter'
 import { summarize } from './summary'
 
 export type ListBlock = Extract<Block, { kind: 'list' }>
@@ -40,16 +41,8 @@ function plan(ctx: PageContext, block: ListBlock, bucket: Bucket): Plan | null {
         keep: (view) => mayReadRecord(ctx.policy, ctx.visitor, view),
       }
     case 'mine': {
-      const submitter = ctx.visitor.submitters ?? ctx.visitor.submitter
-      if (submitter === undefined || bucket.signIn === 'none') return null
-      // Cases naming their verified address or phone as the contact are theirs too (policy/questions.ts ownsRecord).
-      const { email: address, phone } = ctx.visitor.principal ?? {}
-      const contactField = (type: 'email' | 'phone') => bucket.fields.find((f) => f.contact && f.type === type)?.name
-      const [field, phoneField] = [contactField('email'), contactField('phone')]
-      const contact = address === undefined || field === undefined ? {} : { contact: { field, address } }
-      const byPhone =
-        phone === undefined || phoneField === undefined ? {} : { contactPhone: { field: phoneField, phone } }
-      return { filter: { submitter, ...contact, ...byPhone }, access: 'all', keep: () => true }
+      const filter = mineFilter(ctx.visitor, bucket)
+      return filter === null ? null : { filter, access: 'all', keep: () => true }
     }
     case 'desk':
       return mayReadBucket(ctx.policy, ctx.visitor, bucket.name)

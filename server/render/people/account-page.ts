@@ -68,6 +68,9 @@ export function renderAccountPage(options: AccountPageOptions): string {
       : html`<ul>${invites}</ul><p>${m.say('account.accept-hint')}</p><p><a class="button" href="${signInAgainHref}">${m.say(
           'account.sign-in-again',
         )}</a></p>`
-  }${renderSuggestionsCard(options.suggestions ?? [], m)}`
+  }${renderSuggestionsCard(options.suggestions ?? [], m)}
+<h2>${m.say('export.title')}</h2>
+<p>${m.say('export.hint')}</p>
+<p><a class="button" href="/my/export" download>${m.say('export.link')}</a></p>`
   return renderLayout({ site, story, title, body, assets, viewer })
 }

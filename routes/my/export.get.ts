@@ -1,0 +1,33 @@
+// GET /my/export: everything the service holds about the signed-in person, as
+// a zip (GDPR articles 15 and 20). Signed out, sign-in comes back here.
+import { defineEventHandler, sendRedirect, setResponseStatus } from 'h3'
+import { useStore } from '../../server/app/store'
+import { textAt } from '../../server/content/storyline'
+import { messagesFor } from '../../server/messages/messages'
+import { personCases } from '../../server/privacy/person-cases'
+import { personExportEntries } from '../../server/privacy/person-export'
+import { signInHref } from '../../server/visitor/visit'
+import { startVisit } from '../../utils/visit'
+import { sendZip } from '../../utils/zip-response'
+
+export default defineEventHandler(async (event) => {
+  const visit = await startVisit(event)
+  const { site, story, index, visitor } = visit.ctx
+  if (!visitor.signedIn) {
+    const href = signInHref(visit, '/my/export')
+    if (href !== undefined) return sendRedirect(event, href, 302)
+    setResponseStatus(event, 404)
+    return ''
+  }
+  const store = useStore()
+  const now = new Date()
+  const entries = personExportEntries({
+    messages: messagesFor(site, story),
+    siteName: textAt(site.branding.name, story),
+    cases: personCases(site, index, visit.records, visitor),
+    story,
+    openFile: async (key) => (store === null ? null : ((await store.get(key))?.body ?? null)),
+    now,
+  })
+  return sendZip(event, `my-data-${now.toISOString().slice(0, 10)}.zip`, entries)
+})
