@@ -28,8 +28,8 @@ const PULL_EXPIRES_MS = 4000
 // A consumer asked for while a cluster elects a stream leader gets no answer
 // until the client's 5 s timeout, though one asked for a moment later would
 // be made at once: ask again after this long. A server merely slow under load
-// would never answer within the first wait, so each new ask waits longer.
-const ADD_WAITS_MS = [1500, 3000, 5000]
+// might never answer within that, so after two quick re-asks each waits longer.
+const ADD_WAITS_MS = [1500, 1500, 3000, 5000]
 // Between attempts to recreate a consumer while the server is still coming back.
 const RETRY_MS = [0, 100, 250, 500, 1000, 2000]
 
