@@ -35,7 +35,7 @@ export interface RecordFeedOptions {
 
 export function createRecordFeed(
   bus: Bus,
-  apply: (message: StreamMessage) => void,
+  apply: (message: StreamMessage) => void | Promise<void>,
   { checkEveryMs, lagLimitMs = 10_000, start }: RecordFeedOptions,
 ): RecordFeed {
   let stop: Unsubscribe | undefined
@@ -81,18 +81,38 @@ export function createRecordFeed(
     catchUpTo = goal
   }
 
-  function onMessage(message: StreamMessage): void {
-    // A follow started again from applied + 1 never repeats one, but a
-    // count applied twice would stay wrong.
-    if (message.seq <= applied) return
-    apply(message)
-    applied = message.seq
-    currentIfCaughtUp()
+  // One message at a time, whichever follow delivers it: applying one may wait for its record's key.
+  let applying = Promise.resolve()
+  // Set when a message could not be applied: the rest of that follow is dropped, and the stall it
+  // makes is followed again from the one that failed.
+  let broken = false
+
+  function onMessage(message: StreamMessage): Promise<void> {
+    applying = applying.then(async () => {
+      // A follow started again from applied + 1 never repeats one, but a
+      // count applied twice would stay wrong.
+      if (broken || message.seq <= applied) return
+      try {
+        await apply(message)
+      } catch (error) {
+        broken = true
+        log('warn', 'records', '[svc] [records] an event could not be applied; following again from it', {
+          seq: message.seq,
+          error: String(error),
+        })
+        return
+      }
+      applied = message.seq
+      currentIfCaughtUp()
+    })
+    return applying
   }
 
   async function follow(): Promise<void> {
     stop?.()
     stop = undefined
+    await applying
+    broken = false
     const unsubscribe = await bus.follow(RECORDS_STREAM, 'svc.rec.>', { fromSeq: applied + 1 }, onMessage)
     if (closed) unsubscribe()
     else stop = unsubscribe

@@ -7,7 +7,7 @@
 import type { Bus, StreamMessage } from '../bus/types'
 import { log } from '../log'
 import { applyEvent } from './apply-event'
-import { decodeRecordEvent } from './decode-event'
+import { decodeRecordEvent, openRecordEvent } from './decode-event'
 import type { EffectsCatchUp } from './effects-catch-up'
 import { createIndexState } from './index-state'
 import { loadIndexSnapshot } from './index-snapshot-store'
@@ -22,7 +22,8 @@ import type { RecordTable } from './record-table'
 import { createRecordWaiters } from './record-waiters'
 import type { StateCount } from './state-counts'
 import type { TableImage } from './table-image'
-import type { RecordView } from './types'
+import { useRecordKeys } from './record-keys'
+import type { RecordEvent, RecordView } from './types'
 
 export interface CaseActivity {
   /** The time of its last filing, move or note, in ms. */
@@ -71,6 +72,8 @@ export interface RecordIndex {
   contents(): { seq: number; tables: readonly TableImage[] }
   /** The stream sequence of the last event applied: what contents() would cover, without copying it. */
   appliedSeq(): number
+  /** The stream sequence of the last erasure applied, 0 for none. */
+  erasedSeq(): number
   close(): void
 }
 
@@ -92,6 +95,7 @@ export function createRecordIndex(
   { repairDelayMs = 5000, catchUp, checkEveryMs = 1000 }: RecordIndexOptions = {},
 ): RecordIndex {
   const state = createIndexState()
+  const keys = useRecordKeys(bus)
   const waiters = createRecordWaiters()
   const get = (bucket: string, id: string) => state.get(bucket, id)
   const repair = createProjectionRepair({
@@ -103,12 +107,25 @@ export function createRecordIndex(
   let replayed = false
   let applied = 0
 
-  function apply(message: StreamMessage): void {
-    const { seq } = message
-    applied = seq
+  // The last erasure applied: a snapshot taken before it must not be stored (index-snapshot-writer.ts).
+  let erasedSeq = 0
+
+  async function apply(message: StreamMessage): Promise<void> {
     const decoded = decodeRecordEvent(message)
-    if ('problem' in decoded) return skipped(message, decoded.problem)
-    const { event } = decoded
+    // Only a filing and a claim put personal values in the index; the other events' stay sealed here.
+    const event =
+      'event' in decoded && (decoded.event.type === 'filed' || decoded.event.type === 'claimed')
+        ? await openRecordEvent(keys, decoded.event)
+        : 'event' in decoded
+          ? decoded.event
+          : null
+    applied = message.seq
+    if (event === null) return skipped(message, 'problem' in decoded ? decoded.problem : '')
+    applyOpened(message, event)
+  }
+
+  function applyOpened(message: StreamMessage, event: RecordEvent): void {
+    const { seq } = message
     const { bucket, record } = event
     if (event.type === 'filed') {
       const view = get(bucket, record) === null ? applyEvent(null, event, seq) : null
@@ -119,6 +136,11 @@ export function createRecordIndex(
         return skipped(message, 'notes on a record never filed')
     } else if (event.type === 'claimed') {
       if (!state.claim(bucket, record, event.submitter, seq)) return skipped(message, 'claims a record never filed')
+    } else if (event.type === 'erased') {
+      keys.forget(bucket, record)
+      erasedSeq = seq
+      if (!state.erase(bucket, record, event.fields, event.time, seq))
+        return skipped(message, 'erases a record never filed')
     } else if (!state.move(bucket, record, event.to, event.time, seq, event.via === 'self')) {
       return skipped(message, 'moves a record never filed')
     }
@@ -231,6 +253,7 @@ export function createRecordIndex(
     },
     contents: () => ({ seq: applied, tables: state.images() }),
     appliedSeq: () => applied,
+    erasedSeq: () => erasedSeq,
     close() {
       feed.close()
       repair.close()
