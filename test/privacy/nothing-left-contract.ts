@@ -1,0 +1,245 @@
+// Issue 29 item 4, "nothing left behind", on either bus: a case filed with a
+// unique marker in every personal value (fields, the submitter, a staff
+// message to them, their reply by mail and who sent it, their own move) is
+// erased, and then no stream message, KV entry or history, object or file
+// holds any of its markers, while another case still reads back whole.
+import { randomBytes } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
+import type { Bus } from '../../server/bus/types'
+import type { SiteModel } from '../../server/content/model'
+import { appendNote } from '../../server/records/append-note'
+import { UnsealedRecordError } from '../../server/records/errors'
+import { startSnapshotErasure } from '../../server/records/index-snapshot-erasure'
+import { writeIndexSnapshot } from '../../server/records/index-snapshot-writer'
+import { createRecordIndex } from '../../server/records/record-index'
+import { ERASED_VALUE, RECORDS_STREAM, recordSubject } from '../../server/records/types'
+import type { Actor } from '../../server/records/types'
+import { waitFor } from '../bus/wait'
+import { freshNames, recordsSite } from '../records/site'
+import { start, useInstances, type Clock } from '../records/world'
+
+export interface NothingLeftBus {
+  open(): Promise<Bus>
+  /** Everything the bus keeps, as text (stored-bytes.ts). */
+  contents(): Promise<{ path: string; texts: string[] }[]>
+}
+
+const staff: Actor = { kind: 'person', subject: 'staff-1', name: 'Desk Person' }
+
+/** The records site, its free text saying `personal: true` as content will (privsite's field key). */
+function privacySite(): { site: SiteModel; bucket: string } {
+  const names = freshNames()
+  const site = recordsSite(names)
+  const cases = site.buckets.get(names.cases)!
+  const fields = cases.fields.map((field) => (field.name === 'details' ? { ...field, personal: true } : field))
+  const buckets = new Map(site.buckets).set(names.cases, { ...cases, fields })
+  return { site: { ...site, buckets }, bucket: names.cases }
+}
+
+export function runNothingLeftContract(name: string, buses: NothingLeftBus): void {
+  describe(`erasure on the ${name} bus`, () => {
+    const world = useInstances()
+
+    async function fileMarked(bus: Bus, site: SiteModel, bucket: string, clock: Clock, tag: string) {
+      const marker = (what: string) => `${tag}${what}${randomBytes(4).toString('hex')}`
+      const m = {
+        email: `${marker('mail')}@example.org`,
+        details: marker('details'),
+        subject: marker('subject'),
+        name: marker('name'),
+        note: marker('note'),
+        replyAddress: `${marker('replier')}@example.org`,
+        reply: marker('reply'),
+      }
+      const instance = await world.instance(bus, () => site, clock)
+      const submitter: Actor = { kind: 'person', subject: m.subject, name: m.name }
+      const filed = await instance.records.file({
+        bucket,
+        storyline: 'plain',
+        fields: { street: 'Main Street', details: m.details, email: m.email },
+        submitter: m.subject,
+        actor: submitter,
+      })
+      await instance.records.note({ bucket, id: filed.id, text: m.note, actor: staff, submission: `n-${tag}` })
+      await appendNote(bus, {
+        bucket,
+        id: filed.id,
+        storyline: 'plain',
+        actor: { kind: 'mail', address: m.replyAddress },
+        via: 'mail',
+        text: m.reply,
+        msgId: `reply-${tag}-${filed.id}`,
+        time: clock.now,
+      })
+      const last = await bus.lastSubjectSequence(RECORDS_STREAM, recordSubject(bucket, filed.id))
+      await instance.index.waitFor(bucket, filed.id, last, 5000)
+      const moved = await instance.records.move({
+        bucket,
+        id: filed.id,
+        edge: 'withdraw',
+        via: 'self',
+        expectSeq: last,
+        actor: submitter,
+        submission: `w-${tag}`,
+      })
+      return { instance, id: filed.id, markers: Object.values(m), m, seq: moved.record.seq }
+    }
+
+    it('Erasure leaves nothing behind (issue 29 item 4): no stream, KV entry or history, object or file keeps a marker of the erased case; the other case reads back whole; counts stay', async () => {
+      const bus = await buses.open()
+      const clock = { now: start }
+      const { site, bucket } = privacySite()
+      const erased = await fileMarked(bus, site, bucket, clock, 'gone')
+      const kept = await fileMarked(bus, site, bucket, clock, 'kept')
+      const { records, index } = erased.instance
+      await waitFor(() => index.get(bucket, kept.id)?.seq === kept.seq, 5000, 'the index to see both cases')
+      // A snapshot stored before the erasure holds the erased values until it is written again.
+      await writeIndexSnapshot(bus, index)
+      const cover = startSnapshotErasure({ bus, index })
+      world.onCleanup(() => cover.close())
+      const counts = index.counts()
+      const reached = index.reached()
+
+      const outcome = await records.erase({ bucket, id: erased.id, actor: staff, reason: 'request', note: 'by phone' })
+
+      expect(outcome?.kind).toBe('erased')
+      const record = outcome?.kind === 'erased' ? outcome.record : null
+      expect(record).toMatchObject({
+        state: 'withdrawn',
+        submitter: ERASED_VALUE,
+        fields: { street: 'Main Street', details: ERASED_VALUE, email: ERASED_VALUE },
+      })
+      expect(record?.erasedAt).toBe(start.toISOString())
+      const history = await records.history(bucket, erased.id)
+      expect(history.map((entry) => entry.type)).toEqual(['filed', 'noted', 'noted', 'moved', 'erased'])
+      expect(history.at(-1)).toMatchObject({ reason: 'request', note: 'by phone', actor: staff })
+      expect(history.filter((entry) => entry.type === 'noted').map((entry) => entry.text)).toEqual([
+        ERASED_VALUE,
+        ERASED_VALUE,
+      ])
+      expect(index.get(bucket, erased.id)).toMatchObject({ submitter: ERASED_VALUE, erasedAt: record?.erasedAt })
+      expect(index.counts()).toEqual(counts)
+      expect(index.reached()).toEqual(reached)
+
+      // Within seconds the stored snapshot is written again; then nothing anywhere holds a marker.
+      let left: string[] = []
+      await waitFor(
+        async () => {
+          const contents = await buses.contents()
+          left = erased.markers.flatMap((marker) =>
+            whereFoundIn(contents, marker).map((path) => `${marker} in ${path}`),
+          )
+          return left.length === 0
+        },
+        8000,
+        'no marker of the erased case anywhere',
+      ).catch(() => expect(left).toEqual([]))
+      // The scan sees what is there: the other case's values are in its KV projection, as they should be.
+      expect(whereFoundIn(await buses.contents(), kept.m.details)).not.toEqual([])
+      // The other case still reads back whole: from the projection, the index and its history.
+      expect(await records.get(bucket, kept.id)).toMatchObject({
+        submitter: kept.m.subject,
+        fields: { details: kept.m.details, email: kept.m.email },
+      })
+      const keptHistory = await records.history(bucket, kept.id)
+      expect(keptHistory.filter((entry) => entry.type === 'noted').map((entry) => entry.text)).toEqual([
+        kept.m.note,
+        kept.m.reply,
+      ])
+      expect(keptHistory.at(-1)?.actor).toEqual({ kind: 'person', subject: kept.m.subject, name: kept.m.name })
+
+      // An index started from the snapshot shows the case erased, and the other as filed.
+      const restarted = createRecordIndex(bus)
+      world.onCleanup(() => restarted.close())
+      await restarted.ready
+      expect(restarted.get(bucket, erased.id)).toMatchObject({ submitter: ERASED_VALUE, state: 'withdrawn' })
+      expect(restarted.get(bucket, erased.id)?.fields.email).toBe(ERASED_VALUE)
+      expect(restarted.get(bucket, kept.id)?.fields.email).toBe(kept.m.email)
+      expect(restarted.counts()).toEqual(counts)
+
+      expect(await records.erase({ bucket, id: erased.id, actor: staff, reason: 'request' })).toEqual({
+        kind: 'already-erased',
+      })
+    })
+
+    it('an index replayed from the stream alone shows an erased case erased, and its mail no longer goes', async () => {
+      const bus = await buses.open()
+      const clock = { now: start }
+      const { site, bucket } = privacySite()
+      const erased = await fileMarked(bus, site, bucket, clock, 'replay')
+      await erased.instance.records.erase({ bucket, id: erased.id, actor: { kind: 'clock' }, reason: 'retention' })
+      const replayed = createRecordIndex(bus)
+      world.onCleanup(() => replayed.close())
+      await replayed.ready
+      expect(replayed.get(bucket, erased.id)).toMatchObject({
+        state: 'withdrawn',
+        submitter: ERASED_VALUE,
+        fields: { street: 'Main Street', details: ERASED_VALUE, email: ERASED_VALUE },
+      })
+      expect(replayed.list(bucket, { offset: 0, limit: 10, text: erased.m.details }).total).toBe(0)
+      expect(replayed.hasFiled(bucket, erased.m.subject)).toBe(false)
+    })
+
+    it('a move and an erasure at the same moment: one order, nothing half-erased', async () => {
+      const bus = await buses.open()
+      const clock = { now: start }
+      const { site, bucket } = privacySite()
+      const first = await world.instance(bus, () => site, clock)
+      const second = await world.instance(bus, () => site, clock)
+      for (let round = 0; round < 3; round++) {
+        const filed = await first.records.file({
+          bucket,
+          storyline: 'plain',
+          fields: { street: 'Elm', email: `race${round}@example.org` },
+          submitter: 'someone',
+          actor: { kind: 'visitor', session: 's' },
+        })
+        await second.index.waitFor(bucket, filed.id, filed.seq, 5000)
+        const [moved, erased] = await Promise.allSettled([
+          second.records.move({
+            bucket,
+            id: filed.id,
+            edge: 'accept',
+            via: 'desk',
+            expectSeq: filed.seq,
+            actor: staff,
+          }),
+          first.records.erase({ bucket, id: filed.id, actor: staff, reason: 'request' }),
+        ])
+        expect(erased).toMatchObject({ status: 'fulfilled', value: { kind: 'erased' } })
+        const history = await first.records.history(bucket, filed.id)
+        const types = history.map((entry) => entry.type)
+        // The move either came first and the erasure on top of it, or it was refused as a change since.
+        expect(types).toEqual(moved.status === 'fulfilled' ? ['filed', 'moved', 'erased'] : ['filed', 'erased'])
+        const stored = await first.records.get(bucket, filed.id)
+        expect(stored?.fields.email).toBe(ERASED_VALUE)
+        expect(stored?.state).toBe(moved.status === 'fulfilled' ? 'accepted' : 'new')
+      }
+    })
+
+    it('a case filed before records were sealed is refused, not half-erased', async () => {
+      const bus = await buses.open()
+      const clock = { now: start }
+      const { site, bucket } = privacySite()
+      const { records } = await world.instance(bus, () => site, clock)
+      const id = 'legacylegacy0001'
+      const { seq } = await bus.append(RECORDS_STREAM, recordSubject(bucket, id), {
+        v: 1,
+        type: 'filed',
+        record: id,
+        bucket,
+        storyline: 'plain',
+        actor: { kind: 'visitor', session: 's' },
+        time: start.toISOString(),
+        to: 'new',
+        fields: { street: 'Old', email: 'old@example.org' },
+        submitter: 'session:old',
+      })
+      await expect(records.erase({ bucket, id, actor: staff, reason: 'request' })).rejects.toThrow(UnsealedRecordError)
+      expect(await bus.lastSubjectSequence(RECORDS_STREAM, recordSubject(bucket, id))).toBe(seq)
+    })
+  })
+}
+
+const whereFoundIn = (contents: { path: string; texts: string[] }[], marker: string): string[] =>
+  contents.filter(({ texts }) => texts.some((text) => text.includes(marker))).map(({ path }) => path)
