@@ -129,7 +129,8 @@ async function failed(
       `mail to ${recipient ?? 'the submitter'} could not be delivered: ${headerText(reason)}`,
       `mail-failed:${intent.id}`,
     )
-  await markHandled(sent, intent, { failed: reason })
+  // What went wrong by its kind: an SMTP answer may quote the address, which the case alone keeps (sealed).
+  await markHandled(sent, intent, { failed: why })
   return { done: true }
 }
 

@@ -4,9 +4,20 @@
 // erased, and then no stream message, KV entry or history, object or file
 // holds any of its markers, while another case still reads back whole.
 import { randomBytes } from 'node:crypto'
-import { describe, expect, it } from 'vitest'
-import type { Bus } from '../../server/bus/types'
-import type { SiteModel } from '../../server/content/model'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Readable } from 'node:stream'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { Bus, StreamMessage } from '../../server/bus/types'
+import type { Field, SiteModel } from '../../server/content/model'
+import { createEraseLeftovers } from '../../server/effects/erase-leftovers'
+import { createDiskStore } from '../../server/files/disk-store'
+import { storedFileValue } from '../../server/files/stored-file'
+import { deliverIntent, MAIL_SENT_KV, type DeliveryDeps } from '../../server/mail/deliver-intent'
+import { MAIL_STREAM } from '../../server/mail/mail-stream'
+import { createOutboxTransport } from '../../server/mail/outbox-transport'
+import { RECEIPTS_KV } from '../../server/mail/receipt-limit'
 import { appendNote } from '../../server/records/append-note'
 import { UnsealedRecordError } from '../../server/records/errors'
 import { startSnapshotErasure } from '../../server/records/index-snapshot-erasure'
@@ -17,6 +28,7 @@ import type { Actor } from '../../server/records/types'
 import { waitFor } from '../bus/wait'
 import { freshNames, recordsSite } from '../records/site'
 import { start, useInstances, type Clock } from '../records/world'
+import { filesBelow } from './stored-bytes'
 
 export interface NothingLeftBus {
   open(): Promise<Bus>
@@ -26,21 +38,66 @@ export interface NothingLeftBus {
 
 const staff: Actor = { kind: 'person', subject: 'staff-1', name: 'Desk Person' }
 
-/** The records site, its free text saying `personal: true` as content will (privsite's field key). */
+/** The records site with a photo, its free text saying `personal: true` as content will (privsite's field key). */
 function privacySite(): { site: SiteModel; bucket: string } {
   const names = freshNames()
   const site = recordsSite(names)
   const cases = site.buckets.get(names.cases)!
-  const fields = cases.fields.map((field) => (field.name === 'details' ? { ...field, personal: true } : field))
+  const photo: Field = { name: 'photo', type: 'file', label: ['Photo', 'Photo'], required: false, contact: false }
+  const fields = [...cases.fields, photo].map((field) =>
+    field.name === 'details' ? { ...field, personal: true } : field,
+  )
   const buckets = new Map(site.buckets).set(names.cases, { ...cases, fields })
   return { site: { ...site, buckets }, bucket: names.cases }
+}
+
+/** Where the service keeps files and, in development, mail: a folder each, as DATA_DIR has them. */
+function useFolders() {
+  const made: string[] = []
+  afterEach(() => {
+    for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true })
+  })
+  return () => {
+    const root = mkdtempSync(join(tmpdir(), 'svc-erase-files-'))
+    made.push(root)
+    const store = createDiskStore(join(root, 'uploads'))
+    const outbox = join(root, 'outbox')
+    return { root, store, outbox, leftovers: createEraseLeftovers({ store: () => store, outbox }) }
+  }
+}
+
+/** The mailer's work on what SVC_MAIL holds now: each intent delivered to the development outbox, or dropped. */
+async function deliverAll(bus: Bus, outbox: string): Promise<void> {
+  const deps: DeliveryDeps = {
+    bus,
+    sent: await bus.kv(MAIL_SENT_KV),
+    receipts: await bus.kv(RECEIPTS_KV),
+    transport: createOutboxTransport(outbox),
+    sender: { address: 'site@example.org' },
+    addressOf: async () => null,
+    replies: null,
+  }
+  const last = await bus.lastSequence(MAIL_STREAM)
+  const messages: StreamMessage[] = []
+  const stop = await bus.follow(MAIL_STREAM, 'svc.mail.>', {}, (message) => void messages.push(message))
+  await waitFor(() => messages.at(-1)?.seq === last, 5000, 'every mail intent')
+  stop()
+  for (const message of messages) await deliverIntent(deps, { ...message, attempt: 1 })
 }
 
 export function runNothingLeftContract(name: string, buses: NothingLeftBus): void {
   describe(`erasure on the ${name} bus`, () => {
     const world = useInstances()
+    const folders = useFolders()
 
-    async function fileMarked(bus: Bus, site: SiteModel, bucket: string, clock: Clock, tag: string) {
+    async function fileMarked(
+      bus: Bus,
+      site: SiteModel,
+      bucket: string,
+      clock: Clock,
+      tag: string,
+      place?: ReturnType<typeof folders>,
+    ) {
       const marker = (what: string) => `${tag}${what}${randomBytes(4).toString('hex')}`
       const m = {
         email: `${marker('mail')}@example.org`,
@@ -50,13 +107,17 @@ export function runNothingLeftContract(name: string, buses: NothingLeftBus): voi
         note: marker('note'),
         replyAddress: `${marker('replier')}@example.org`,
         reply: marker('reply'),
+        photo: marker('photo'),
       }
-      const instance = await world.instance(bus, () => site, clock)
+      const instance = await world.instance(bus, () => site, clock, place === undefined ? {} : place)
       const submitter: Actor = { kind: 'person', subject: m.subject, name: m.name }
+      const key = `up/${tag}/${randomBytes(6).toString('hex')}`
+      await place?.store.put(key, Readable.from([Buffer.from(m.photo)]), 'image/png')
+      const photo = storedFileValue({ key, name: 'photo.png', size: m.photo.length, type: 'image/png', preview: false })
       const filed = await instance.records.file({
         bucket,
         storyline: 'plain',
-        fields: { street: 'Main Street', details: m.details, email: m.email },
+        fields: { street: 'Main Street', details: m.details, email: m.email, ...(place ? { photo } : {}) },
         submitter: m.subject,
         actor: submitter,
       })
@@ -82,17 +143,24 @@ export function runNothingLeftContract(name: string, buses: NothingLeftBus): voi
         actor: submitter,
         submission: `w-${tag}`,
       })
-      return { instance, id: filed.id, markers: Object.values(m), m, seq: moved.record.seq }
+      return { instance, id: filed.id, markers: Object.values(m), m, seq: moved.record.seq, key }
     }
 
     it('Erasure leaves nothing behind (issue 29 item 4): no stream, KV entry or history, object or file keeps a marker of the erased case; the other case reads back whole; counts stay', async () => {
       const bus = await buses.open()
       const clock = { now: start }
       const { site, bucket } = privacySite()
-      const erased = await fileMarked(bus, site, bucket, clock, 'gone')
-      const kept = await fileMarked(bus, site, bucket, clock, 'kept')
+      const place = folders()
+      const erased = await fileMarked(bus, site, bucket, clock, 'gone', place)
+      const kept = await fileMarked(bus, site, bucket, clock, 'kept', place)
       const { records, index } = erased.instance
-      await waitFor(() => index.get(bucket, kept.id)?.seq === kept.seq, 5000, 'the index to see both cases')
+      // Mail about both cases delivered to the outbox; then one more staff message to each, not delivered yet.
+      await deliverAll(bus, place.outbox)
+      for (const { id, m } of [erased, kept])
+        await records.note({ bucket, id, text: `${m.note} again`, actor: staff, submission: `again-${id}` })
+      const mailed = (marker: string) => whereFoundIn(filesBelow(place.outbox), marker)
+      expect(mailed(erased.m.email)).not.toEqual([])
+      await waitFor(() => (index.get(bucket, kept.id)?.seq ?? 0) > kept.seq, 5000, 'the index to see both cases')
       // A snapshot stored before the erasure holds the erased values until it is written again.
       await writeIndexSnapshot(bus, index)
       const cover = startSnapshotErasure({ bus, index })
@@ -111,12 +179,16 @@ export function runNothingLeftContract(name: string, buses: NothingLeftBus): voi
       })
       expect(record?.erasedAt).toBe(start.toISOString())
       const history = await records.history(bucket, erased.id)
-      expect(history.map((entry) => entry.type)).toEqual(['filed', 'noted', 'noted', 'moved', 'erased'])
+      expect(history.map((entry) => entry.type)).toEqual(['filed', 'noted', 'noted', 'moved', 'noted', 'erased'])
       expect(history.at(-1)).toMatchObject({ reason: 'request', note: 'by phone', actor: staff })
       expect(history.filter((entry) => entry.type === 'noted').map((entry) => entry.text)).toEqual([
         ERASED_VALUE,
         ERASED_VALUE,
+        ERASED_VALUE,
       ])
+      // Its file answers as any missing file does; the mailer drops what was still to go, sends nothing about it.
+      expect(await place.store.get(erased.key)).toBeNull()
+      await deliverAll(bus, place.outbox)
       expect(index.get(bucket, erased.id)).toMatchObject({ submitter: ERASED_VALUE, erasedAt: record?.erasedAt })
       expect(index.counts()).toEqual(counts)
       expect(index.reached()).toEqual(reached)
@@ -125,7 +197,7 @@ export function runNothingLeftContract(name: string, buses: NothingLeftBus): voi
       let left: string[] = []
       await waitFor(
         async () => {
-          const contents = await buses.contents()
+          const contents = [...(await buses.contents()), ...filesBelow(place.root)]
           left = erased.markers.flatMap((marker) =>
             whereFoundIn(contents, marker).map((path) => `${marker} in ${path}`),
           )
@@ -136,6 +208,10 @@ export function runNothingLeftContract(name: string, buses: NothingLeftBus): voi
       ).catch(() => expect(left).toEqual([]))
       // The scan sees what is there: the other case's values are in its KV projection, as they should be.
       expect(whereFoundIn(await buses.contents(), kept.m.details)).not.toEqual([])
+      expect(mailed(`${kept.m.note} again`)).not.toEqual([])
+      const keptPhoto = await place.store.get(kept.key)
+      keptPhoto?.body.destroy()
+      expect(keptPhoto).not.toBeNull()
       // The other case still reads back whole: from the projection, the index and its history.
       expect(await records.get(bucket, kept.id)).toMatchObject({
         submitter: kept.m.subject,
@@ -145,8 +221,13 @@ export function runNothingLeftContract(name: string, buses: NothingLeftBus): voi
       expect(keptHistory.filter((entry) => entry.type === 'noted').map((entry) => entry.text)).toEqual([
         kept.m.note,
         kept.m.reply,
+        `${kept.m.note} again`,
       ])
-      expect(keptHistory.at(-1)?.actor).toEqual({ kind: 'person', subject: kept.m.subject, name: kept.m.name })
+      expect(keptHistory.find((entry) => entry.type === 'moved')?.actor).toEqual({
+        kind: 'person',
+        subject: kept.m.subject,
+        name: kept.m.name,
+      })
 
       // An index started from the snapshot shows the case erased, and the other as filed.
       const restarted = createRecordIndex(bus)

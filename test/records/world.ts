@@ -14,7 +14,7 @@ import { createMemberships } from '../../server/people/memberships'
 import { createRecordIndex } from '../../server/records/record-index'
 import type { RecordIndex } from '../../server/records/record-index'
 import { createRecords } from '../../server/records/records'
-import type { Records } from '../../server/records/records'
+import type { Records, RecordsOptions } from '../../server/records/records'
 import { waitFor } from '../bus/wait'
 
 export interface Instance {
@@ -37,7 +37,12 @@ export function useInstances() {
     for (const step of cleanup.splice(0).reverse()) await step()
   })
   return {
-    async instance(bus: Bus, site: () => SiteModel, clock: Clock): Promise<Instance> {
+    async instance(
+      bus: Bus,
+      site: () => SiteModel,
+      clock: Clock,
+      extra: Pick<RecordsOptions, 'leftovers'> = {},
+    ): Promise<Instance> {
       const effects = createRecordEffects({
         bus,
         grants: createMemberships(bus),
@@ -49,7 +54,7 @@ export function useInstances() {
       await index.ready
       // Tests follow SVC_MAIL before the first mail would make it.
       await ensureMailStream(bus)
-      const records = createRecords({ bus, site, index, effects, now: () => clock.now, waitMs: 1000 })
+      const records = createRecords({ bus, site, index, effects, now: () => clock.now, waitMs: 1000, ...extra })
       return { bus, index, records }
     },
     onCleanup(step: () => void | Promise<void>) {
