@@ -2,6 +2,7 @@
 // the desk record page; the message is a note by desk in the history, the
 // state stays, and a mail intent to the submitter is queued, linking to the
 // submitter's own case page (the demo's potholes have no record page).
+import { openStored } from '../support/stored-payload'
 import { describe, expect, it } from 'vitest'
 import { decodeJson } from '../../server/bus/payload'
 import type { MailIntent } from '../../server/mail/mail-intent'
@@ -34,7 +35,8 @@ async function messagesFor(w: DeskWorld, id: string): Promise<MailIntent[]> {
   await new Promise((resolve) => setTimeout(resolve, 300))
   stop()
   const ids = new Set(notes.map((note) => `potholes:${id}:${note.seq}`))
-  return seen.map((message) => decodeJson<MailIntent>(message.data)).filter((intent) => ids.has(intent.id))
+  const intents = await Promise.all(seen.map((message) => openStored<MailIntent>(w.seeder.bus, message.data)))
+  return intents.filter((intent) => ids.has(intent.id))
 }
 
 describe('writing to the submitter from the desk', () => {

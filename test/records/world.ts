@@ -1,10 +1,6 @@
 // One instance's records core on a bus, with a clock the test turns.
 import { afterEach } from 'vitest'
-import { decodeJson } from '../../server/bus/payload'
-import { openIntent } from '../../server/mail/sealed-intent'
-import { openRecordEvent } from '../../server/records/decode-event'
-import { useRecordKeys } from '../../server/records/record-keys'
-import { recordEventSchema } from '../../server/records/types'
+import { openStored } from '../support/stored-payload'
 import type { Bus, StreamMessage } from '../../server/bus/types'
 import type { SiteModel } from '../../server/content/model'
 import { ensureMailStream } from '../../server/mail/mail-stream'
@@ -69,12 +65,7 @@ export async function collect<T = unknown>(bus: Bus, stream: string, filter: str
   // A record's personal values and mail about it are sealed under its key (records/event-seal.ts,
   // mail/sealed-intent.ts): read as the service and the mailer read them.
   const stop = await bus.follow(stream, filter, {}, async (message: StreamMessage) => {
-    const json = decodeJson(message.data)
-    const event = recordEventSchema.safeParse(json)
-    const data = (
-      event.success ? await openRecordEvent(useRecordKeys(bus), event.data) : await openIntent(bus, json)
-    ) as T
-    seen.push({ subject: message.subject, seq: message.seq, data })
+    seen.push({ subject: message.subject, seq: message.seq, data: await openStored<T>(bus, message.data) })
   })
   return {
     seen,
