@@ -4,7 +4,6 @@
 // submitter's own case page (the demo's potholes have no record page).
 import { openStored } from '../support/stored-payload'
 import { describe, expect, it } from 'vitest'
-import { decodeJson } from '../../server/bus/payload'
 import type { MailIntent } from '../../server/mail/mail-intent'
 import { MAIL_STREAM } from '../../server/mail/mail-stream'
 import { referenceOf } from '../../server/records/reference'
@@ -101,7 +100,7 @@ describe('writing to the submitter from the desk', () => {
     )
     await waitFor(() => seen.length === 3, 5000, 'the receipt, the accept mail and the work order')
     stop()
-    const intents = seen.map((message) => decodeJson<MailIntent>(message.data))
+    const intents = await Promise.all(seen.map((message) => openStored<MailIntent>(world.seeder.bus, message.data)))
     const order = intents.find((intent) => intent.id === `potholes:${view.id}:${scheduled.seq}`)
     expect(order).toMatchObject({ to: { email: 'roadcrew@example.org' }, audience: 'staff' })
     // Through the resolver, which sends each reader to the first desk holding the bucket they may open (issue 26).
