@@ -106,6 +106,7 @@ export function runNothingLeftContract(name: string, buses: NothingLeftBus): voi
         name: marker('name'),
         note: marker('note'),
         replyAddress: `${marker('replier')}@example.org`,
+        session: marker('session'),
         reply: marker('reply'),
         photo: marker('photo'),
       }
@@ -118,9 +119,12 @@ export function runNothingLeftContract(name: string, buses: NothingLeftBus): voi
         bucket,
         storyline: 'plain',
         fields: { street: 'Main Street', details: m.details, email: m.email, ...(place ? { photo } : {}) },
-        submitter: m.subject,
-        actor: submitter,
+        submitter: `session:${m.session}`,
+        actor: { kind: 'visitor', session: m.session },
       })
+      // Filed before signing in, then claimed at sign-in: the index replaces the case's texts once already.
+      await instance.index.waitFor(bucket, filed.id, filed.seq, 5000)
+      await instance.records.claim({ from: [`session:${m.session}`], subject: m.subject, actor: submitter })
       await instance.records.note({ bucket, id: filed.id, text: m.note, actor: staff, submission: `n-${tag}` })
       await appendNote(bus, {
         bucket,
@@ -179,7 +183,15 @@ export function runNothingLeftContract(name: string, buses: NothingLeftBus): voi
       })
       expect(record?.erasedAt).toBe(start.toISOString())
       const history = await records.history(bucket, erased.id)
-      expect(history.map((entry) => entry.type)).toEqual(['filed', 'noted', 'noted', 'moved', 'noted', 'erased'])
+      expect(history.map((entry) => entry.type)).toEqual([
+        'filed',
+        'claimed',
+        'noted',
+        'noted',
+        'moved',
+        'noted',
+        'erased',
+      ])
       expect(history.at(-1)).toMatchObject({ reason: 'request', note: 'by phone', actor: staff })
       expect(history.filter((entry) => entry.type === 'noted').map((entry) => entry.text)).toEqual([
         ERASED_VALUE,
