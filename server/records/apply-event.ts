@@ -30,7 +30,9 @@ export function applyEvent(view: RecordView | null, event: RecordEvent, seq: num
   if (view === null) return null
   // A note leaves the state and the time it was entered as they are; only the version moves on.
   if (event.type === 'noted') return { ...view, seq }
-  if (event.type === 'claimed') return { ...view, submitter: event.submitter, seq }
+  // An erased record stays erased, whatever a racing writer that still had its key sealed after the erasure.
+  if (event.type === 'claimed')
+    return view.erasedAt === undefined ? { ...view, submitter: event.submitter, seq } : { ...view, seq }
   if (event.type === 'erased')
     return {
       ...view,
@@ -82,7 +84,8 @@ export function foldEvents(events: readonly SequencedEvent[]): Projection | null
     record = next
     // However the events read (a key still kept), nothing from before an erasure is shown after it.
     if (event.type === 'erased') history.splice(0, history.length, ...history.map(erasedEntry))
-    history.push(historyEntry(event, seq, next.state))
+    const entry = historyEntry(event, seq, next.state)
+    history.push(record.erasedAt === undefined || event.type === 'erased' ? entry : erasedEntry(entry))
   }
   return record === null ? null : { record, history }
 }

@@ -33,9 +33,19 @@ export interface RecordFeedOptions {
   start?: (lastSeq: number) => Promise<number>
 }
 
+/**
+ * Reads a message as soon as it arrives (it may wait for the record's key: record-keys.ts) and answers what
+ * applies it, which the feed calls in stream order, once per sequence. Reading changes nothing.
+ */
+export type ReadMessage = (message: StreamMessage) => Promise<() => void>
+
+// Messages read ahead of the one being applied: their keys are fetched side by side, so a replay is not one
+// KV round trip per record after another.
+const READ_AHEAD = 256
+
 export function createRecordFeed(
   bus: Bus,
-  apply: (message: StreamMessage) => void | Promise<void>,
+  read: ReadMessage,
   { checkEveryMs, lagLimitMs = 10_000, start }: RecordFeedOptions,
 ): RecordFeed {
   let stop: Unsubscribe | undefined
@@ -81,31 +91,40 @@ export function createRecordFeed(
     catchUpTo = goal
   }
 
-  // One message at a time, whichever follow delivers it: applying one may wait for its record's key.
+  // Applied one at a time in stream order, whichever follow delivers them; read up to READ_AHEAD ahead.
   let applying = Promise.resolve()
-  // Set when a message could not be applied: the rest of that follow is dropped, and the stall it
+  let ahead = 0
+  // Set when a message could not be read: the rest of that follow is dropped, and the stall it
   // makes is followed again from the one that failed.
   let broken = false
 
-  function onMessage(message: StreamMessage): Promise<void> {
+  function onMessage(message: StreamMessage): Promise<void> | undefined {
+    const reading = read(message)
+    // Answered in order below; a rejection here would be reported before its turn.
+    reading.catch(() => undefined)
+    ahead++
     applying = applying.then(async () => {
-      // A follow started again from applied + 1 never repeats one, but a
-      // count applied twice would stay wrong.
-      if (broken || message.seq <= applied) return
       try {
-        await apply(message)
+        const applyIt = await reading
+        // A follow started again from applied + 1 never repeats one, but a
+        // count applied twice would stay wrong.
+        if (broken || message.seq <= applied) return
+        applyIt()
       } catch (error) {
+        if (!broken)
+          log('warn', 'records', '[svc] [records] an event could not be read; following again from it', {
+            seq: message.seq,
+            error: String(error),
+          })
         broken = true
-        log('warn', 'records', '[svc] [records] an event could not be applied; following again from it', {
-          seq: message.seq,
-          error: String(error),
-        })
         return
+      } finally {
+        ahead--
       }
       applied = message.seq
       currentIfCaughtUp()
     })
-    return applying
+    return ahead >= READ_AHEAD ? applying : undefined
   }
 
   async function follow(): Promise<void> {

@@ -110,18 +110,20 @@ export function createRecordIndex(
   // The last erasure applied: a snapshot taken before it must not be stored (index-snapshot-writer.ts).
   let erasedSeq = 0
 
-  async function apply(message: StreamMessage): Promise<void> {
+  // Reading opens what the index keeps of a filing or a claim; the other events' personal values stay sealed here.
+  async function read(message: StreamMessage): Promise<() => void> {
     const decoded = decodeRecordEvent(message)
-    // Only a filing and a claim put personal values in the index; the other events' stay sealed here.
-    const event =
-      'event' in decoded && (decoded.event.type === 'filed' || decoded.event.type === 'claimed')
-        ? await openRecordEvent(keys, decoded.event)
-        : 'event' in decoded
-          ? decoded.event
-          : null
-    applied = message.seq
-    if (event === null) return skipped(message, 'problem' in decoded ? decoded.problem : '')
-    applyOpened(message, event)
+    if ('problem' in decoded)
+      return () => {
+        applied = message.seq
+        skipped(message, decoded.problem)
+      }
+    const { event } = decoded
+    const opened = event.type === 'filed' || event.type === 'claimed' ? await openRecordEvent(keys, event) : event
+    return () => {
+      applied = message.seq
+      applyOpened(message, opened)
+    }
   }
 
   function applyOpened(message: StreamMessage, event: RecordEvent): void {
@@ -134,6 +136,9 @@ export function createRecordIndex(
     } else if (event.type === 'noted') {
       if (!state.note(bucket, record, seq, event.time, event.via === 'mail'))
         return skipped(message, 'notes on a record never filed')
+    } else if (event.type === 'claimed' && get(bucket, record)?.erasedAt !== undefined) {
+      // As applyEvent has it: an erased record's submitter stays erased.
+      state.note(bucket, record, seq)
     } else if (event.type === 'claimed') {
       if (!state.claim(bucket, record, event.submitter, seq)) return skipped(message, 'claims a record never filed')
     } else if (event.type === 'erased') {
@@ -168,7 +173,7 @@ export function createRecordIndex(
     return snapshot.seq
   }
 
-  const feed = createRecordFeed(bus, apply, { checkEveryMs, start })
+  const feed = createRecordFeed(bus, read, { checkEveryMs, start })
   const ready = feed.ready.then(() => {
     replayed = true
   })
