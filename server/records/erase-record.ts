@@ -14,7 +14,7 @@ import { RecordChangedError, UnsealedRecordError } from './errors'
 import { readRecordEvents, readSealedEvents } from './record-events'
 import { useRecordKeys } from './record-keys'
 import type { RecordsContext } from './records-context'
-import { RECORDS_STREAM, recordSubject } from './types'
+import { MAX_NOTE, RECORDS_STREAM, recordSubject } from './types'
 import type { Actor, EraseReason, Projection, RecordEvent, RecordView } from './types'
 
 export interface EraseInput {
@@ -58,7 +58,8 @@ export async function eraseRecord(ctx: RecordsContext, input: EraseInput): Promi
       actor: input.actor,
       time: ctx.now().toISOString(),
       reason: input.reason,
-      ...(input.note === undefined || input.note === '' ? {} : { note: input.note }),
+      // Cut to what the event's schema keeps, so no index skips it as invalid.
+      ...(input.note === undefined || input.note === '' ? {} : { note: input.note.slice(0, MAX_NOTE) }),
       fields: filed.sealed.names.filter((name) => name.startsWith('fields.')).map((name) => name.slice(7)),
     }
     let appended: { seq: number; duplicate: boolean }
