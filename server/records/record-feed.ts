@@ -100,17 +100,15 @@ export function createRecordFeed(
 
   function onMessage(message: StreamMessage): Promise<void> | undefined {
     const reading = read(message)
-    // Answered in order below; a rejection here would be reported before its turn.
+    // Handled in its turn below; this keeps a failure from counting as unhandled until then.
     reading.catch(() => undefined)
     ahead++
     applying = applying.then(async () => {
+      let applyIt: () => void
       try {
-        const applyIt = await reading
-        // A follow started again from applied + 1 never repeats one, but a
-        // count applied twice would stay wrong.
-        if (broken || message.seq <= applied) return
-        applyIt()
+        applyIt = await reading
       } catch (error) {
+        // The key could not be read (the bus away): this event is tried again, not skipped.
         if (!broken)
           log('warn', 'records', '[svc] [records] an event could not be read; following again from it', {
             seq: message.seq,
@@ -120,6 +118,15 @@ export function createRecordFeed(
         return
       } finally {
         ahead--
+      }
+      // A follow started again from applied + 1 never repeats one, but a
+      // count applied twice would stay wrong.
+      if (broken || message.seq <= applied) return
+      try {
+        applyIt()
+      } catch (error) {
+        // As a follow's handler that threw: logged, and the index goes on.
+        log('error', 'records', '[svc] [records] applying an event failed', { seq: message.seq, error: String(error) })
       }
       applied = message.seq
       currentIfCaughtUp()
