@@ -171,6 +171,11 @@ export function runNothingLeftContract(name: string, buses: NothingLeftBus): voi
       world.onCleanup(() => cover.close())
       const counts = index.counts()
       const reached = index.reached()
+      // Asked once before, so the index keeps the submitter's list the erasure must move the case out of.
+      expect(index.list(bucket, { offset: 0, limit: 10, submitter: erased.m.subject }).total).toBe(1)
+      expect(
+        index.list(bucket, { offset: 0, limit: 10, where: { field: 'email', equals: erased.m.email } }).total,
+      ).toBe(1)
 
       const outcome = await records.erase({ bucket, id: erased.id, actor: staff, reason: 'request', note: 'by phone' })
 
@@ -204,6 +209,13 @@ export function runNothingLeftContract(name: string, buses: NothingLeftBus): voi
       expect(index.get(bucket, erased.id)).toMatchObject({ submitter: ERASED_VALUE, erasedAt: record?.erasedAt })
       expect(index.counts()).toEqual(counts)
       expect(index.reached()).toEqual(reached)
+      // The live index no longer finds it by its values or its submitter.
+      expect(index.list(bucket, { offset: 0, limit: 10, text: erased.m.details }).total).toBe(0)
+      expect(index.list(bucket, { offset: 0, limit: 10, submitter: erased.m.subject }).total).toBe(0)
+      expect(
+        index.list(bucket, { offset: 0, limit: 10, where: { field: 'email', equals: erased.m.email } }).total,
+      ).toBe(0)
+      expect(index.list(bucket, { offset: 0, limit: 10, text: kept.m.details }).total).toBe(1)
 
       // Within seconds the stored snapshot is written again; then nothing anywhere holds a marker.
       let left: string[] = []
