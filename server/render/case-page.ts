@@ -56,7 +56,8 @@ function renderEntry(entry: TimelineEntry, siteName: string, m: Messages): SafeH
       return html`<li class="timeline-entry">${when}<p>${m.say('case.erased')}</p></li>`
     case 'reply': {
       const who = html`<p><strong>${m.say('case.your-reply')}</strong></p>`
-      return html`<li class="timeline-entry timeline-reply">${when}${who}<p class="timeline-text timeline-plain">${erasedOr(entry.text, m)}</p></li>`
+      const text = html`<p class="timeline-text timeline-plain">${erasedOr(entry.text, m)}</p>`
+      return html`<li class="timeline-entry timeline-reply">${when}${who}${text}</li>`
     }
   }
 }
