@@ -3,8 +3,12 @@
 import type { Config } from '../config/schema'
 import { readPublicUrl } from '../sign-in/sign-in-settings'
 import { createRecordEffects } from '../effects/record-effects'
+import { createEraseLeftovers } from '../effects/erase-leftovers'
+import { outboxDir } from '../mail/mailer-setup'
+import { useStore } from './store'
 import { createEffectsCatchUp } from '../records/effects-catch-up'
 import { startSnapshotWriter } from '../records/index-snapshot-writer'
+import { startSnapshotErasure } from '../records/index-snapshot-erasure'
 import type { IndexStatus } from '../records/record-feed'
 import { createRecordIndex, type RecordIndex } from '../records/record-index'
 import { createRecords, type Records } from '../records/records'
@@ -78,10 +82,12 @@ async function startOnce(config: Config): Promise<LiveRecords> {
     const made = createRecordIndex(bus, { catchUp: createEffectsCatchUp({ site, effects }) })
     index = made
     liveIndex = made
-    const records = createRecords({ bus, index: made, site, effects })
+    const leftovers = createEraseLeftovers({ store: useStore, outbox: outboxDir(config) })
+    const records = createRecords({ bus, index: made, site, effects, leftovers })
     await made.ready
     const everyMs = config.RECORDS_SNAPSHOT_SECONDS * 1000
     if (everyMs > 0) startSnapshotWriter({ bus, index: made, everyMs })
+    startSnapshotErasure({ bus, index: made })
     settled = { index: made, records }
     return settled
   } catch (error) {

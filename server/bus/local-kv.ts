@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { BusConflictError, logBusError } from './errors'
 import { appendJsonLine, readJsonLines } from './json-lines'
@@ -108,6 +108,15 @@ export function createLocalKvStore(dir: string, assertOpen: () => void): LocalKv
         async put(key, value) {
           checked(key)
           return write(key, toBytes(value))
+        },
+        async replace(key, value) {
+          checked(key)
+          const revision = write(key, toBytes(value))
+          // The file keeps every write; the key's earlier ones go, the rest stay as they were.
+          const kept = readJsonLines<StoredEntry>(logPath).filter((line) => line.key !== key || line.rev === revision)
+          writeFileSync(`${logPath}.writing`, kept.map((line) => `${JSON.stringify(line)}\n`).join(''))
+          renameSync(`${logPath}.writing`, logPath)
+          return revision
         },
         async delete(key) {
           checked(key)

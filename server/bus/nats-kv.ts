@@ -73,6 +73,18 @@ export async function openNatsKv(
       })
     },
 
+    async replace(key, value) {
+      assertKey(key)
+      await nextTurn()
+      // A purge removes every earlier message of the key from the stream (the buckets keep one each anyway).
+      await kv.purge(key).catch((error: unknown) => {
+        throw kvError(error, `purging ${where(key)}`)
+      })
+      return await kv.put(key, toBytes(value)).catch((error: unknown) => {
+        throw kvError(error, `writing ${where(key)}`)
+      })
+    },
+
     async delete(key) {
       assertKey(key)
       await kv.delete(key).catch((error: unknown) => {

@@ -84,6 +84,9 @@ export interface BusKv {
   // Throws BusConflictError unless `revision` is the key's current one.
   update(key: string, value: BusData, revision: number): Promise<number>
   put(key: string, value: BusData): Promise<number>
+  // Writes `value` as the key's only value: no earlier value of it stays,
+  // in the bucket's history or on disk (an erasure, docs/privacy.md).
+  replace(key: string, value: BusData): Promise<number>
   delete(key: string): Promise<void>
   // Keys starting with `prefix` (a plain string prefix, not a wildcard).
   keys(prefix?: string): Promise<string[]>

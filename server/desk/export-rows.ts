@@ -3,7 +3,7 @@
 // nothing from another bucket enters the file; a file as its attachment
 // route, never its object key.
 import type { Bucket } from '../content/model'
-import type { RecordView } from '../records/types'
+import { isErased, type RecordView } from '../records/types'
 import { readStoredFile } from '../files/stored-file'
 import { attachmentPath } from '../content/paths'
 
@@ -11,7 +11,7 @@ function exportHeader(bucket: Bucket): string[] {
   return ['id', 'state', 'storyline', 'filed', ...bucket.fields.map((field) => field.name)]
 }
 
-function exportRow(bucket: Bucket, view: RecordView): string[] {
+function exportRow(bucket: Bucket, view: RecordView, erased: string): string[] {
   return [
     view.id,
     view.state,
@@ -19,15 +19,17 @@ function exportRow(bucket: Bucket, view: RecordView): string[] {
     view.filedAt,
     ...bucket.fields.map((field) => {
       const value = view.fields[field.name] ?? ''
+      if (isErased(value)) return erased
       if (field.type !== 'file') return value
       return readStoredFile(value) === null ? '' : attachmentPath(bucket.name, view.id, field.name)
     }),
   ]
 }
 
-export function exportRows(bucket: Bucket, views: Iterable<RecordView>): string[][] {
+/** `erased`: the words an erased value reads as (the catalogue's, in the reader's language). */
+export function exportRows(bucket: Bucket, views: Iterable<RecordView>, erased: string): string[][] {
   const rows = [exportHeader(bucket)]
-  for (const view of views) rows.push(exportRow(bucket, view))
+  for (const view of views) rows.push(exportRow(bucket, view, erased))
   return rows
 }
 

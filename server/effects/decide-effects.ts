@@ -37,7 +37,11 @@ export function decideEffects(question: EffectsQuestion): DecidedEffects {
   // keeps its cases nobody's, so their links open nothing more than they did.
   const caseToken =
     bucket.signIn === 'none' ? undefined : question.signCase?.(view.bucket, view.id, new Date(entry.time))
+  // Nothing goes out about an erased record: its values and whom to tell are gone.
+  if (view.erasedAt !== undefined) return NOTHING
   switch (entry.type) {
+    case 'erased':
+      return NOTHING
     // A claim mails nothing; the grant its state earned goes to the person who claimed it.
     case 'claimed':
       return { mail: null, grant: grantFor(bucket, view) }

@@ -15,6 +15,7 @@ import { composeMail, headerText, type Sender } from './compose-mail'
 import { mailIntentSchema, type MailIntent } from './mail-intent'
 import { englishMessages } from '../messages/messages'
 import { RECEIPTS_PER_HOUR, takeReceiptSlot } from './receipt-limit'
+import { openIntent } from './sealed-intent'
 import type { ReplyBook } from './replies/reply-book'
 import { MailRefusal, type MailTransport } from './transport'
 
@@ -47,12 +48,21 @@ function retryDelayMs(attempt: number): number {
 }
 
 export async function deliverIntent(deps: DeliveryDeps, message: WorkMessage): Promise<WorkOutcome> {
-  let intent: MailIntent
+  let json: unknown
   try {
-    intent = mailIntentSchema.parse(decodeJson(message.data))
+    json = decodeJson(message.data)
   } catch {
-    return failed(deps, message, null, null, 'the intent cannot be read', 'unreadable')
+    json = undefined
   }
+  // A bus that cannot give the case's key now throws, and the intent is handed out again later.
+  const opened = await openIntent(deps.bus, json)
+  if (opened === 'erased') {
+    log('info', 'mail', 'dropped a mail about an erased case', { seq: message.seq })
+    return { done: true }
+  }
+  const parsed = mailIntentSchema.safeParse(opened)
+  if (!parsed.success) return failed(deps, message, null, null, 'the intent cannot be read', 'unreadable')
+  const intent: MailIntent = parsed.data
   // Sent, or found undeliverable and noted on the case, before.
   if ((await deps.sent.get(encodeKvKey(intent.id))) !== null) return { done: true }
   const to = 'email' in intent.to ? intent.to.email : await deps.addressOf(intent.to.subject)
@@ -119,7 +129,8 @@ async function failed(
       `mail to ${recipient ?? 'the submitter'} could not be delivered: ${headerText(reason)}`,
       `mail-failed:${intent.id}`,
     )
-  await markHandled(sent, intent, { failed: reason })
+  // What went wrong by its kind: an SMTP answer may quote the address, which the case alone keeps (sealed).
+  await markHandled(sent, intent, { failed: why })
   return { done: true }
 }
 

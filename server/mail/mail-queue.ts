@@ -6,6 +6,7 @@ import { BusConflictError } from '../bus/errors'
 import type { Bus } from '../bus/types'
 import type { MailIntent } from './mail-intent'
 import { MAIL_STREAM, mailSubject } from './mail-stream'
+import { sealIntent } from './sealed-intent'
 import type { RecordView } from '../records/types'
 
 export async function queueMail(
@@ -13,8 +14,11 @@ export async function queueMail(
   view: Pick<RecordView, 'bucket' | 'id' | 'seq'>,
   intent: MailIntent,
 ): Promise<void> {
+  const stored = await sealIntent(bus, intent)
+  // The case was erased: there is nobody to write to and nothing to say.
+  if (stored === null) return
   try {
-    await bus.append(MAIL_STREAM, mailSubject(view.bucket, view.id, view.seq), intent, {
+    await bus.append(MAIL_STREAM, mailSubject(view.bucket, view.id, view.seq), stored, {
       msgId: intent.id,
       expectLastSubjectSequence: 0,
     })

@@ -201,6 +201,7 @@ export const en = {
   'case.moved-by-you': ' (you moved it)',
   'case.moved-by-clock': ' (after the time set for it)',
   'case.site-wrote': '{site} wrote',
+  'case.erased': 'Your personal data in this case was erased',
   'case.your-reply': 'Your reply by mail',
 
   // The account page and the People view
@@ -414,6 +415,11 @@ export const en = {
   'desk.storyline': 'Storyline',
   'desk.no-moves': 'There are no moves you can make from this state.',
   'desk.moved-to': 'Moved to {state}',
+  'desk.history.erased': 'Personal data erased',
+  'desk.history.erased-retention': 'its retention time was over',
+  'desk.history.erased-request': 'on request',
+  'desk.history.erased-self': 'by the submitter',
+  'privacy.erased': 'Erased',
   'desk.no-history': 'No history is recorded.',
   'desk.history.filed-in': 'Filed',
   'desk.history.in': 'in {state}',

@@ -197,6 +197,7 @@ export const nb: Readonly<Record<MessageId, string>> = {
   'case.moved-by-you': ' (du flyttet den)',
   'case.moved-by-clock': ' (etter tiden som var satt)',
   'case.site-wrote': '{site} skrev',
+  'case.erased': 'Personopplysningene dine i denne saken er slettet',
   'case.your-reply': 'Svaret ditt på e-post',
 
   'export.readme':
@@ -405,6 +406,11 @@ export const nb: Readonly<Record<MessageId, string>> = {
   'desk.storyline': 'Fortelling',
   'desk.no-moves': 'Det finnes ingen flyttinger du kan gjøre fra denne tilstanden.',
   'desk.moved-to': 'Flyttet til {state}',
+  'desk.history.erased': 'Personopplysninger slettet',
+  'desk.history.erased-retention': 'lagringstiden var ute',
+  'desk.history.erased-request': 'etter forespørsel',
+  'desk.history.erased-self': 'av innsenderen',
+  'privacy.erased': 'Slettet',
   'desk.no-history': 'Ingen historikk er registrert.',
   'desk.history.filed-in': 'Meldt',
   'desk.history.in': 'i {state}',

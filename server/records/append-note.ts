@@ -4,7 +4,8 @@
 // makes a repeat of the same note (a retried post, an SMTP client sending
 // the same reply again) one event.
 import type { Bus } from '../bus/types'
-import { RECORDS_STREAM, recordSubject, type Actor, type RecordEvent } from './types'
+import { appendRecordEvent } from './append-event'
+import type { Actor, RecordEvent } from './types'
 
 export interface AppendNoteInput {
   readonly bucket: string
@@ -36,5 +37,5 @@ export async function appendNote(bus: Bus, note: AppendNoteInput): Promise<{ seq
     via: note.via,
     text: noteText(note.text),
   }
-  return bus.append(RECORDS_STREAM, recordSubject(note.bucket, note.id), event, { msgId: note.msgId })
+  return appendRecordEvent(bus, event, { msgId: note.msgId })
 }

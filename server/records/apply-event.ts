@@ -1,5 +1,8 @@
 // The one fold from events to the current record, shared by the in-memory
 // index, the writer and the projection rebuild so they cannot disagree.
+import { erasedActor, erasedFields } from './erased-values'
+import { isPersonalActor } from './personal'
+import { ERASED_VALUE } from './types'
 import type { HistoryEntry, Projection, RecordEvent, RecordView } from './types'
 
 export interface SequencedEvent {
@@ -27,7 +30,17 @@ export function applyEvent(view: RecordView | null, event: RecordEvent, seq: num
   if (view === null) return null
   // A note leaves the state and the time it was entered as they are; only the version moves on.
   if (event.type === 'noted') return { ...view, seq }
-  if (event.type === 'claimed') return { ...view, submitter: event.submitter, seq }
+  // An erased record stays erased, whatever a racing writer that still had its key sealed after the erasure.
+  if (event.type === 'claimed')
+    return view.erasedAt === undefined ? { ...view, submitter: event.submitter, seq } : { ...view, seq }
+  if (event.type === 'erased')
+    return {
+      ...view,
+      fields: erasedFields(view.fields, event.fields),
+      submitter: ERASED_VALUE,
+      erasedAt: event.time,
+      seq,
+    }
   return { ...view, state: event.to, enteredAt: event.time, seq }
 }
 
@@ -50,7 +63,15 @@ export function historyEntry(event: RecordEvent, seq: number, state: string): Hi
       return { ...common, to: state, via: event.via, text: event.text }
     case 'claimed':
       return { ...common, to: state }
+    case 'erased':
+      return { ...common, to: state, reason: event.reason, ...(event.note === undefined ? {} : { note: event.note }) }
   }
+}
+
+/** An entry from before the erasure as it reads after it: the submitter's words and who they were, erased. */
+export function erasedEntry(entry: HistoryEntry): HistoryEntry {
+  const actor = isPersonalActor(entry) ? erasedActor(entry.actor) : entry.actor
+  return { ...entry, actor, ...(entry.text === undefined ? {} : { text: ERASED_VALUE }) }
 }
 
 /** The projection after all `events` of one record, oldest first; null when none fits. */
@@ -61,7 +82,10 @@ export function foldEvents(events: readonly SequencedEvent[]): Projection | null
     const next = applyEvent(record, event, seq)
     if (next === null) continue
     record = next
-    history.push(historyEntry(event, seq, next.state))
+    // However the events read (a key still kept), nothing from before an erasure is shown after it.
+    if (event.type === 'erased') history.splice(0, history.length, ...history.map(erasedEntry))
+    const entry = historyEntry(event, seq, next.state)
+    history.push(record.erasedAt === undefined || event.type === 'erased' ? entry : erasedEntry(entry))
   }
   return record === null ? null : { record, history }
 }

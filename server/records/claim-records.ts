@@ -7,11 +7,12 @@
 import { BusConflictError } from '../bus/errors'
 import { log } from '../log'
 import { applyEvent, historyEntry } from './apply-event'
+import { appendRecordEvent } from './append-event'
 import { RecordNotFoundError } from './errors'
 import { latest } from './note-record'
 import { projectEvent } from './project'
 import type { RecordsContext } from './records-context'
-import { RECORDS_STREAM, recordSubject, type Actor, type RecordEvent, type RecordView } from './types'
+import type { Actor, RecordEvent, RecordView } from './types'
 
 export interface ClaimInput {
   /** The submitter values the browser filed under (`session:<digest>`). */
@@ -65,7 +66,7 @@ async function claimOne(ctx: RecordsContext, found: RecordView, from: string, in
       submitter: input.subject,
     }
     try {
-      const appended = await ctx.bus.append(RECORDS_STREAM, recordSubject(before.bucket, before.id), event, {
+      const appended = await appendRecordEvent(ctx.bus, event, {
         expectLastSubjectSequence: before.seq,
         msgId: `claim:${before.bucket}:${before.id}:${before.seq}`,
       })

@@ -1,7 +1,9 @@
 // The edge where record events come off the bus: bytes become a checked
-// RecordEvent, or a reason it was refused.
+// RecordEvent, or a reason it was refused; then its sealed values are read.
 import { decodeJson } from '../bus/payload'
 import type { StreamMessage } from '../bus/types'
+import { openEvent } from './event-seal'
+import type { RecordKeys } from './record-keys'
 import { recordEventSchema, recordSubject } from './types'
 import type { RecordEvent } from './types'
 
@@ -22,4 +24,14 @@ export function decodeRecordEvent(message: StreamMessage): DecodedEvent {
     return { problem: `names ${parsed.data.bucket}/${parsed.data.record}, not its subject` }
   }
   return { event: parsed.data }
+}
+
+/**
+ * The event with its sealed values read (event-seal.ts): with the record's key from `keys`, or as erased when
+ * the key is gone or the event was stored after it went.
+ */
+export async function openRecordEvent(keys: RecordKeys, event: RecordEvent): Promise<RecordEvent> {
+  if (event.sealed === undefined) return event
+  const key = event.sealed.data === '' ? null : await keys.forOpening(event.bucket, event.record)
+  return openEvent(event, key)
 }

@@ -52,3 +52,18 @@ export class RecordChangedError extends Error {
     super(`${prefix} this case was just changed, reload (${bucket}/${id})`, cause === undefined ? undefined : { cause })
   }
 }
+
+/**
+ * A record filed before records had keys: its values are on the stream in plain, and erasing it would mean
+ * rewriting the stream (docs/privacy.md), so it is refused rather than done halfway.
+ */
+export class UnsealedRecordError extends Error {
+  override readonly name = 'UnsealedRecordError'
+
+  constructor(
+    readonly bucket: string,
+    readonly id: string,
+  ) {
+    super(`${prefix} ${bucket}/${id} was filed before personal data was sealed and cannot be erased`)
+  }
+}

@@ -4,6 +4,7 @@ import { recordIdOf } from './record-id'
 import { BusConflictError } from '../bus/errors'
 import type { Bucket, SiteModel } from '../content/model'
 import { applyEvent, foldEvents, historyEntry } from './apply-event'
+import { appendRecordEvent, personalFieldsOf } from './append-event'
 import { recordsError } from './errors'
 import { projectEvent, storeProjection } from './project'
 import { readRecordEvents } from './record-events'
@@ -59,10 +60,12 @@ export async function fileRecord(ctx: RecordsContext, newId: () => string, input
   try {
     // An empty subject is the guard that holds for ever; the msgId only
     // spares a retry within the duplicate window the conflict.
-    appended = await ctx.bus.append(RECORDS_STREAM, recordSubject(bucket.name, id), event, {
-      expectLastSubjectSequence: 0,
-      msgId: `file:${bucket.name}:${id}`,
-    })
+    appended = await appendRecordEvent(
+      ctx.bus,
+      event,
+      { expectLastSubjectSequence: 0, msgId: `file:${bucket.name}:${id}` },
+      personalFieldsOf(bucket),
+    )
   } catch (error) {
     if (!(error instanceof BusConflictError)) throw error
     if (input.submission === undefined) throw recordsError(`record id ${id} is taken`, error)

@@ -26,8 +26,14 @@ export interface SnapshotWriterOptions {
 /** Stores the index as it stands now; answers the sequence it covers. */
 export async function writeIndexSnapshot(bus: Bus, index: RecordIndex): Promise<number> {
   const started = performance.now()
-  const { seq, tables } = index.contents()
-  const bytes = await serializeIndex(seq, tables)
+  let { seq, tables } = index.contents()
+  let bytes = await serializeIndex(seq, tables)
+  // An erasure applied while it was written overwrote texts the snapshot shares with the index, maybe after
+  // they were written out: taken again, the snapshot holds none of the erased values.
+  while (index.erasedSeq() > seq) {
+    ;({ seq, tables } = index.contents())
+    bytes = await serializeIndex(seq, tables)
+  }
   await (await bus.objects(SNAPSHOT_BUCKET)).put(SNAPSHOT_NAME, bytes)
   log('info', 'records', 'wrote the record index snapshot', {
     seq,

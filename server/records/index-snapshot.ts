@@ -103,6 +103,16 @@ export async function readIndexSnapshot(bytes: Uint8Array): Promise<{ seq: numbe
   }
 }
 
+/** The stream sequence a snapshot covers, from its header alone; null when it is not one this version reads. */
+export async function readSnapshotSeq(bytes: Uint8Array): Promise<number | null> {
+  try {
+    const reader = createByteReader(Readable.from([bytes]).pipe(createGunzip({ chunkSize: 1 << 16 })))
+    return readHeader(await reader.line(MAX_HEADER_BYTES)).seq
+  } catch {
+    return null
+  }
+}
+
 async function readTable(reader: ByteReader, table: Header['tables'][number]): Promise<TableImage> {
   const { bucket, rows, names, slots } = table
   const columns: Columns = allocateColumns(rows + HEADROOM_ROWS)

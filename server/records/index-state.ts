@@ -28,6 +28,8 @@ export interface IndexState {
   note(bucket: string, id: string, seq: number, time?: string, heard?: boolean): boolean
   /** A claim at sign-in: the record's submitter becomes `submitter`; false when there is no such record. */
   claim(bucket: string, id: string, submitter: string, seq: number): boolean
+  /** An erasure: the record's personal values read as erased (`fields`: its personal ones); false when none. */
+  erase(bucket: string, id: string, fields: readonly string[], time: string, seq: number): boolean
   /** Takes over a table restored from a snapshot (one per bucket, into an empty state). */
   restore(image: TableImage): RecordTable
   /** Every bucket's rows as they are now, in filing order: what a snapshot keeps. */
@@ -123,6 +125,15 @@ export function createIndexState(): IndexState {
       const before = found.table.submitter(found.row)
       found.table.claim(found.row, submitter, seq)
       postings.resubmit(found.table, found.row, before, submitter)
+      seen(bucket, seq)
+      return true
+    },
+    // Counts stay as they are: the state does not change (issue 29: /report counts do not change on erasure).
+    erase(bucket, id, fields, time, seq) {
+      const found = find(bucket, id)
+      if (found === null) return false
+      const before = found.table.erase(found.row, fields, time, seq)
+      postings.rekey(found.table, found.row, before)
       seen(bucket, seq)
       return true
     },

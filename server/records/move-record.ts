@@ -4,6 +4,7 @@
 import { BusConflictError } from '../bus/errors'
 import type { Bucket, Move } from '../content/model'
 import { applyEvent, foldEvents, historyEntry } from './apply-event'
+import { appendRecordEvent } from './append-event'
 import { EdgeNotAllowedError, RecordChangedError, RecordNotFoundError, recordsError } from './errors'
 import { projectEvent, storeProjection } from './project'
 import { readRecordEvents, rebuildProjection } from './record-events'
@@ -91,7 +92,7 @@ export async function moveRecord(ctx: RecordsContext, input: MoveInput): Promise
   }
   let appended: { seq: number; duplicate: boolean }
   try {
-    appended = await ctx.bus.append(RECORDS_STREAM, recordSubject(before.bucket, before.id), event, {
+    appended = await appendRecordEvent(ctx.bus, event, {
       expectLastSubjectSequence: input.expectSeq,
       msgId:
         submission === undefined

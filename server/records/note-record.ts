@@ -4,6 +4,7 @@
 // than refused), then its projection and the mail to the submitter.
 import { BusConflictError } from '../bus/errors'
 import { applyEvent, historyEntry } from './apply-event'
+import { appendRecordEvent } from './append-event'
 import { RecordChangedError, RecordNotFoundError, recordsError } from './errors'
 import { projectEvent, storeProjection } from './project'
 import { readRecordEvents, rebuildProjection } from './record-events'
@@ -48,7 +49,7 @@ export async function noteRecord(
     const msgId = `note:${before.bucket}:${before.id}:${input.submission}`
     let appended: { seq: number; duplicate: boolean }
     try {
-      appended = await ctx.bus.append(RECORDS_STREAM, subject, event, {
+      appended = await appendRecordEvent(ctx.bus, event, {
         expectLastSubjectSequence: before.seq,
         msgId,
       })

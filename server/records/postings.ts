@@ -6,7 +6,7 @@
 // the first question that needs them: an instance starting at a million
 // records is ready without them, and only what pages ask for costs memory.
 import { addressKey } from '../address-match'
-import type { RecordTable } from './record-table'
+import type { Details, RecordTable } from './record-table'
 
 export interface Postings {
   /** A row just added to `table`. */
@@ -14,6 +14,8 @@ export interface Postings {
   bySubmitter(table: RecordTable, submitter: string): readonly number[]
   /** A row whose submitter changed (a claim at sign-in). */
   resubmit(table: RecordTable, row: number, from: string, to: string): void
+  /** A row whose submitter and fields changed from `before` (an erasure): listed under its values now. */
+  rekey(table: RecordTable, row: number, before: Details): void
   byField(table: RecordTable, field: string, value: string): readonly number[]
   /** Rows whose `field` is `address`, compared as address-match.ts compares addresses. */
   byAddress(table: RecordTable, field: string, address: string): readonly number[]
@@ -38,12 +40,23 @@ const read = (rows: Rows | undefined): readonly number[] =>
 const SUBMITTER = '\0submitter'
 // An address field by its address key is another, under the field's name after this.
 const ADDRESS = '\0address\0'
-const keyOf = (table: RecordTable, row: number, field: string) =>
+const keyIn = (details: Details, field: string) =>
   field === SUBMITTER
-    ? table.submitter(row)
+    ? details.submitter
     : field.startsWith(ADDRESS)
-      ? addressKey(table.fields(row)[field.slice(ADDRESS.length)] ?? '')
-      : (table.fields(row)[field] ?? '')
+      ? addressKey(details.fields[field.slice(ADDRESS.length)] ?? '')
+      : (details.fields[field] ?? '')
+const keyOf = (table: RecordTable, row: number, field: string) =>
+  keyIn({ submitter: table.submitter(row), fields: table.fields(row) }, field)
+
+/** `values` with `row` moved from the rows under `from` to those under `to`, each list in filing order. */
+function moveRow(values: Map<string, Rows>, row: number, from: string, to: string): void {
+  const rest = read(values.get(from)).filter((r) => r !== row)
+  if (rest.length === 0) values.delete(from)
+  else values.set(from, rest.length === 1 ? rest[0]! : rest)
+  const rows = [...read(values.get(to)), row].sort((a, b) => a - b)
+  values.set(to, rows.length === 1 ? rows[0]! : rows)
+}
 
 export function createPostings(): Postings {
   // bucket -> field -> value -> rows.
@@ -66,12 +79,11 @@ export function createPostings(): Postings {
     bySubmitter: (table, submitter) => lookUp(table, SUBMITTER, submitter),
     resubmit(table, row, from, to) {
       const values = lists.get(table.bucket)?.get(SUBMITTER)
-      if (values === undefined) return
-      const rest = read(values.get(from)).filter((r) => r !== row)
-      if (rest.length === 0) values.delete(from)
-      else values.set(from, rest.length === 1 ? rest[0]! : rest)
-      const rows = [...read(values.get(to)), row].sort((a, b) => a - b)
-      values.set(to, rows.length === 1 ? rows[0]! : rows)
+      if (values !== undefined) moveRow(values, row, from, to)
+    },
+    rekey(table, row, before) {
+      for (const [field, values] of lists.get(table.bucket) ?? [])
+        moveRow(values, row, keyIn(before, field), keyOf(table, row, field))
     },
     byField: lookUp,
     byAddress: (table, field, address) => lookUp(table, `${ADDRESS}${field}`, addressKey(address)),

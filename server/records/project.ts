@@ -1,7 +1,7 @@
 // Writing the KV projection after an append, and repairing it from the
 // stream when it fell behind (a crash between append and write).
 import type { Bus } from '../bus/types'
-import { historyEntry } from './apply-event'
+import { erasedEntry, historyEntry } from './apply-event'
 import type { ProjectionStore } from './projection-store'
 import { rebuildProjection } from './record-events'
 import type { Projection, RecordEvent, RecordView } from './types'
@@ -22,7 +22,8 @@ export function projectEvent(
 ): Promise<void> {
   const change = async (stored: Projection | null) => {
     if (stored !== null && stored.record.seq >= seq) return null
-    const entry = historyEntry(event, seq, view.state)
+    const said = historyEntry(event, seq, view.state)
+    const entry = view.erasedAt === undefined || event.type === 'erased' ? said : erasedEntry(said)
     if (event.type === 'filed') return { record: view, history: [entry] }
     // The usual case: the stored projection is the one this move started from.
     if (stored !== null && stored.record.seq === previousSeq)

@@ -9,7 +9,7 @@ import { decodeJson } from '../bus/payload'
 import type { Bus, KvEntry } from '../bus/types'
 import { log } from '../log'
 import { memoUntilRejected } from '../memo-until-rejected'
-import { actorSchema, fieldValuesSchema, RECORDS_KV } from './types'
+import { actorSchema, ERASE_REASONS, fieldValuesSchema, RECORDS_KV } from './types'
 import type { HistoryEntry, Projection } from './types'
 
 const recordViewSchema = z.object({
@@ -24,16 +24,18 @@ const recordViewSchema = z.object({
   // Projections stored before it was kept: the filing is the history's first entry (see parse).
   filedSeq: z.number().default(0),
   seq: z.number(),
+  erasedAt: z.string().optional(),
 })
 
 const historyEntrySchema: z.ZodType<HistoryEntry> = z.object({
-  type: z.enum(['filed', 'moved', 'noted', 'claimed']),
+  type: z.enum(['filed', 'moved', 'noted', 'claimed', 'erased']),
   from: z.string().optional(),
   to: z.string(),
   edge: z.string().optional(),
   via: z.enum(['desk', 'self', 'timed', 'mail', 'service']).optional(),
   text: z.string().optional(),
   note: z.string().optional(),
+  reason: z.enum(ERASE_REASONS).optional(),
   actor: actorSchema,
   time: z.string(),
   seq: z.number(),
@@ -53,6 +55,8 @@ export interface ProjectionStore {
   read(bucket: string, id: string): Promise<Projection | null>
   /** Applies `change` with compare-and-set, trying again when another writer came between. */
   update(bucket: string, id: string, change: ProjectionChange, options?: UpdateOptions): Promise<void>
+  /** Stores `projection` as the record's only one: no earlier projection of it stays (an erasure). */
+  replace(projection: Projection): Promise<void>
 }
 
 const projectionKey = (bucket: string, id: string): string => `${bucket}:${id}`
@@ -81,6 +85,11 @@ export function createProjectionStore(bus: Bus): ProjectionStore {
     async read(bucket, id) {
       const key = encodeKvKey(projectionKey(bucket, id))
       return parse(key, await (await kv()).get(key))
+    },
+
+    async replace(projection) {
+      const { bucket, id } = projection.record
+      await (await kv()).replace(encodeKvKey(projectionKey(bucket, id)), projection)
     },
 
     async update(bucket, id, change, options = {}) {

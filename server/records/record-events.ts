@@ -3,7 +3,8 @@
 import type { Bus, Unsubscribe } from '../bus/types'
 import { foldEvents } from './apply-event'
 import type { SequencedEvent } from './apply-event'
-import { decodeRecordEvent } from './decode-event'
+import { decodeRecordEvent, openRecordEvent } from './decode-event'
+import { useRecordKeys } from './record-keys'
 import { recordsError } from './errors'
 import { RECORDS_STREAM, recordSubject } from './types'
 import type { Projection } from './types'
@@ -11,7 +12,19 @@ import type { Projection } from './types'
 const readTimeoutMs = 10_000
 
 /** The record's events up to and including stream sequence `untilSeq`, oldest first. */
-export function readRecordEvents(bus: Bus, bucket: string, id: string, untilSeq: number): Promise<SequencedEvent[]> {
+export async function readRecordEvents(
+  bus: Bus,
+  bucket: string,
+  id: string,
+  untilSeq: number,
+): Promise<SequencedEvent[]> {
+  const keys = useRecordKeys(bus)
+  const sealed = await readSealedEvents(bus, bucket, id, untilSeq)
+  return Promise.all(sealed.map(async ({ event, seq }) => ({ event: await openRecordEvent(keys, event), seq })))
+}
+
+/** The record's events as stored, their personal values still sealed. */
+export function readSealedEvents(bus: Bus, bucket: string, id: string, untilSeq: number): Promise<SequencedEvent[]> {
   return new Promise((resolve, reject) => {
     const found: SequencedEvent[] = []
     let stop: Unsubscribe | undefined

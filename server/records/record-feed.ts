@@ -33,9 +33,19 @@ export interface RecordFeedOptions {
   start?: (lastSeq: number) => Promise<number>
 }
 
+/**
+ * Reads a message as soon as it arrives (it may wait for the record's key: record-keys.ts) and answers what
+ * applies it, which the feed calls in stream order, once per sequence. Reading changes nothing.
+ */
+export type ReadMessage = (message: StreamMessage) => Promise<() => void>
+
+// Messages read ahead of the one being applied: their keys are fetched side by side, so a replay is not one
+// KV round trip per record after another.
+const READ_AHEAD = 256
+
 export function createRecordFeed(
   bus: Bus,
-  apply: (message: StreamMessage) => void,
+  read: ReadMessage,
   { checkEveryMs, lagLimitMs = 10_000, start }: RecordFeedOptions,
 ): RecordFeed {
   let stop: Unsubscribe | undefined
@@ -81,18 +91,54 @@ export function createRecordFeed(
     catchUpTo = goal
   }
 
-  function onMessage(message: StreamMessage): void {
-    // A follow started again from applied + 1 never repeats one, but a
-    // count applied twice would stay wrong.
-    if (message.seq <= applied) return
-    apply(message)
-    applied = message.seq
-    currentIfCaughtUp()
+  // Applied one at a time in stream order, whichever follow delivers them; read up to READ_AHEAD ahead.
+  let applying = Promise.resolve()
+  let ahead = 0
+  // Set when a message could not be read: the rest of that follow is dropped, and the stall it
+  // makes is followed again from the one that failed.
+  let broken = false
+
+  function onMessage(message: StreamMessage): Promise<void> | undefined {
+    const reading = read(message)
+    // Handled in its turn below; this keeps a failure from counting as unhandled until then.
+    reading.catch(() => undefined)
+    ahead++
+    applying = applying.then(async () => {
+      let applyIt: () => void
+      try {
+        applyIt = await reading
+      } catch (error) {
+        // The key could not be read (the bus away): this event is tried again, not skipped.
+        if (!broken)
+          log('warn', 'records', '[svc] [records] an event could not be read; following again from it', {
+            seq: message.seq,
+            error: String(error),
+          })
+        broken = true
+        return
+      } finally {
+        ahead--
+      }
+      // A follow started again from applied + 1 never repeats one, but a
+      // count applied twice would stay wrong.
+      if (broken || message.seq <= applied) return
+      try {
+        applyIt()
+      } catch (error) {
+        // As a follow's handler that threw: logged, and the index goes on.
+        log('error', 'records', '[svc] [records] applying an event failed', { seq: message.seq, error: String(error) })
+      }
+      applied = message.seq
+      currentIfCaughtUp()
+    })
+    return ahead >= READ_AHEAD ? applying : undefined
   }
 
   async function follow(): Promise<void> {
     stop?.()
     stop = undefined
+    await applying
+    broken = false
     const unsubscribe = await bus.follow(RECORDS_STREAM, 'svc.rec.>', { fromSeq: applied + 1 }, onMessage)
     if (closed) unsubscribe()
     else stop = unsubscribe

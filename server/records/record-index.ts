@@ -7,7 +7,7 @@
 import type { Bus, StreamMessage } from '../bus/types'
 import { log } from '../log'
 import { applyEvent } from './apply-event'
-import { decodeRecordEvent } from './decode-event'
+import { decodeRecordEvent, openRecordEvent } from './decode-event'
 import type { EffectsCatchUp } from './effects-catch-up'
 import { createIndexState } from './index-state'
 import { loadIndexSnapshot } from './index-snapshot-store'
@@ -22,7 +22,8 @@ import type { RecordTable } from './record-table'
 import { createRecordWaiters } from './record-waiters'
 import type { StateCount } from './state-counts'
 import type { TableImage } from './table-image'
-import type { RecordView } from './types'
+import { useRecordKeys } from './record-keys'
+import type { RecordEvent, RecordView } from './types'
 
 export interface CaseActivity {
   /** The time of its last filing, move or note, in ms. */
@@ -71,6 +72,8 @@ export interface RecordIndex {
   contents(): { seq: number; tables: readonly TableImage[] }
   /** The stream sequence of the last event applied: what contents() would cover, without copying it. */
   appliedSeq(): number
+  /** The stream sequence of the last erasure applied, 0 for none. */
+  erasedSeq(): number
   close(): void
 }
 
@@ -92,6 +95,7 @@ export function createRecordIndex(
   { repairDelayMs = 5000, catchUp, checkEveryMs = 1000 }: RecordIndexOptions = {},
 ): RecordIndex {
   const state = createIndexState()
+  const keys = useRecordKeys(bus)
   const waiters = createRecordWaiters()
   const get = (bucket: string, id: string) => state.get(bucket, id)
   const repair = createProjectionRepair({
@@ -103,12 +107,27 @@ export function createRecordIndex(
   let replayed = false
   let applied = 0
 
-  function apply(message: StreamMessage): void {
-    const { seq } = message
-    applied = seq
+  // The last erasure applied: a snapshot taken before it must not be stored (index-snapshot-writer.ts).
+  let erasedSeq = 0
+
+  // Reading opens what the index keeps of a filing or a claim; the other events' personal values stay sealed here.
+  async function read(message: StreamMessage): Promise<() => void> {
     const decoded = decodeRecordEvent(message)
-    if ('problem' in decoded) return skipped(message, decoded.problem)
+    if ('problem' in decoded)
+      return () => {
+        applied = message.seq
+        skipped(message, decoded.problem)
+      }
     const { event } = decoded
+    const opened = event.type === 'filed' || event.type === 'claimed' ? await openRecordEvent(keys, event) : event
+    return () => {
+      applied = message.seq
+      applyOpened(message, opened)
+    }
+  }
+
+  function applyOpened(message: StreamMessage, event: RecordEvent): void {
+    const { seq } = message
     const { bucket, record } = event
     if (event.type === 'filed') {
       const view = get(bucket, record) === null ? applyEvent(null, event, seq) : null
@@ -117,8 +136,16 @@ export function createRecordIndex(
     } else if (event.type === 'noted') {
       if (!state.note(bucket, record, seq, event.time, event.via === 'mail'))
         return skipped(message, 'notes on a record never filed')
+    } else if (event.type === 'claimed' && get(bucket, record)?.erasedAt !== undefined) {
+      // As applyEvent has it: an erased record's submitter stays erased.
+      state.note(bucket, record, seq)
     } else if (event.type === 'claimed') {
       if (!state.claim(bucket, record, event.submitter, seq)) return skipped(message, 'claims a record never filed')
+    } else if (event.type === 'erased') {
+      keys.forget(bucket, record)
+      erasedSeq = seq
+      if (!state.erase(bucket, record, event.fields, event.time, seq))
+        return skipped(message, 'erases a record never filed')
     } else if (!state.move(bucket, record, event.to, event.time, seq, event.via === 'self')) {
       return skipped(message, 'moves a record never filed')
     }
@@ -146,7 +173,7 @@ export function createRecordIndex(
     return snapshot.seq
   }
 
-  const feed = createRecordFeed(bus, apply, { checkEveryMs, start })
+  const feed = createRecordFeed(bus, read, { checkEveryMs, start })
   const ready = feed.ready.then(() => {
     replayed = true
   })
@@ -231,6 +258,7 @@ export function createRecordIndex(
     },
     contents: () => ({ seq: applied, tables: state.images() }),
     appliedSeq: () => applied,
+    erasedSeq: () => erasedSeq,
     close() {
       feed.close()
       repair.close()

@@ -11,7 +11,16 @@ import { allocateColumns, copyColumns, freezeColumns } from './table-image'
 import type { Columns, TableImage } from './table-image'
 import { createTextArena } from './text-arena'
 import { createTimeParser, timeText } from './time-column'
+import { erasedFields } from './erased-values'
+import { ERASED_VALUE } from './types'
 import type { FieldValues, RecordView } from './types'
+
+/** What a row keeps as text besides its id. */
+export interface Details {
+  readonly submitter: string
+  readonly fields: FieldValues
+  readonly erasedAt?: string
+}
 
 export interface RecordTable {
   readonly bucket: string
@@ -32,6 +41,11 @@ export interface RecordTable {
   note(row: number, seq: number, time?: string, heard?: boolean): void
   /** A claim of the record in `row`: its submitter and sequence. */
   claim(row: number, submitter: string, seq: number): void
+  /**
+   * An erasure of the record in `row`: its submitter and the `names` fields read ERASED_VALUE, and no text of it
+   * that any row no longer reads (its values, what a claim replaced) keeps its bytes. Its details before.
+   */
+  erase(row: number, names: readonly string[], erasedAt: string, seq: number): Details
   view(row: number): RecordView
   state(row: number): string
   /** When the record in `row` entered its state, in ms (NaN when its time cannot be read). */
@@ -78,17 +92,27 @@ export function createRecordTable(bucket: string, image?: TableImage): RecordTab
     else spelled[column].delete(row)
   }
   // A record's submitter and fields, one text: `[submitter, field number, value, …]`, the
-  // field names kept once with the state names, so a million records do not repeat them.
-  const detailsText = ({ submitter, fields }: Pick<RecordView, 'submitter' | 'fields'>) => {
+  // field names kept once with the state names, so a million records do not repeat them;
+  // an erased record's ends with the time of its erasure (an even count of parts).
+  const detailsText = ({ submitter, fields, erasedAt }: Details) => {
     const parts: (string | number)[] = [submitter]
     for (const [name, value] of Object.entries(fields)) parts.push(nameNumber(name), value)
+    if (erasedAt !== undefined) parts.push(erasedAt)
     return JSON.stringify(parts)
   }
-  const detailsAt = (row: number) => {
+  const detailsAt = (row: number): Details => {
     const parts = JSON.parse(texts.read(columns.detailsRef[row] ?? 0)) as (string | number)[]
     const fields: FieldValues = {}
     for (let i = 1; i + 1 < parts.length; i += 2) fields[names[Number(parts[i])] ?? ''] = String(parts[i + 1])
-    return { submitter: String(parts[0]), fields }
+    const erasedAt = parts.length % 2 === 0 ? { erasedAt: String(parts.at(-1)) } : {}
+    return { submitter: String(parts[0]), fields, ...erasedAt }
+  }
+  // A text left for no row, overwritten so it still reads as details (a snapshot being written may hold its
+  // reference; it is written again once the erasure is applied: index-snapshot-writer.ts).
+  const scrubUnread = () => {
+    const read = new Set<number>()
+    for (let row = 0; row < rows; row++) read.add(columns.idRef[row] ?? 0).add(columns.detailsRef[row] ?? 0)
+    for (const ref of texts.refs()) if (!read.has(ref)) texts.scrub(ref, '[""]')
   }
   // Arithmetic, not bitwise operators: those work on 32 bits.
   const reach = (row: number, state: string): boolean => {
@@ -160,6 +184,14 @@ export function createRecordTable(bucket: string, image?: TableImage): RecordTab
     claim(row, submitter, seq) {
       columns.detailsRef[row] = texts.add(detailsText({ ...detailsAt(row), submitter }))
       columns.seq[row] = seq
+    },
+    erase(row, erased, erasedAt, seq) {
+      const before = detailsAt(row)
+      const after = { submitter: ERASED_VALUE, fields: erasedFields(before.fields, erased), erasedAt }
+      columns.detailsRef[row] = texts.add(detailsText(after))
+      columns.seq[row] = seq
+      scrubUnread()
+      return before
     },
     view: (row) => ({
       id: texts.read(columns.idRef[row] ?? 0),

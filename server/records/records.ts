@@ -21,6 +21,9 @@
 //   records.claim({ from, subject, actor }) -> number
 //       At sign-in: the records filed under the browser's anonymous submitter
 //       values become the person's (a `claimed` event each, claim-records.ts).
+//   records.erase({ bucket, id, actor, reason, note }) -> { kind: 'erased', record } | { kind: 'already-erased' } | null
+//       The record's personal data erased for good: an `erased` event, its key destroyed, its copies
+//       written again without them (erase-record.ts, docs/privacy.md).
 //   records.get(bucket, id) -> RecordView | null      from the KV projection (the stream while that lags)
 //   records.history(bucket, id) -> HistoryEntry[]     oldest first
 //   records.projection(bucket, id) -> Projection | null   both at once, from one read
@@ -43,11 +46,13 @@ import type { EventEffects } from './effects'
 import { moveRecord } from './move-record'
 import { noteRecord, type NoteInput } from './note-record'
 import { claimRecords, type ClaimInput } from './claim-records'
+import { eraseRecord, type EraseInput, type EraseOutcome } from './erase-record'
+export type { EraseInput, EraseOutcome } from './erase-record'
 import type { MoveInput, MoveOutcome } from './move-record'
 import { createProjectionStore } from './projection-store'
 import { rebuildProjection } from './record-events'
 import type { RecordIndex } from './record-index'
-import type { RecordsContext } from './records-context'
+import type { EraseLeftovers, RecordsContext } from './records-context'
 import { createSideEffects } from './side-effects'
 import { ensureRecordStreams } from './streams'
 import { RECORDS_STREAM, recordSubject } from './types'
@@ -64,6 +69,8 @@ export interface RecordsOptions {
   effects: EventEffects
   /** How long a move waits for the index to see the version it expects (default 3 s). */
   waitMs?: number
+  /** What else keeps an erased record's values: removed before its key is destroyed (erase-record.ts). */
+  leftovers?: EraseLeftovers
 }
 
 export interface Records {
@@ -71,6 +78,11 @@ export interface Records {
   move(input: MoveInput): Promise<MoveOutcome>
   note(input: NoteInput): Promise<MoveOutcome>
   claim(input: ClaimInput): Promise<number>
+  /**
+   * Erases the record's personal data for good (erase-record.ts, docs/privacy.md): `already-erased` when it was,
+   * null when there is no such record. Throws UnsealedRecordError for a record filed before sealing.
+   */
+  erase(input: EraseInput): Promise<EraseOutcome>
   get(bucket: string, id: string): Promise<RecordView | null>
   history(bucket: string, id: string): Promise<HistoryEntry[]>
   projection(bucket: string, id: string): Promise<Projection | null>
@@ -87,6 +99,7 @@ export function createRecords(options: RecordsOptions): Records {
     now: options.now ?? (() => new Date()),
     waitMs: options.waitMs ?? 3000,
     sideEffects: createSideEffects(options.effects),
+    ...(options.leftovers === undefined ? {} : { leftovers: options.leftovers }),
   }
   const newId = options.newId ?? newRecordId
   let streams: Promise<void> | undefined
@@ -113,6 +126,10 @@ export function createRecords(options: RecordsOptions): Records {
     async claim(input) {
       await ensured()
       return claimRecords(ctx, input)
+    },
+    async erase(input) {
+      await ensured()
+      return eraseRecord(ctx, input)
     },
     async get(bucket, id) {
       return (await read(bucket, id))?.record ?? null

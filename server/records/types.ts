@@ -30,6 +30,21 @@ export const actorSchema = z.discriminatedUnion('kind', [
 ])
 export type Actor = z.infer<typeof actorSchema>
 
+/** How a value that was erased reads wherever the record is shown: pages put the catalogue's words for it. */
+export const ERASED_VALUE = '\u0000erased'
+export const isErased = (value: string | undefined): boolean => value === ERASED_VALUE
+
+/** Why a record's personal data was erased. */
+export const ERASE_REASONS = ['retention', 'request', 'self'] as const
+export type EraseReason = (typeof ERASE_REASONS)[number]
+
+/**
+ * The personal values of an event, sealed under the record's own key (seal.ts, event-seal.ts): `names` says
+ * which (`fields.<name>`, `submitter`, `from`, `text`, `actor.<part>`), each left blank in the event itself;
+ * `data` is empty when they were withheld (the record's key was destroyed already).
+ */
+export const sealedSchema = z.object({ names: z.array(z.string()), data: z.string() })
+
 const base = {
   v: z.literal(1),
   record: z.string(),
@@ -37,6 +52,7 @@ const base = {
   storyline: z.string(),
   actor: actorSchema,
   time: z.string(),
+  sealed: sealedSchema.optional(),
 }
 
 export const recordEventSchema = z.discriminatedUnion('type', [
@@ -80,6 +96,16 @@ export const recordEventSchema = z.discriminatedUnion('type', [
     /** The person's subject. */
     submitter: z.string(),
   }),
+  // The record's personal values erased: its key destroyed, so every sealed value reads as erased from here on.
+  z.object({
+    ...base,
+    type: z.literal('erased'),
+    reason: z.enum(ERASE_REASONS),
+    /** Staff's reason, kept on the case. */
+    note: z.string().max(MAX_NOTE).optional(),
+    /** The fields that were sealed at filing: the ones that read as erased. */
+    fields: z.array(z.string()),
+  }),
 ])
 export type RecordEvent = z.infer<typeof recordEventSchema>
 
@@ -98,6 +124,8 @@ export interface RecordView {
   readonly filedSeq: number
   /** Stream sequence of the record's last event: the version a move must expect. */
   readonly seq: number
+  /** When its personal data was erased: its personal fields and submitter then read ERASED_VALUE. */
+  readonly erasedAt?: string
 }
 
 /** A visitor's submitter value; anything else is a signed-in person's subject. */
@@ -112,8 +140,10 @@ export interface HistoryEntry {
   readonly via?: 'desk' | 'self' | 'timed' | 'mail' | 'service'
   /** A note's text. */
   readonly text?: string
-  /** A move's note. */
+  /** A move's note; an erasure's reason as staff wrote it. */
   readonly note?: string
+  /** Why the personal data was erased (an `erased` entry). */
+  readonly reason?: EraseReason
   readonly actor: Actor
   readonly time: string
   readonly seq: number

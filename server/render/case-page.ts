@@ -14,6 +14,8 @@ import { renderMoved } from './record-status'
 import { renderSelfMoves } from './self-move-form'
 import { textAt } from '../content/storyline'
 import { renderTime } from './desk/time'
+import { erasedOr } from './erased'
+import { isErased } from '../records/types'
 
 export interface CasePageOptions {
   readonly site: SiteModel
@@ -43,14 +45,19 @@ function renderEntry(entry: TimelineEntry, siteName: string, m: Messages): SafeH
     }
     case 'message': {
       const who = html`<p><strong>${m.say('case.site-wrote', { site: siteName })}</strong></p>`
-      const text = html`<div class="timeline-text">${renderMarkdown(entry.markdown)}</div>`
+      const text = isErased(entry.markdown)
+        ? html`<p class="timeline-text">${m.say('privacy.erased')}</p>`
+        : html`<div class="timeline-text">${renderMarkdown(entry.markdown)}</div>`
       return html`<li class="timeline-entry timeline-message">${when}${who}${text}</li>`
     }
     case 'claimed':
       return html`<li class="timeline-entry">${when}<p>${m.say('case.claimed')}</p></li>`
+    case 'erased':
+      return html`<li class="timeline-entry">${when}<p>${m.say('case.erased')}</p></li>`
     case 'reply': {
       const who = html`<p><strong>${m.say('case.your-reply')}</strong></p>`
-      return html`<li class="timeline-entry timeline-reply">${when}${who}<p class="timeline-text timeline-plain">${entry.text}</p></li>`
+      const text = html`<p class="timeline-text timeline-plain">${erasedOr(entry.text, m)}</p>`
+      return html`<li class="timeline-entry timeline-reply">${when}${who}${text}</li>`
     }
   }
 }

@@ -19,6 +19,7 @@ export type TimelineEntry =
   | { readonly kind: 'message'; readonly time: string; readonly markdown: string }
   | { readonly kind: 'reply'; readonly time: string; readonly text: string }
   | { readonly kind: 'claimed'; readonly time: string }
+  | { readonly kind: 'erased'; readonly time: string }
 
 export interface CasePageData {
   readonly bucketTitle: string
@@ -51,6 +52,8 @@ export function casePageData(
         return []
       case 'claimed':
         return [{ kind: 'claimed', time: entry.time }]
+      case 'erased':
+        return [{ kind: 'erased', time: entry.time }]
     }
   })
   const summary = summarize(ctx, bucket, view, 'all', true)

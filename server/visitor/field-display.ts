@@ -5,7 +5,7 @@ import { messagesFor } from '../messages/messages'
 import type { Bucket, Field } from '../content/model'
 import type { ShownField } from '../render/record-model'
 import { textAt } from '../content/storyline'
-import type { RecordView } from '../records/types'
+import { isErased, type RecordView } from '../records/types'
 import type { PageContext } from './context'
 import { referencedRecord } from './record-names'
 import { fileLabel, readStoredFile } from '../files/stored-file'
@@ -18,6 +18,7 @@ function shownValue(
   value: string,
   view: RecordView,
 ): Omit<ShownField, 'name' | 'label'> | null {
+  if (isErased(value)) return { value: messagesFor(ctx.site, ctx.story).say('privacy.erased') }
   switch (field.type) {
     case 'choice': {
       const option = field.options?.find((o) => o.value === value)

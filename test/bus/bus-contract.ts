@@ -223,6 +223,21 @@ export function runBusContract(name: string, makeBus: () => Promise<Bus>): void 
         expect(decodeJson((await kv.get('k'))?.value ?? new Uint8Array())).toEqual({ n: 2 })
       })
 
+      it('replace writes the key’s only value, leaving the others as they were (an erasure, issue 29)', async () => {
+        const bus = await open()
+        const kv = await bus.kv(fresh().bucket)
+        await kv.create('records.a', { email: 'ann@example.org' })
+        await kv.put('records.a', { email: 'ann@example.org', seen: 2 })
+        await kv.put('records.b', { email: 'bo@example.org' })
+        const replaced = await kv.replace('records.a', { erased: true })
+        expect(await kv.get('records.a')).toEqual({ value: expect.any(Uint8Array), revision: replaced })
+        expect(decodeJson((await kv.get('records.a'))?.value ?? new Uint8Array())).toEqual({ erased: true })
+        expect(decodeJson((await kv.get('records.b'))?.value ?? new Uint8Array())).toEqual({ email: 'bo@example.org' })
+        await expect(kv.create('records.a', { email: 'again' })).rejects.toBeInstanceOf(BusConflictError)
+        expect(await kv.update('records.a', { erased: true, again: 1 }, replaced)).toBeGreaterThan(replaced)
+        expect((await kv.keys('records.')).sort()).toEqual(['records.a', 'records.b'])
+      })
+
       it('lists keys by prefix', async () => {
         const bus = await open()
         const kv = await bus.kv(fresh().bucket)

@@ -2,8 +2,8 @@
 // the desk record page; the message is a note by desk in the history, the
 // state stays, and a mail intent to the submitter is queued, linking to the
 // submitter's own case page (the demo's potholes have no record page).
+import { openStored } from '../support/stored-payload'
 import { describe, expect, it } from 'vitest'
-import { decodeJson } from '../../server/bus/payload'
 import type { MailIntent } from '../../server/mail/mail-intent'
 import { MAIL_STREAM } from '../../server/mail/mail-stream'
 import { referenceOf } from '../../server/records/reference'
@@ -34,7 +34,8 @@ async function messagesFor(w: DeskWorld, id: string): Promise<MailIntent[]> {
   await new Promise((resolve) => setTimeout(resolve, 300))
   stop()
   const ids = new Set(notes.map((note) => `potholes:${id}:${note.seq}`))
-  return seen.map((message) => decodeJson<MailIntent>(message.data)).filter((intent) => ids.has(intent.id))
+  const intents = await Promise.all(seen.map((message) => openStored<MailIntent>(w.seeder.bus, message.data)))
+  return intents.filter((intent) => ids.has(intent.id))
 }
 
 describe('writing to the submitter from the desk', () => {
@@ -99,7 +100,7 @@ describe('writing to the submitter from the desk', () => {
     )
     await waitFor(() => seen.length === 3, 5000, 'the receipt, the accept mail and the work order')
     stop()
-    const intents = seen.map((message) => decodeJson<MailIntent>(message.data))
+    const intents = await Promise.all(seen.map((message) => openStored<MailIntent>(world.seeder.bus, message.data)))
     const order = intents.find((intent) => intent.id === `potholes:${view.id}:${scheduled.seq}`)
     expect(order).toMatchObject({ to: { email: 'roadcrew@example.org' }, audience: 'staff' })
     // Through the resolver, which sends each reader to the first desk holding the bucket they may open (issue 26).

@@ -1,6 +1,7 @@
 // Issue 10: the mailer as its own process on NATS, against a real SMTP
 // server: each intent on SVC_MAIL goes out once, waits while the server is
 // away, and a refusal is told instead of retried (SPEC 1 rule 4, SPEC 6 rule 4).
+import { openStored } from '../support/stored-payload'
 import { describe, expect, it } from 'vitest'
 import { decodeJson } from '../../server/bus/payload'
 import { MAIL_FAILED_SUBJECT } from '../../server/mail/deliver-intent'
@@ -67,9 +68,14 @@ describe('SPEC 1 rule 4: mail is delivered by a separate unit reading the same b
     })
     // The case's history says so, and its state stays as it was.
     const notes: unknown[] = []
-    const stop = await useBus().follow(RECORDS_STREAM, recordSubject('potholes', intent.record.id), {}, (event) => {
-      notes.push(decodeJson(event.data))
-    })
+    const stop = await useBus().follow(
+      RECORDS_STREAM,
+      recordSubject('potholes', intent.record.id),
+      {},
+      async (event) => {
+        notes.push(await openStored(useBus(), event.data))
+      },
+    )
     await waitFor(() => notes.length === 1, 5000, 'the note on the case')
     expect(notes[0]).toMatchObject({
       type: 'noted',

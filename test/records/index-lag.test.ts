@@ -42,7 +42,10 @@ describe('an index whose follow stalls with its connection up', () => {
   it('Stays up: says following again (ready) while it lags less than its limit, catching up after, current once applied', async () => {
     const { bus, state, push } = stalledBus()
     const applied: number[] = []
-    const feed = createRecordFeed(bus, (message) => applied.push(message.seq), { checkEveryMs: 50, lagLimitMs: 600 })
+    const feed = createRecordFeed(bus, async (message) => () => void applied.push(message.seq), {
+      checkEveryMs: 50,
+      lagLimitMs: 600,
+    })
     try {
       await feed.ready
       expect(feed.status()).toBe('current')
@@ -69,7 +72,7 @@ describe('an index whose follow stalls with its connection up', () => {
 
   it('Stays up: after a reconnect it is catching up at once, until it has applied what the stream held', async () => {
     const { bus, state, reconnect } = stalledBus()
-    const feed = createRecordFeed(bus, () => undefined, { checkEveryMs: 50, lagLimitMs: 60_000 })
+    const feed = createRecordFeed(bus, async () => () => undefined, { checkEveryMs: 50, lagLimitMs: 60_000 })
     try {
       await feed.ready
       state.delivering = false

@@ -1,6 +1,6 @@
 // One instance's records core on a bus, with a clock the test turns.
 import { afterEach } from 'vitest'
-import { decodeJson } from '../../server/bus/payload'
+import { openStored } from '../support/stored-payload'
 import type { Bus, StreamMessage } from '../../server/bus/types'
 import type { SiteModel } from '../../server/content/model'
 import { ensureMailStream } from '../../server/mail/mail-stream'
@@ -10,7 +10,7 @@ import { createMemberships } from '../../server/people/memberships'
 import { createRecordIndex } from '../../server/records/record-index'
 import type { RecordIndex } from '../../server/records/record-index'
 import { createRecords } from '../../server/records/records'
-import type { Records } from '../../server/records/records'
+import type { Records, RecordsOptions } from '../../server/records/records'
 import { waitFor } from '../bus/wait'
 
 export interface Instance {
@@ -33,7 +33,12 @@ export function useInstances() {
     for (const step of cleanup.splice(0).reverse()) await step()
   })
   return {
-    async instance(bus: Bus, site: () => SiteModel, clock: Clock): Promise<Instance> {
+    async instance(
+      bus: Bus,
+      site: () => SiteModel,
+      clock: Clock,
+      extra: Pick<RecordsOptions, 'leftovers'> = {},
+    ): Promise<Instance> {
       const effects = createRecordEffects({
         bus,
         grants: createMemberships(bus),
@@ -45,7 +50,7 @@ export function useInstances() {
       await index.ready
       // Tests follow SVC_MAIL before the first mail would make it.
       await ensureMailStream(bus)
-      const records = createRecords({ bus, site, index, effects, now: () => clock.now, waitMs: 1000 })
+      const records = createRecords({ bus, site, index, effects, now: () => clock.now, waitMs: 1000, ...extra })
       return { bus, index, records }
     },
     onCleanup(step: () => void | Promise<void>) {
@@ -57,8 +62,10 @@ export function useInstances() {
 /** Everything on `stream` matching `filter`, decoded, as it arrives. */
 export async function collect<T = unknown>(bus: Bus, stream: string, filter: string) {
   const seen: { subject: string; seq: number; data: T }[] = []
-  const stop = await bus.follow(stream, filter, {}, (message: StreamMessage) => {
-    seen.push({ subject: message.subject, seq: message.seq, data: decodeJson<T>(message.data) })
+  // A record's personal values and mail about it are sealed under its key (records/event-seal.ts,
+  // mail/sealed-intent.ts): read as the service and the mailer read them.
+  const stop = await bus.follow(stream, filter, {}, async (message: StreamMessage) => {
+    seen.push({ subject: message.subject, seq: message.seq, data: await openStored<T>(bus, message.data) })
   })
   return {
     seen,

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { englishMessages } from '../../server/messages/messages'
 import { renderHistory } from '../../server/render/desk/history'
+import { ERASED_VALUE } from '../../server/records/types'
 import { freshNames, recordsSite } from '../records/site'
 
 describe('desk history', () => {
@@ -38,5 +39,42 @@ describe('desk history', () => {
     expect(html).not.toContain('<script>')
     expect(html).toContain('by the service')
     expect(html.match(/desk-history-entry/g)).toHaveLength(2)
+  })
+
+  it('shows an erasure as "Personal data erased", by whom, why and the reason staff gave; erased words as Erased', () => {
+    const names = freshNames()
+    const bucket = recordsSite(names).buckets.get(names.cases)!
+    const html = String(
+      renderHistory(
+        bucket,
+        [
+          {
+            type: 'noted',
+            to: 'new',
+            via: 'mail',
+            text: ERASED_VALUE,
+            actor: { kind: 'mail', address: ERASED_VALUE },
+            time: '2026-03-01T09:00:00.000Z',
+            seq: 2,
+          },
+          {
+            type: 'erased',
+            to: 'new',
+            reason: 'request',
+            note: 'asked by phone',
+            actor: { kind: 'person', subject: 's', name: 'Kari Desk' },
+            time: '2026-03-02T09:00:00.000Z',
+            seq: 3,
+          },
+        ],
+        0,
+        englishMessages,
+      ),
+    )
+    expect(html).toContain('Personal data erased (on request)')
+    expect(html).toContain('by Kari Desk')
+    expect(html).toContain('Note: asked by phone')
+    expect(html).toContain('>Erased<')
+    expect(html).not.toContain('\u0000')
   })
 })

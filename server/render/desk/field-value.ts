@@ -4,7 +4,7 @@ import type { Messages } from '../../messages/messages'
 import type { Bucket, Field } from '../../content/model'
 import { fileLabel, readStoredFile } from '../../files/stored-file'
 import type { LinkedRecord } from '../../desk/linked-records'
-import type { RecordView } from '../../records/types'
+import { isErased, type RecordView } from '../../records/types'
 import { html, type SafeHtml } from '../html'
 import { textAt } from '../../content/storyline'
 import { attachmentPath } from '../../content/paths'
@@ -20,6 +20,7 @@ export interface FieldValueContext {
 
 export function renderFieldValue(field: Field, ctx: FieldValueContext): SafeHtml {
   const value = ctx.view.fields[field.name] ?? ''
+  if (isErased(value)) return html`<span class="desk-empty-value">${ctx.m.say('privacy.erased')}</span>`
   switch (field.type) {
     case 'checkbox':
       return html`${ctx.m.say(value === 'yes' ? 'form.yes' : 'form.no')}`

@@ -8,11 +8,12 @@ import { renderMarkdown } from '../markdown'
 import { textAt } from '../../content/storyline'
 import { stateLabel } from './state-label'
 import { renderTime } from './time'
+import { erasedOr } from '../erased'
 
 function actorText(actor: Actor, m: Messages): string {
   switch (actor.kind) {
     case 'person':
-      return actor.name || actor.subject
+      return erasedOr(actor.name || actor.subject, m)
     case 'visitor':
       return m.say('desk.actor.visitor')
     case 'clock':
@@ -20,9 +21,15 @@ function actorText(actor: Actor, m: Messages): string {
     case 'service':
       return m.say('desk.actor.service')
     case 'mail':
-      return actor.address
+      return erasedOr(actor.address, m)
   }
 }
+
+const ERASED_WHY = {
+  retention: 'desk.history.erased-retention',
+  request: 'desk.history.erased-request',
+  self: 'desk.history.erased-self',
+} as const satisfies Readonly<Record<NonNullable<HistoryEntry['reason']>, MessageId>>
 
 const HOW = {
   desk: 'desk.via.desk',
@@ -44,10 +51,18 @@ function how(bucket: Bucket, entry: HistoryEntry, story: number, m: Messages): s
 function renderEntry(bucket: Bucket, entry: HistoryEntry, story: number, m: Messages): SafeHtml {
   const state = (name: string | undefined) => stateLabel(bucket, name ?? '', story)
   if (entry.type === 'noted') return renderNote(entry, m)
-  if (entry.type === 'claimed') {
-    const what = html`<span class="desk-history-what">${m.say('desk.history.claimed')}</span>`
+  if (entry.type === 'claimed' || entry.type === 'erased') {
+    const said =
+      entry.type === 'claimed'
+        ? m.say('desk.history.claimed')
+        : `${m.say('desk.history.erased')} (${m.say(ERASED_WHY[entry.reason ?? 'request'])})`
+    const what = html`<span class="desk-history-what">${said}</span>`
     const who = html`<span class="desk-history-who">${m.say('desk.history.by', { who: actorText(entry.actor, m) })}</span>`
-    return html`<li class="desk-history-entry">${renderTime(entry.time, m)}${what}${who}</li>`
+    const note =
+      entry.note === undefined
+        ? null
+        : html`<span class="desk-history-note">${m.say('desk.history.note', { note: entry.note })}</span>`
+    return html`<li class="desk-history-entry">${renderTime(entry.time, m)}${what}${who}${note}</li>`
   }
   const what =
     entry.type === 'filed'
@@ -76,7 +91,7 @@ function renderNote(entry: HistoryEntry, m: Messages): SafeHtml {
       ? m.say('desk.via.service')
       : m.say('desk.history.by-how', { who: actorText(entry.actor, m), how: m.say(HOW[entry.via ?? 'desk']) })
   const who = html`<span class="desk-history-who">${by}</span>`
-  const text = entry.text ?? ''
+  const text = erasedOr(entry.text ?? '', m)
   const what =
     entry.via === 'desk'
       ? html`<div class="desk-history-what desk-history-message">${renderMarkdown(text)}</div>`

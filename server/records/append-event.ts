@@ -1,0 +1,27 @@
+// Every record event goes on SVC_RECORDS through here: its personal values
+// sealed under the record's key first (event-seal.ts), made at its filing.
+import type { AppendOptions, AppendResult, Bus } from '../bus/types'
+import type { Bucket } from '../content/model'
+import { hasPersonalValues, sealEvent } from './event-seal'
+import { isPersonalField } from './personal'
+import { useRecordKeys } from './record-keys'
+import { RECORDS_STREAM, recordSubject } from './types'
+import type { RecordEvent } from './types'
+
+const NONE: ReadonlySet<string> = new Set()
+
+/** The names of the bucket's fields whose values are personal. */
+export const personalFieldsOf = (bucket: Bucket): ReadonlySet<string> =>
+  new Set(bucket.fields.filter((field) => isPersonalField(field)).map((field) => field.name))
+
+export async function appendRecordEvent(
+  bus: Bus,
+  event: RecordEvent,
+  options: AppendOptions,
+  personalFields: ReadonlySet<string> = NONE,
+): Promise<AppendResult> {
+  const stored = hasPersonalValues(event, personalFields)
+    ? sealEvent(event, await useRecordKeys(bus).forSealing(event.bucket, event.record), personalFields)
+    : event
+  return bus.append(RECORDS_STREAM, recordSubject(event.bucket, event.record), stored, options)
+}

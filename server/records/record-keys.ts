@@ -1,0 +1,99 @@
+// Each record's own key (KV svc_record_keys, `<bucket>.<id>`): made at its
+// first sealed event (its filing), read to open its events, and destroyed
+// by its erasure, which leaves a tombstone in its place so that nothing
+// personal is sealed for the record again. Keys never change once made, so
+// an instance keeps the ones it read; the `erased` event makes every index
+// forget the record's key as it applies it (record-index.ts).
+import { z } from 'zod'
+import { BusConflictError } from '../bus/errors'
+import { decodeJsonOrUndefined } from '../bus/payload'
+import type { Bus, BusKv } from '../bus/types'
+import { memoUntilRejected } from '../memo-until-rejected'
+import { KEY_BYTES, newRecordKey } from './seal'
+
+export const RECORD_KEYS_KV = 'svc_record_keys'
+
+const storedSchema = z.union([z.object({ key: z.string() }), z.object({ erased: z.string() })])
+
+/** What is known of a record's key: the key, or the time it was destroyed. */
+type Known = Uint8Array | { readonly erased: string }
+
+export interface RecordKeys {
+  /** The key to seal with, made if the record has none yet; null once it was destroyed. */
+  forSealing(bucket: string, id: string): Promise<Uint8Array | null>
+  /** The key to open with; null when there is none (destroyed, or a record from before keys). */
+  forOpening(bucket: string, id: string): Promise<Uint8Array | null>
+  /** Destroys the key for good: no earlier value of it stays in the bucket or on disk. */
+  destroy(bucket: string, id: string, time: Date): Promise<void>
+  /** Drops the key this instance kept, once the record's erasure is seen. */
+  forget(bucket: string, id: string): void
+}
+
+// About a megabyte of keys: a replay's working set, not the whole history.
+const KEPT = 20_000
+
+const keyName = (bucket: string, id: string) => `${bucket}.${id}`
+
+export function createRecordKeys(bus: Bus): RecordKeys {
+  const kv = memoUntilRejected(() => bus.kv(RECORD_KEYS_KV))
+  const kept = new Map<string, Known>()
+  const keep = (name: string, known: Known) => {
+    if (kept.size >= KEPT) kept.delete(kept.keys().next().value!)
+    kept.set(name, known)
+    return known
+  }
+  const parse = (value: Uint8Array): Known | null => {
+    const parsed = storedSchema.safeParse(decodeJsonOrUndefined(value))
+    if (!parsed.success) return null
+    if ('erased' in parsed.data) return { erased: parsed.data.erased }
+    const key = new Uint8Array(Buffer.from(parsed.data.key, 'base64'))
+    return key.length === KEY_BYTES ? key : null
+  }
+  const read = async (store: BusKv, name: string): Promise<Known | null> => {
+    const entry = await store.get(name)
+    const known = entry === null ? null : parse(entry.value)
+    return known === null ? null : keep(name, known)
+  }
+  const asKey = (known: Known | null | undefined) => (known instanceof Uint8Array ? known : null)
+
+  return {
+    async forSealing(bucket, id) {
+      const name = keyName(bucket, id)
+      const cached = kept.get(name)
+      if (cached !== undefined) return asKey(cached)
+      const store = await kv()
+      const found = await read(store, name)
+      if (found !== null) return asKey(found)
+      const key = newRecordKey()
+      try {
+        await store.create(name, { key: Buffer.from(key).toString('base64') })
+        return asKey(keep(name, key))
+      } catch (error) {
+        // Another writer made it first (a retried filing on another instance): theirs is the key.
+        if (!(error instanceof BusConflictError)) throw error
+        return asKey(await read(store, name))
+      }
+    },
+    async forOpening(bucket, id) {
+      const name = keyName(bucket, id)
+      return asKey(kept.get(name) ?? (await read(await kv(), name)))
+    },
+    async destroy(bucket, id, time) {
+      const name = keyName(bucket, id)
+      kept.delete(name)
+      await (await kv()).replace(name, { erased: time.toISOString() })
+    },
+    forget(bucket, id) {
+      kept.delete(keyName(bucket, id))
+    },
+  }
+}
+
+const perBus = new WeakMap<Bus, RecordKeys>()
+
+/** The one RecordKeys of `bus` in this process, shared by writers, readers and the mailer. */
+export function useRecordKeys(bus: Bus): RecordKeys {
+  let keys = perBus.get(bus)
+  if (keys === undefined) perBus.set(bus, (keys = createRecordKeys(bus)))
+  return keys
+}

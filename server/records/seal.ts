@@ -1,0 +1,44 @@
+// AES-256-GCM under one record's own key (record-keys.ts): the personal
+// values of its events are kept only in this form on the append-only stream,
+// so destroying the key erases them there and in every copy of the stream.
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
+
+export const KEY_BYTES = 32
+const IV_BYTES = 12
+const TAG_BYTES = 16
+
+export const newRecordKey = (): Uint8Array => new Uint8Array(randomBytes(KEY_BYTES))
+
+/**
+ * `values` sealed under `key`, as base64 of IV, ciphertext and tag. `context` (the record's subject) is
+ * authenticated with them, so a sealed blob copied onto another record does not open there.
+ */
+export function sealValues(key: Uint8Array, context: string, values: Readonly<Record<string, string>>): string {
+  const iv = randomBytes(IV_BYTES)
+  const cipher = createCipheriv('aes-256-gcm', key, iv)
+  cipher.setAAD(Buffer.from(context))
+  const body = Buffer.concat([cipher.update(JSON.stringify(values), 'utf8'), cipher.final()])
+  return Buffer.concat([iv, body, cipher.getAuthTag()]).toString('base64')
+}
+
+/** The values `sealed` holds; null when it does not open under `key` and `context` (another key, tampered). */
+export function openValues(key: Uint8Array, context: string, sealed: string): Record<string, string> | null {
+  const bytes = Buffer.from(sealed, 'base64')
+  if (bytes.length < IV_BYTES + TAG_BYTES) return null
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, IV_BYTES))
+    decipher.setAAD(Buffer.from(context))
+    decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES))
+    const text = Buffer.concat([
+      decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)),
+      decipher.final(),
+    ]).toString('utf8')
+    const parsed: unknown = JSON.parse(text)
+    if (typeof parsed !== 'object' || parsed === null) return null
+    const values: Record<string, string> = {}
+    for (const [name, value] of Object.entries(parsed)) if (typeof value === 'string') values[name] = value
+    return values
+  } catch {
+    return null
+  }
+}
