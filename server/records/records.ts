@@ -21,6 +21,8 @@
 //   records.claim({ from, subject, actor }) -> number
 //       At sign-in: the records filed under the browser's anonymous submitter
 //       values become the person's (a `claimed` event each, claim-records.ts).
+//   records.erase({ bucket, id, actor, reason, note }) -> { kind: 'erased', record } | { kind: 'already-erased' } | null
+//       Erases the record's personal data (issue 29; null: no such record).
 //   records.get(bucket, id) -> RecordView | null      from the KV projection (the stream while that lags)
 //   records.history(bucket, id) -> HistoryEntry[]     oldest first
 //   records.projection(bucket, id) -> Projection | null   both at once, from one read
@@ -51,7 +53,8 @@ import type { RecordsContext } from './records-context'
 import { createSideEffects } from './side-effects'
 import { ensureRecordStreams } from './streams'
 import { RECORDS_STREAM, recordSubject } from './types'
-import type { HistoryEntry, Projection, RecordView } from './types'
+import type { EraseInput, EraseOutcome, HistoryEntry, Projection, RecordView } from './types'
+import { recordsError } from './errors'
 
 export interface RecordsOptions {
   bus: Bus
@@ -71,6 +74,7 @@ export interface Records {
   move(input: MoveInput): Promise<MoveOutcome>
   note(input: NoteInput): Promise<MoveOutcome>
   claim(input: ClaimInput): Promise<number>
+  erase(input: EraseInput): Promise<EraseOutcome>
   get(bucket: string, id: string): Promise<RecordView | null>
   history(bucket: string, id: string): Promise<HistoryEntry[]>
   projection(bucket: string, id: string): Promise<Projection | null>
@@ -113,6 +117,10 @@ export function createRecords(options: RecordsOptions): Records {
     async claim(input) {
       await ensured()
       return claimRecords(ctx, input)
+    },
+    // The erasure mechanism itself is built on another branch (issue 29); this signature is what the site calls.
+    erase() {
+      return Promise.reject(recordsError('erasure is not in this build'))
     },
     async get(bucket, id) {
       return (await read(bucket, id))?.record ?? null

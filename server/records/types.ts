@@ -98,6 +98,8 @@ export interface RecordView {
   readonly filedSeq: number
   /** Stream sequence of the record's last event: the version a move must expect. */
   readonly seq: number
+  /** When its personal data was erased (issue 29); its personal field values are gone from then on. */
+  readonly erasedAt?: string
 }
 
 /** A visitor's submitter value; anything else is a signed-in person's subject. */
@@ -124,3 +126,15 @@ export interface Projection {
   readonly record: RecordView
   readonly history: readonly HistoryEntry[]
 }
+
+/** Who asked for an erasure and why: the clock by `retention:`, staff on a request, or the submitter. */
+export interface EraseInput {
+  readonly bucket: string
+  readonly id: string
+  readonly actor: Actor
+  readonly reason: 'retention' | 'request' | 'self'
+  /** Staff's reason for an erasure on request, kept on the event. */
+  readonly note?: string
+}
+
+export type EraseOutcome = { kind: 'erased'; record: RecordView } | { kind: 'already-erased' } | null
