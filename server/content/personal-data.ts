@@ -15,3 +15,16 @@ export function isPersonalField(field: Pick<Field, 'type' | 'contact' | 'persona
   if (field.contact) return true
   return field.personal ?? ['email', 'phone', 'file'].includes(field.type)
 }
+
+/** Whether a record's answer to `field` was erased: its personal data was, and the value is gone. */
+export function isErasedValue(
+  field: Pick<Field, 'name' | 'type' | 'contact' | 'personal'>,
+  record: { readonly erasedAt?: string; readonly fields: Readonly<Record<string, string | undefined>> },
+): boolean {
+  return record.erasedAt !== undefined && isPersonalField(field) && (record.fields[field.name] ?? '') === ''
+}
+
+/** A bucket's personal fields: what an erasure of one of its cases takes. */
+export function personalFields<F extends Pick<Field, 'type' | 'contact' | 'personal'>>(fields: readonly F[]): F[] {
+  return fields.filter(isPersonalField)
+}

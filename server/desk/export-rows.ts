@@ -6,18 +6,21 @@ import type { Bucket } from '../content/model'
 import type { RecordView } from '../records/types'
 import { readStoredFile } from '../files/stored-file'
 import { attachmentPath } from '../content/paths'
+import { isErasedValue } from '../content/personal-data'
 
 function exportHeader(bucket: Bucket): string[] {
   return ['id', 'state', 'storyline', 'filed', ...bucket.fields.map((field) => field.name)]
 }
 
-function exportRow(bucket: Bucket, view: RecordView): string[] {
+/** `erased` is what an erased personal value reads as, in the reader's words. */
+function exportRow(bucket: Bucket, view: RecordView, erased: string): string[] {
   return [
     view.id,
     view.state,
     view.storyline,
     view.filedAt,
     ...bucket.fields.map((field) => {
+      if (isErasedValue(field, view)) return erased
       const value = view.fields[field.name] ?? ''
       if (field.type !== 'file') return value
       return readStoredFile(value) === null ? '' : attachmentPath(bucket.name, view.id, field.name)
@@ -25,9 +28,9 @@ function exportRow(bucket: Bucket, view: RecordView): string[] {
   ]
 }
 
-export function exportRows(bucket: Bucket, views: Iterable<RecordView>): string[][] {
+export function exportRows(bucket: Bucket, views: Iterable<RecordView>, erased: string): string[][] {
   const rows = [exportHeader(bucket)]
-  for (const view of views) rows.push(exportRow(bucket, view))
+  for (const view of views) rows.push(exportRow(bucket, view, erased))
   return rows
 }
 

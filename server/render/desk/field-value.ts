@@ -9,6 +9,7 @@ import { html, type SafeHtml } from '../html'
 import { textAt } from '../../content/storyline'
 import { attachmentPath } from '../../content/paths'
 import { answerDayText, phoneText } from '../answer-text'
+import { isErasedValue } from '../../content/personal-data'
 
 export interface FieldValueContext {
   readonly bucket: Bucket
@@ -20,6 +21,7 @@ export interface FieldValueContext {
 
 export function renderFieldValue(field: Field, ctx: FieldValueContext): SafeHtml {
   const value = ctx.view.fields[field.name] ?? ''
+  if (isErasedValue(field, ctx.view)) return html`<span class="desk-empty-value">${ctx.m.say('record.erased')}</span>`
   switch (field.type) {
     case 'checkbox':
       return html`${ctx.m.say(value === 'yes' ? 'form.yes' : 'form.no')}`

@@ -11,6 +11,7 @@ import { findDeskBucket } from '../../../../server/desk/find-record'
 import { listFilter, listOrder } from '../../../../server/desk/listing'
 import { toCsv } from '../../../../server/desk/csv'
 import { mayReadRecord } from '../../../../server/policy/questions'
+import { messagesFor } from '../../../../server/messages/messages'
 
 export default defineEventHandler(async (event) => {
   const req = await readDeskRequest(event)
@@ -37,5 +38,6 @@ export default defineEventHandler(async (event) => {
   setResponseHeader(event, 'cache-control', 'private, no-store')
   setResponseHeader(event, 'x-content-type-options', 'nosniff')
   // A byte order mark, so spreadsheets read æ, ø and å as UTF-8.
-  return `\uFEFF${toCsv(exportRows(bucket, readable))}`
+  const erased = messagesFor(req.site, req.story).say('record.erased')
+  return `\uFEFF${toCsv(exportRows(bucket, readable, erased))}`
 })
