@@ -8,8 +8,9 @@ import { fileThrough, filedId, openPage, postForm, type CookieFetch } from '../v
 import { startDevSite, type DevSite } from './dev-site'
 
 let site: DevSite
+const TOKEN = 'erase-automation-token'
 beforeAll(async () => {
-  site = await startDevSite()
+  site = await startDevSite({}, { AUTOMATION_READ_TOKEN: TOKEN })
 })
 afterAll(() => site?.stop())
 
@@ -85,6 +86,13 @@ describe('forged and replayed erase posts', () => {
     expect(page.text('.desk-fields')).not.toContain(filed.email)
     const erasures = page.all('.desk-history-entry').filter((entry) => textOf(entry).includes('Personal data erased'))
     expect(erasures).toHaveLength(1)
+    // The automation endpoint says so too, in staff's words.
+    const automation = await fetch(`${site.base}/automation/kv/potholes/${filed.id}`, {
+      headers: { authorization: `Bearer ${TOKEN}` },
+    })
+    const { record } = (await automation.json()) as { record: { fields: Record<string, string>; erasedAt?: string } }
+    expect(record.fields).toMatchObject({ email: 'Erased', street: 'Replay Erase Road 3' })
+    expect(record.erasedAt).toBeTruthy()
   })
 
   it("a self erase without the submitter's token, or of someone else's case, erases nothing", async () => {
