@@ -55,10 +55,10 @@ export default defineNitroConfig({
   // The service no longer loads sharp itself; its preview worker, bundled beside the entry, finds it traced here.
   externals: { traceInclude: [createRequire(import.meta.url).resolve('sharp')] },
   experimental: { tasks: true },
-  // Timed moves count in days; a minute's granularity is plenty and cheap.
+  // Timed moves and retention count in days; a minute's granularity is plenty and cheap.
   // The people set-up retries a minute apart (SPEC 8, Retry gap).
   scheduledTasks: {
-    '* * * * *': ['records:timed-moves', 'people:setup', 'people:invite-sweep'],
+    '* * * * *': ['records:timed-moves', 'records:retention', 'people:setup', 'people:invite-sweep'],
     '17 * * * *': ['files:sweep'],
   },
   // Only a file that exists is answered here, before the rate limit; any other

@@ -9,7 +9,7 @@ import type { DeskRecordFound } from '../server/desk/find-record'
 import { linkedRecords } from '../server/desk/linked-records'
 import { allowedMoves } from '../server/desk/moves'
 import { canWriteToSubmitter } from '../server/mail/message-intent'
-import { mayWriteToSubmitter } from '../server/policy/questions'
+import { mayErase, mayWriteToSubmitter } from '../server/policy/questions'
 import { deskMovedStatus } from '../server/render/desk/moved-status'
 import { renderRecordPage } from '../server/render/desk/record-page'
 import type { RefusedMove } from '../server/render/desk/move-buttons'
@@ -21,6 +21,7 @@ import { sendPage } from './html-response'
 type Found = Exclude<DeskRecordFound, { refused: unknown }>
 
 const WRITTEN_STATUS = said('desk.written')
+const ERASED_STATUS = { done: said('desk.erase.done'), already: said('desk.erase.already') } as const
 
 /** Whether the person may write to this record's submitter, and whether anyone can. */
 export function writeStateOf(req: DeskRequest, found: Found): WriteState {
@@ -50,7 +51,8 @@ export async function sendDeskRecordPage(
   const config = useConfig()
   const write = writeStateOf(req, found)
   const refusedWrite = refused !== undefined && 'write' in refused ? refused.write : undefined
-  const status = query.written === '1' ? WRITTEN_STATUS : deskMovedStatus(bucket, query.moved, req.story)
+  const erased = query.erased === 'done' || query.erased === 'already' ? ERASED_STATUS[query.erased] : undefined
+  const status = query.written === '1' ? WRITTEN_STATUS : (erased ?? deskMovedStatus(bucket, query.moved, req.story))
   return sendPage(
     event,
     renderRecordPage({
@@ -64,6 +66,7 @@ export async function sendDeskRecordPage(
       csrf,
       moves: allowedMoves(req.policy, req.principal, bucket, view),
       status: refused === undefined ? status : undefined,
+      erasable: mayErase(req.policy, req, desk, view),
       write: write.kind === 'open' && refusedWrite !== undefined ? { kind: 'open', ...refusedWrite } : write,
       ...(refused !== undefined && 'move' in refused ? { refusedMove: refused.move } : {}),
       ...(config.MAP_TOKEN === undefined ? {} : { maps: { attribution: config.MAP_ATTRIBUTION } }),

@@ -3,6 +3,7 @@ import type { CompileContext } from './compile-context'
 import { compileFields } from './compile-field'
 import { compileMoves } from './compile-moves'
 import { compilePublic } from './compile-public'
+import { compileRetention } from './compile-retention'
 import { suggestion } from './did-you-mean'
 import { checkPlaceholders } from './mail-placeholders'
 import type { Bucket, Field, State } from './model'
@@ -116,6 +117,7 @@ export function compileBucket(
     public: compilePublic(ctx, yaml, raw.public, fields, stateNames),
     thanks: raw.thanks === undefined ? undefined : ctx.markdown(yaml, ['thanks'], raw.thanks),
     receipt: compileReceipt(ctx, yaml, raw.receipt, fields),
+    ...compileRetention(ctx, yaml, raw, stateRef),
   }
 }
 

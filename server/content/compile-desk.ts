@@ -24,5 +24,6 @@ export function compileDesk(
     invites: raw.invites ?? [],
     suggestions: raw.suggestions ?? false,
     ...(raw.notify === undefined ? {} : { notify: raw.notify }),
+    ...(raw.erase === true ? { erase: true } : {}),
   }
 }

@@ -3,6 +3,7 @@
 import type { CompileContext } from './compile-context'
 import { suggestion } from './did-you-mean'
 import type { Field } from './model'
+import { FREE_TEXT_TYPES } from './personal-data'
 import type { RawField } from './schemas/bucket'
 import type { Path, YamlFile } from './yaml-file'
 
@@ -63,6 +64,7 @@ function compileField(
   only('options', ['choice'])
   only('max_length', ['text', 'textarea'])
   only('contact', ['email', 'phone'])
+  checkPersonal(ctx, yaml, path, f)
   if (f.type === 'record' && f.of === undefined)
     ctx.report(
       yaml,
@@ -103,5 +105,27 @@ function compileField(
     of: f.of,
     options,
     maxLength: f.type === 'text' ? (f.max_length ?? 200) : f.type === 'textarea' ? (f.max_length ?? 5000) : undefined,
+    ...(f.personal === undefined ? {} : { personal: f.personal }),
   }
+}
+
+// Free text often names people, and whether it does is the author's to know: the lint asks them to say so.
+function checkPersonal(ctx: CompileContext, yaml: YamlFile, path: Path, f: RawField): void {
+  if (f.contact === true && (f.type === 'email' || f.type === 'phone') && f.personal === false)
+    ctx.report(
+      yaml,
+      [...path, 'personal'],
+      'bad-value',
+      `field "${f.name}" is a contact field, which is always personal data; drop "personal: false"`,
+      { key: true },
+    )
+  if (FREE_TEXT_TYPES.includes(f.type) && f.personal === undefined)
+    ctx.report(
+      yaml,
+      [...path, 'type'],
+      'personal-unsaid',
+      `field "${f.name}" is free text, which may name people; say "personal: true" if its answers are personal ` +
+        `data (erased with the case's personal data) or "personal: false" if they are not`,
+      { severity: 'warning' },
+    )
 }

@@ -72,6 +72,8 @@ export interface Field {
   readonly options?: readonly ChoiceOption[]
   /** text/textarea: the longest accepted answer. */
   readonly maxLength?: number
+  /** `personal:` as content says it; absent when not said (isPersonalField decides then). */
+  readonly personal?: boolean
 }
 
 export interface Mail {
@@ -119,6 +121,10 @@ export interface Bucket {
   readonly thanks?: Text
   /** Mailed at filing to the contact address the filing gives, if any. */
   readonly receipt?: { readonly subject: Text; readonly body: Text }
+  /** `retention:`: a case in one of `in` for longer than `days` has its personal data erased by the clock. */
+  readonly retention?: { readonly days: number; readonly in: readonly string[] }
+  /** `self_erase: true`: the submitter may erase their own case's personal data. */
+  readonly selfErase?: boolean
 }
 
 export interface Person {
@@ -169,6 +175,8 @@ export interface Desk {
   readonly suggestions: boolean
   /** Mailed, in staff words with the desk resolver link, when a reply by mail lands on a case the desk holds. */
   readonly notify?: string
+  /** `erase: true`: staff may erase a case's personal data on request, when the policy allows it too. */
+  readonly erase?: boolean
 }
 
 /** A group as content names it (site.yaml `groups:`): what invites, welcomes and the People view call it. */

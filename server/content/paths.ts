@@ -18,6 +18,10 @@ export const deskSuggestionsPath = (desk: string): string => `/desk/${encodeURIC
 export const casePath = (bucket: string, id: string): string =>
   `/my/${encodeURIComponent(bucket)}/${encodeURIComponent(id)}`
 
+/** Where the submitter erases their own case's personal data (`self_erase: true`): its confirmation and its post. */
+export const selfErasePath = (bucket: string, id: string): string =>
+  `/self/${encodeURIComponent(bucket)}/${encodeURIComponent(id)}/erase`
+
 /** The path of a record's own page, whoever asks; undefined when its bucket has none. */
 export function recordPagePath(site: SiteModel, bucket: string, id: string): string | undefined {
   return site.pages.find((page) => page.record === bucket)?.path.replace(/:id$/, encodeURIComponent(id))

@@ -603,6 +603,39 @@ export const en = {
   'mail.message.subject': 'A message about your case {reference}',
   'mail.notify.body': 'The reporter of case **{reference}** ({name}) replied by mail:',
   'mail.receipt-skipped': 'No receipt was mailed to {address}: {count} receipts already went to that address this hour',
+  // Erasing a case's personal data (issue 29): the desk's action, the submitter's own, and what is left
+  'desk.erase.section': 'Personal data',
+  'desk.erase.action': 'Erase personal data',
+  'desk.erase.erased-on': 'Personal data erased {time}.',
+  'desk.erase.title': 'Erase personal data: {name}',
+  'desk.erase.what': 'This erases, for good and on every instance of the site:',
+  'desk.erase.submitter': 'who filed the case',
+  'desk.erase.replies': 'replies by mail',
+  'desk.erase.messages': 'messages written to the submitter',
+  'desk.erase.kept':
+    'The case keeps its reference, state, times, moves and staff notes, and its other fields, so the counts on ' +
+    'the report do not change.',
+  'desk.erase.reason': 'Reason',
+  'desk.erase.reason-help': 'Why the data is erased, for example “Request by e-mail of 3 March”. Kept with the case.',
+  'desk.erase.reason-missing': 'Write the reason before erasing.',
+  'desk.erase.reason-too-long': 'The reason is too long: at most {max} characters, this has {length}.',
+  'desk.erase.done': 'The personal data of this case is erased.',
+  'desk.erase.already': 'The personal data of this case was already erased.',
+  'desk.erased-tag': 'personal data erased',
+  'case.erase.action': 'Erase my personal data',
+  'case.erase.title': 'Erase your personal data from this case?',
+  'case.erase.what': 'This erases, for good:',
+  'case.erase.you': 'that you filed it',
+  'case.erase.replies': 'your replies by mail',
+  'case.erase.messages': 'our messages to you',
+  'case.erase.kept':
+    'The case itself stays, with its reference and where it stands, but no longer linked to you: you will not ' +
+    'see it here again.',
+  'case.erase.yes': 'Yes, erase it',
+  'case.erase.no': 'No, keep it',
+  'case.erase.done-title': 'Your personal data is erased',
+  'case.erase.done': 'What you told us about yourself in that case is erased. The case itself stays, without you.',
+  'case.erase.already': 'The personal data of that case was already erased.',
 } as const
 
 export type MessageId = keyof typeof en

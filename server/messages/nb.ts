@@ -596,4 +596,37 @@ export const nb: Readonly<Record<MessageId, string>> = {
   'mail.open-case': 'Åpne saken',
   'mail.receipt-skipped':
     'Ingen kvittering ble sendt til {address}: {count} kvitteringer er alt sendt til den adressen denne timen',
+  'desk.erase.section': 'Personopplysninger',
+  'desk.erase.action': 'Slett personopplysninger',
+  'desk.erase.erased-on': 'Personopplysningene ble slettet {time}.',
+  'desk.erase.title': 'Slett personopplysninger: {name}',
+  'desk.erase.what': 'Dette sletter, for godt og på alle instanser av nettstedet:',
+  'desk.erase.submitter': 'hvem som sendte inn saken',
+  'desk.erase.replies': 'svar på e-post',
+  'desk.erase.messages': 'meldinger skrevet til innsenderen',
+  'desk.erase.kept':
+    'Saken beholder referansen, tilstanden, tidspunktene, flyttingene og saksbehandlernes notater, og de andre ' +
+    'feltene, så tallene i rapporten endrer seg ikke.',
+  'desk.erase.reason': 'Begrunnelse',
+  'desk.erase.reason-help':
+    'Hvorfor opplysningene slettes, for eksempel «Forespørsel på e-post 3. mars». Lagres med saken.',
+  'desk.erase.reason-missing': 'Skriv begrunnelsen før du sletter.',
+  'desk.erase.reason-too-long': 'Begrunnelsen er for lang: høyst {max} tegn, denne har {length}.',
+  'desk.erase.done': 'Personopplysningene i denne saken er slettet.',
+  'desk.erase.already': 'Personopplysningene i denne saken var allerede slettet.',
+  'desk.erased-tag': 'personopplysninger slettet',
+  'case.erase.action': 'Slett personopplysningene mine',
+  'case.erase.title': 'Slette personopplysningene dine fra denne saken?',
+  'case.erase.what': 'Dette sletter, for godt:',
+  'case.erase.you': 'at det var du som sendte den inn',
+  'case.erase.replies': 'svarene dine på e-post',
+  'case.erase.messages': 'meldingene våre til deg',
+  'case.erase.kept':
+    'Selve saken blir stående, med referansen og hvor den står, men den er ikke lenger knyttet til deg: du ser den ' +
+    'ikke her igjen.',
+  'case.erase.yes': 'Ja, slett dem',
+  'case.erase.no': 'Nei, behold dem',
+  'case.erase.done-title': 'Personopplysningene dine er slettet',
+  'case.erase.done': 'Det du fortalte oss om deg selv i den saken, er slettet. Selve saken blir stående, uten deg.',
+  'case.erase.already': 'Personopplysningene i den saken var allerede slettet.',
 }

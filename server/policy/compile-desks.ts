@@ -1,5 +1,6 @@
 // Desks: the desk's group reads its buckets, takes their declared moves,
-// invites into the listed groups and opens the desk.
+// erases personal data when the desk says `erase: true`, invites into the
+// listed groups and opens the desk.
 import type { Bucket, Desk, SiteModel } from '../content/model'
 import { cedarString, cedarStringSet, type CompiledPolicy } from './cedar-text'
 
@@ -14,6 +15,11 @@ function compileDesk(desk: Desk, buckets: ReadonlyMap<string, Bucket>): Compiled
   for (const name of desk.buckets) {
     const bucket = `Bucket::${cedarString(name)}`
     policies.push([`${id}:read:${name}`, `permit (${group}, action == Action::"read", resource in ${bucket});`])
+    if (desk.erase === true)
+      policies.push([
+        `${id}:erase:${name}`,
+        `permit (${group}, action == Action::"erase", resource is Record in ${bucket})\nwhen { context.via == "desk" };`,
+      ])
     const moves = buckets.get(name)?.moves ?? []
     if (moves.length === 0) continue
     // The policy holds a desk to the bucket's edges: a move is only taken

@@ -70,7 +70,7 @@ function principalOf(caller: Caller): Principal {
 function allowed(
   policy: PolicyEngine,
   caller: Caller,
-  action: 'read' | 'file' | 'open' | 'invite' | 'move' | 'self',
+  action: 'read' | 'file' | 'open' | 'invite' | 'move' | 'self' | 'erase',
   resource: ResourceRef,
   context?: Readonly<Record<string, string>>,
 ): boolean {
@@ -145,6 +145,13 @@ export function mayTakeSelfMove(
   return allowed(policy, asker, 'self', recordResource(view), { edge })
 }
 
+/** Erasing a case's personal data from its page: the bucket says `self_erase: true`, and the caller filed it. */
+export function mayEraseOwn(policy: PolicyEngine, caller: Caller, bucket: Bucket, view: RecordView): boolean {
+  if (bucket.selfErase !== true || !ownsRecord(caller, bucket, view)) return false
+  const asker = files(caller, view.submitter) ? asFilerOf(caller, view) : filerOf(view)
+  return allowed(policy, asker, 'erase', recordResource(view), { via: 'self' })
+}
+
 export function mayOpenDesk(policy: PolicyEngine, caller: Caller, desk: Desk): boolean {
   return caller.principal !== null && allowed(policy, caller, 'open', { type: 'Desk', id: desk.name })
 }
@@ -180,6 +187,16 @@ export function mayWriteToSubmitter(policy: PolicyEngine, caller: Caller, bucket
   const fromHere = bucket.moves.filter((move) => move.from.includes(view.state))
   if (fromHere.length > 0) return fromHere.some((move) => mayMove(policy, caller, view, move.name))
   return bucket.moves.some((move) => move.from.some((state) => mayMove(policy, caller, { ...view, state }, move.name)))
+}
+
+/** Erasing a case's personal data on request: from a desk that says `erase: true` and lists the bucket. */
+export function mayErase(policy: PolicyEngine, caller: Caller, desk: Desk, view: RecordView): boolean {
+  return (
+    desk.erase === true &&
+    desk.buckets.includes(view.bucket) &&
+    mayOpenDesk(policy, caller, desk) &&
+    allowed(policy, caller, 'erase', recordResource(view), { via: 'desk' })
+  )
 }
 
 /** An invite is made from a desk the person may open, into a group its `invites:` lists. */

@@ -43,6 +43,8 @@ action file appliesTo { principal: User, resource: Bucket };
 action move appliesTo { principal: User, resource: Record, context: { edge: String } };
 // from is the state the submitter moves the record out of.
 action self appliesTo { principal: User, resource: Record, context: { edge: String, from: String } };
+// via is desk (staff, for a request) or self (the submitter).
+action erase appliesTo { principal: User, resource: Record, context: { via: String } };
 action upload appliesTo { principal: User, resource: Bucket };
 action invite appliesTo { principal: User, resource: Group };
 action suggest appliesTo { principal: User, resource: Page };
@@ -50,5 +52,5 @@ action open appliesTo { principal: User, resource: [Page, Desk] };
 `
 
 /** The actions POLICY_SCHEMA declares, the only ones a request may name. */
-export const POLICY_ACTIONS = ['read', 'file', 'move', 'self', 'upload', 'invite', 'suggest', 'open'] as const
+export const POLICY_ACTIONS = ['read', 'file', 'move', 'self', 'erase', 'upload', 'invite', 'suggest', 'open'] as const
 export type ActionName = (typeof POLICY_ACTIONS)[number]

@@ -3,7 +3,7 @@
 import type { AppendOptions, AppendResult, Bus } from '../bus/types'
 import type { Bucket } from '../content/model'
 import { hasPersonalValues, sealEvent } from './event-seal'
-import { isPersonalField } from './personal'
+import { isPersonalField } from '../content/personal-data'
 import { useRecordKeys } from './record-keys'
 import { RECORDS_STREAM, recordSubject } from './types'
 import type { RecordEvent } from './types'

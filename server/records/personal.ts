@@ -1,22 +1,10 @@
 // What of a record is personal (issue 29 item 1): the values sealed under
 // the record's key when stored, and erased with it. Everything else (state,
 // storyline, times, the reference, moves and staff's notes on them) is not.
+// Which fields are personal is content's word (content/personal-data.ts).
 import type { Field } from '../content/model'
-import type { RecordEvent } from './types'
-
-/**
- * Contact fields (e-mail, phone), files, and a field that says `personal: true`. Free text is personal only when
- * its field says so: the content knows, this cannot.
- */
-export function isPersonalField(field: Field & { readonly personal?: boolean }): boolean {
-  return (
-    field.personal === true ||
-    field.contact ||
-    field.type === 'email' ||
-    field.type === 'phone' ||
-    field.type === 'file'
-  )
-}
+import { isPersonalField } from '../content/personal-data'
+import { isErased, type RecordEvent } from './types'
 
 /**
  * Whether the event's actor is the person the record is about, or whoever answered by mail: the filer, a claim
@@ -34,3 +22,12 @@ export function isPersonalActor(event: Pick<RecordEvent, 'type'> & { via?: strin
 
 /** The parts of an actor that name someone. */
 export const ACTOR_PARTS = ['subject', 'name', 'session', 'address'] as const
+
+/** Whether a record's answer to `field` was erased: its personal data was, and the value is the marker or gone. */
+export function isErasedValue(
+  field: Pick<Field, 'name' | 'type' | 'contact' | 'personal'>,
+  record: { readonly erasedAt?: string; readonly fields: Readonly<Record<string, string | undefined>> },
+): boolean {
+  const value = record.fields[field.name] ?? ''
+  return record.erasedAt !== undefined && isPersonalField(field) && (value === '' || isErased(value))
+}

@@ -21,7 +21,7 @@ export interface TimedMovesOutcome {
   skipped: number
 }
 
-const dayMs = 24 * 60 * 60 * 1000
+export const DAY_MS = 24 * 60 * 60 * 1000
 
 export async function runTimedMoves({ records, index, site, now }: TimedMovesInput): Promise<TimedMovesOutcome> {
   const outcome: TimedMovesOutcome = { moved: 0, skipped: 0 }
@@ -34,7 +34,7 @@ export async function runTimedMoves({ records, index, site, now }: TimedMovesInp
         log('warn', 'records', `[svc] [records] ${bucket.name}.${state.name} has after: without a move to ${to}`)
         continue
       }
-      const deadline = now.getTime() - days * dayMs
+      const deadline = now.getTime() - days * DAY_MS
       // A snapshot: each move changes the index while this runs.
       const due = [...index.inState(bucket.name, state.name)].filter((view) => Date.parse(view.enteredAt) <= deadline)
       for (const view of due) {

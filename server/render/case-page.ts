@@ -16,6 +16,8 @@ import { textAt } from '../content/storyline'
 import { renderTime } from './desk/time'
 import { erasedOr } from './erased'
 import { isErased } from '../records/types'
+import { selfErasePath } from '../content/paths'
+import { CASE_TOKEN_FIELD } from '../visitor/case-token'
 
 export interface CasePageOptions {
   readonly site: SiteModel
@@ -62,6 +64,14 @@ function renderEntry(entry: TimelineEntry, siteName: string, m: Messages): SafeH
   }
 }
 
+// A link to its own confirmation page, carrying the capability the page was opened with.
+function renderEraseLink({ data, caseToken }: CasePageOptions, m: Messages): SafeHtml | null {
+  if (!data.erasable) return null
+  const path = selfErasePath(data.record.bucket, data.record.id)
+  const href = caseToken === undefined ? path : `${path}?${CASE_TOKEN_FIELD}=${encodeURIComponent(caseToken)}`
+  return html`<p class="case-erase"><a class="button button-secondary" href="${href}">${m.say('case.erase.action')}</a></p>`
+}
+
 export function renderCasePage(options: CasePageOptions): string {
   const { site, story, data } = options
   const { record } = data
@@ -76,7 +86,7 @@ ${renderSelfMoves(record, { csrf: options.csrf, pagePath: data.path, caseToken: 
 <section aria-labelledby="case-timeline"><h2 id="case-timeline">${m.say('case.timeline')}</h2>
 <ol class="timeline">${[...data.timeline].reverse().map((entry) => renderEntry(entry, siteName, m))}</ol></section>
 <section aria-labelledby="case-details"><h2 id="case-details">${m.say('case.details')}</h2>
-${renderRecordFields(record.fields, m)}</section>`
+${renderRecordFields(record.fields, m)}</section>${renderEraseLink(options, m)}`
   return renderLayout({
     site,
     story,

@@ -6,6 +6,9 @@ import type { Bucket, SiteModel } from '../content/model'
 import { readStoredFile } from '../files/stored-file'
 import { isRecordId } from '../names'
 import { attachmentPath } from '../content/paths'
+import { isErasedValue } from '../records/personal'
+import { staffStory } from '../content/staff-story'
+import { messagesFor } from '../messages/messages'
 
 // Refusing anything but a record id keeps a key from reaching past one
 // record: `:` or `/` would address other KV tokens.
@@ -15,7 +18,17 @@ export async function readProjection(records: Storage, site: SiteModel, bucket: 
   const content = site.buckets.get(bucket)
   if (content === undefined || !isRecordId(id)) return null
   const stored = await records.getItem(`${bucket}:${id}`)
-  return withoutObjectKeys(content, id, stored)
+  return withErasedValues(site, content, withoutObjectKeys(content, id, stored))
+}
+
+// An erased personal value reads as erased, in staff's words, as on the desk and in its export (issue 29).
+function withErasedValues(site: SiteModel, bucket: Bucket, stored: unknown): unknown {
+  const record = (stored as { record?: { erasedAt?: string; fields?: Record<string, string> } } | null)?.record
+  const fields = record?.fields
+  if (record?.erasedAt === undefined || fields === undefined) return stored
+  const erased = messagesFor(site, staffStory(site)).say('privacy.erased')
+  for (const field of bucket.fields) if (isErasedValue(field, { ...record, fields })) fields[field.name] = erased
+  return stored
 }
 
 // A file field names its attachment route, as the CSV export does: object keys never leave the service.

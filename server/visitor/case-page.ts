@@ -3,7 +3,7 @@
 // the moves, what staff wrote and what was replied by mail. Nobody else sees
 // it, and for them an existing case and a missing one look the same.
 import type { Bucket } from '../content/model'
-import { ownsRecord } from '../policy/questions'
+import { mayEraseOwn, ownsRecord } from '../policy/questions'
 import type { HistoryEntry, RecordView } from '../records/types'
 import type { RecordSummary } from '../render/record-model'
 import { textAt } from '../content/storyline'
@@ -26,6 +26,8 @@ export interface CasePageData {
   readonly record: RecordSummary
   readonly timeline: readonly TimelineEntry[]
   readonly path: string
+  /** The submitter may erase its personal data from here (`self_erase: true`, not erased yet). */
+  readonly erasable: boolean
 }
 
 export function casePageData(
@@ -62,6 +64,10 @@ export function casePageData(
     record: selfMoves ? summary : { ...summary, selfMoves: [] },
     timeline,
     path: casePath(bucket.name, view.id),
+    erasable:
+      view.erasedAt === undefined &&
+      ctx.visitor.actor !== undefined &&
+      mayEraseOwn(ctx.policy, ctx.visitor, bucket, view),
   }
 }
 

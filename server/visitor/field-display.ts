@@ -1,6 +1,7 @@
 // A record's field values as a person reads them: choice labels in their
 // storyline, yes/no, another record's name, dates and phone numbers as
-// everywhere (render/answer-text.ts). Empty answers are left out.
+// everywhere (render/answer-text.ts). Empty answers are left out; an erased
+// personal answer says it was erased (issue 29).
 import { messagesFor } from '../messages/messages'
 import type { Bucket, Field } from '../content/model'
 import type { ShownField } from '../render/record-model'
@@ -11,6 +12,7 @@ import { referencedRecord } from './record-names'
 import { fileLabel, readStoredFile } from '../files/stored-file'
 import { attachmentPath } from '../content/paths'
 import { answerDayText, phoneText } from '../render/answer-text'
+import { isErasedValue } from '../records/personal'
 
 function shownValue(
   ctx: PageContext,
@@ -63,10 +65,13 @@ export function displayFields(
   skip?: string,
 ): ShownField[] {
   return fields.flatMap((field) => {
+    const label = textAt(field.label, ctx.story)
+    if (isErasedValue(field, view) && field.name !== skip)
+      return [{ name: field.name, label, value: messagesFor(ctx.site, ctx.story).say('privacy.erased') }]
     const value = view.fields[field.name]?.trim()
     if (!value || field.name === skip) return []
     const shown = shownValue(ctx, field, value, view)
-    return shown === null ? [] : [{ name: field.name, label: textAt(field.label, ctx.story), ...shown }]
+    return shown === null ? [] : [{ name: field.name, label, ...shown }]
   })
 }
 

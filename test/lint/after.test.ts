@@ -8,7 +8,7 @@ const bucket = (after: string, ...rest: string[]) => ({
   'buckets/reports.yaml': yaml(
     'title: Reports',
     'fields:',
-    '  - { name: street, type: text, label: Street }',
+    '  - { name: street, type: text, label: Street, personal: false }',
     'states:',
     `  - { name: new, after: ${after} }`,
     '  - { name: done }',

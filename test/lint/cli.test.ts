@@ -16,7 +16,7 @@ const BROKEN: RepoFiles = {
   'buckets/reports.yaml': yaml(
     'title: Reports',
     'fields:',
-    '  - { name: street, type: text, label: Street }',
+    '  - { name: street, type: text, label: Street, personal: false }',
     'states:',
     '  - { name: new }',
     '  - { name: done }',

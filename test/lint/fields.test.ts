@@ -26,25 +26,25 @@ describe('field rules', () => {
     },
     {
       name: 'accept on a text field, at the key',
-      files: withField('{ name: street, type: text, label: Street, accept: [image/*] }'),
+      files: withField('{ name: street, type: text, label: Street, accept: [image/*], personal: false }'),
       lines: ['buckets/reports.yaml:3:48: error: "accept" only applies to fields of type file, and this field is text'],
       rules: ['bad-value'],
     },
     {
       name: 'max_mb on a text field',
-      files: withField('{ name: street, type: text, label: Street, max_mb: 5 }'),
+      files: withField('{ name: street, type: text, label: Street, max_mb: 5, personal: false }'),
       lines: ['buckets/reports.yaml:3:48: error: "max_mb" only applies to fields of type file, and this field is text'],
       rules: ['bad-value'],
     },
     {
       name: 'of on a text field',
-      files: withField('{ name: street, type: text, label: Street, of: reports }'),
+      files: withField('{ name: street, type: text, label: Street, of: reports, personal: false }'),
       lines: ['buckets/reports.yaml:3:48: error: "of" only applies to fields of type record, and this field is text'],
       rules: ['bad-value'],
     },
     {
       name: 'contact on a text field',
-      files: withField('{ name: street, type: text, label: Street, contact: true }'),
+      files: withField('{ name: street, type: text, label: Street, contact: true, personal: false }'),
       lines: [
         'buckets/reports.yaml:3:48: error: "contact" only applies to fields of type email or phone, and this field ' +
           'is text',
@@ -94,7 +94,7 @@ describe('field rules', () => {
         'buckets/reports.yaml': yaml(
           'title: Reports',
           'fields:',
-          '  - { name: street, type: text, label: Street }',
+          '  - { name: street, type: text, label: Street, personal: false }',
           'states:',
           '  - { name: new }',
           'public: { fields: [street] }',

@@ -90,7 +90,7 @@ describe('dead-link error: internal links in Markdown', () => {
         'buckets/reports.yaml': yaml(
           'title: Reports',
           'fields:',
-          '  - { name: street, type: text, label: Street }',
+          '  - { name: street, type: text, label: Street, personal: false }',
           '  - { name: email, type: email, label: E-mail }',
           'states:',
           '  - { name: new }',

@@ -13,7 +13,7 @@ const receipt = (...lines: string[]) => ({
   'buckets/reports.yaml': yaml(
     'title: Reports',
     'fields:',
-    '  - { name: street, type: text, label: Street }',
+    '  - { name: street, type: text, label: Street, personal: false }',
     '  - { name: email, type: email, label: E-mail, contact: true }',
     'states:',
     '  - { name: new }',
@@ -31,7 +31,7 @@ const moveMail = (moveKeys: string[], lines: string[]) => ({
   'buckets/reports.yaml': yaml(
     'title: Reports',
     'fields:',
-    '  - { name: street, type: text, label: Street }',
+    '  - { name: street, type: text, label: Street, personal: false }',
     '  - { name: email, type: email, label: E-mail }',
     '  - { name: photo, type: file, label: Photo }',
     'states:',
@@ -80,7 +80,7 @@ describe('mail placeholders', () => {
         'buckets/reports.yaml': yaml(
           'title: Reports',
           'fields:',
-          '  - { name: id, type: text, label: Number }',
+          '  - { name: id, type: text, label: Number, personal: false }',
           'states:',
           '  - { name: new }',
         ),
@@ -97,7 +97,7 @@ describe('mail placeholders', () => {
         'buckets/reports.yaml': yaml(
           'title: Reports',
           'fields:',
-          '  - { name: reference, type: text, label: Their reference }',
+          '  - { name: reference, type: text, label: Their reference, personal: false }',
           'states:',
           '  - { name: new }',
         ),

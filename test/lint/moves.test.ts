@@ -3,7 +3,7 @@
 import { describe } from 'vitest'
 import { lintCases, yaml } from './repo'
 
-const FIELDS = ['fields:', '  - { name: street, type: text, label: Street }']
+const FIELDS = ['fields:', '  - { name: street, type: text, label: Street, personal: false }']
 const STATES = ['states:', '  - { name: new }', '  - { name: done, closed: true }']
 /** Lines 1-6 are the same in every bucket below; moves start at line 7. */
 const bucket = (...rest: string[]) => ({

@@ -18,7 +18,7 @@ describe('reserved-name', () => {
         'buckets/svc_items.yaml': yaml(
           'title: Items',
           'fields:',
-          '  - { name: street, type: text, label: Street }',
+          '  - { name: street, type: text, label: Street, personal: false }',
           'states:',
           '  - { name: new }',
         ),
@@ -44,7 +44,7 @@ describe('reserved-name', () => {
         'buckets/reports.yaml': yaml(
           'title: Reports',
           'fields:',
-          '  - { name: svc_notes, type: text, label: Notes }',
+          '  - { name: svc_notes, type: text, label: Notes, personal: false }',
           'states:',
           '  - { name: new }',
         ),
@@ -58,7 +58,7 @@ describe('reserved-name', () => {
         'buckets/reports.yaml': yaml(
           'title: Reports',
           'fields:',
-          '  - { name: street, type: text, label: Street }',
+          '  - { name: street, type: text, label: Street, personal: false }',
           'states:',
           '  - { name: svc_open }',
         ),
@@ -86,7 +86,7 @@ describe('reserved-name', () => {
         'buckets/reports.yaml': yaml(
           'title: Reports',
           'fields:',
-          '  - { name: state, type: text, label: State }',
+          '  - { name: state, type: text, label: State, personal: false }',
           'states:',
           '  - { name: new }',
         ),
@@ -106,7 +106,7 @@ describe('reserved-name', () => {
   ])
 })
 
-const FIELDS = ['fields:', '  - { name: street, type: text, label: Street }']
+const FIELDS = ['fields:', '  - { name: street, type: text, label: Street, personal: false }']
 const STATES = ['states:', '  - { name: new }', '  - { name: done }']
 /** 69 characters: a valid name in every way but its length. */
 const LONG = `street_reports_${'x'.repeat(54)}`
@@ -170,7 +170,7 @@ describe('duplicate-name', () => {
         'buckets/reports.yaml': yaml(
           'title: Reports',
           ...FIELDS,
-          '  - { name: street, type: textarea, label: Street again }',
+          '  - { name: street, type: textarea, label: Street again, personal: false }',
           'states:',
           '  - { name: new }',
         ),
@@ -270,7 +270,7 @@ describe('names authors cannot use', () => {
         'buckets/reports.yaml': yaml(
           'title: Reports',
           'fields:',
-          '  - { name: Street, type: text, label: Street }',
+          '  - { name: Street, type: text, label: Street, personal: false }',
           ...STATES,
         ),
       },

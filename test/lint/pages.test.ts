@@ -6,7 +6,7 @@ const DISTRICTS = {
   'buckets/districts.yaml': yaml(
     'title: Districts',
     'fields:',
-    '  - { name: name, type: text, label: Name }',
+    '  - { name: name, type: text, label: Name, personal: false }',
     'states:',
     '  - { name: active }',
     'public: { fields: [name] }',

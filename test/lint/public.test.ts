@@ -13,7 +13,7 @@ const withLocation = (...publicView: string[]) => ({
   'buckets/reports.yaml': yaml(
     'title: Reports',
     'fields:',
-    '  - { name: street, type: text, label: Street }',
+    '  - { name: street, type: text, label: Street, personal: false }',
     '  - { name: where, type: location, label: Where }',
     'states:',
     '  - { name: new }',
@@ -83,7 +83,7 @@ describe('public-unknown: lists and maps of a bucket', () => {
 const DISTRICTS = yaml(
   'title: Districts',
   'fields:',
-  '  - { name: name, type: text, label: Name }',
+  '  - { name: name, type: text, label: Name, personal: false }',
   'states:',
   '  - { name: active }',
 )
@@ -134,7 +134,7 @@ describe('public.fields: files and personal data', () => {
         'buckets/reports.yaml': yaml(
           'title: Reports',
           'fields:',
-          '  - { name: street, type: text, label: Street }',
+          '  - { name: street, type: text, label: Street, personal: false }',
           '  - { name: email, type: email, label: E-mail, contact: true }',
           '  - { name: office, type: email, label: Office }',
           '  - { name: phone, type: phone, label: Phone }',

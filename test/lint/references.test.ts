@@ -4,7 +4,7 @@ import { lintCases, yaml } from './repo'
 
 const FIELDS = [
   'fields:',
-  '  - { name: street, type: text, label: Street }',
+  '  - { name: street, type: text, label: Street, personal: false }',
   '  - { name: email, type: email, label: E-mail }',
 ]
 const STATES = ['states:', '  - { name: new }', '  - { name: done }']

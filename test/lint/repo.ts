@@ -18,7 +18,7 @@ export const BASE: RepoFiles = {
   'buckets/reports.yaml': yaml(
     'title: Reports',
     'fields:',
-    '  - { name: street, type: text, label: Street }',
+    '  - { name: street, type: text, label: Street, personal: false }',
     '  - { name: email, type: email, label: E-mail }',
     'states:',
     '  - { name: new }',

@@ -61,7 +61,7 @@ describe('wrong-type', () => {
       files: bucket(
         'title: Reports',
         'fields:',
-        '  - { name: street, type: text, label: Street }',
+        '  - { name: street, type: text, label: Street, personal: false }',
         'states:',
         '  - { name: new }',
         '  - { name: done }',
@@ -130,7 +130,7 @@ describe('unknown-field-type and unknown values', () => {
         'title: Reports',
         'sign_in: requird',
         'fields:',
-        '  - { name: street, type: text, label: Street }',
+        '  - { name: street, type: text, label: Street, personal: false }',
         'states:',
         '  - { name: new }',
       ),

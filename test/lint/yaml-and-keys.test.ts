@@ -74,7 +74,7 @@ describe('unknown-key', () => {
       files: bucket(
         'title: Reports',
         'fields:',
-        '  - { name: street, type: text, lable: Street }',
+        '  - { name: street, type: text, lable: Street, personal: false }',
         'states:',
         '  - { name: new }',
       ),
@@ -140,7 +140,7 @@ describe('missing-key', () => {
       files: bucket(
         'title: Reports',
         'fields:',
-        '  - { name: street, type: text, label: Street }',
+        '  - { name: street, type: text, label: Street, personal: false }',
         'states:',
         '  - { name: new }',
         '  - { name: done }',

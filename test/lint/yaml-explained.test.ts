@@ -46,7 +46,12 @@ describe('yaml-syntax in plain words', () => {
     },
     {
       name: 'a tab',
-      files: bucket('title: Reports', 'fields:', '\t- { name: street, type: text, label: Street }', ...STATES),
+      files: bucket(
+        'title: Reports',
+        'fields:',
+        '\t- { name: street, type: text, label: Street, personal: false }',
+        ...STATES,
+      ),
       lines: [
         'buckets/reports.yaml:3:1: error: this line is indented with a tab; YAML indents with spaces only: use spaces',
       ],
@@ -85,7 +90,7 @@ describe('yaml-syntax in plain words', () => {
       name: 'a list item dedented between levels',
       files: bucket(
         'title: Reports',
-        'fields: [{ name: s, type: text, label: S }]',
+        'fields: [{ name: s, type: text, label: S, personal: false }]',
         'states:',
         '  - name: new',
         ' - name: b',

@@ -24,6 +24,7 @@ describe('policy schema', () => {
     const types = answer.json['']
     expect(Object.keys(types?.entityTypes ?? {}).sort()).toEqual(['Bucket', 'Desk', 'Group', 'Page', 'Record', 'User'])
     expect(Object.keys(types?.actions ?? {}).sort()).toEqual([
+      'erase',
       'file',
       'invite',
       'move',

@@ -47,6 +47,8 @@ export const fieldSchema = z.strictObject({
   of: contentNameSchema.optional(),
   options: z.array(optionSchema).min(1, 'a choice needs at least one option').optional(),
   max_length: z.int().positive().max(100_000).optional(),
+  /** Whether the answer is personal data, erased with the case's other personal data (docs/privacy.md). */
+  personal: z.boolean().optional(),
 })
 
 export const mailSchema = z.strictObject({
@@ -95,6 +97,10 @@ export const bucketSchema = z.strictObject({
   thanks: textSchema.optional(),
   /** Mailed to the contact address a filing gives, if it gives one. */
   receipt: z.strictObject({ subject: textSchema, body: textSchema }).optional(),
+  /** A case in one of these states for longer than `days` has its personal data erased by the clock. */
+  retention: z.strictObject({ days: z.number(), in: z.array(contentNameSchema) }).optional(),
+  /** The submitter may erase their own case's personal data from its case page. */
+  self_erase: z.boolean().optional(),
 })
 export type RawBucket = z.infer<typeof bucketSchema>
 export type RawField = z.infer<typeof fieldSchema>

@@ -10,5 +10,7 @@ export const deskSchema = z.strictObject({
   suggestions: z.boolean().optional(),
   /** An address told by mail when a reply by mail lands on a case this desk holds. */
   notify: z.email('give an e-mail address such as casework@example.org').optional(),
+  /** Staff of this desk may erase a case's personal data on request (when the policy allows it too). */
+  erase: z.boolean().optional(),
 })
 export type RawDesk = z.infer<typeof deskSchema>

@@ -31,7 +31,9 @@ function renderRows(
     const markerId = `${bucket.name}-${view.id}-unread`
     const marker = unread ? html` <strong class="desk-unread" id="${markerId}">${m.say('desk.unread')}</strong>` : null
     const described = unread ? html` aria-describedby="${markerId}"` : null
-    const name = html`<td><a href="${href}"${described}>${recordName(bucket, view)}</a>${marker}${tag}</td>`
+    const erased =
+      view.erasedAt === undefined ? null : html` <span class="desk-erased-tag">${m.say('desk.erased-tag')}</span>`
+    const name = html`<td><a href="${href}"${described}>${recordName(bucket, view)}</a>${marker}${erased}${tag}</td>`
     const active = html`<td>${activeAt === undefined ? null : renderTime(activeAt, m)}</td>`
     const moved = view.enteredAt === view.filedAt ? html`<td></td>` : html`<td>${renderTime(view.enteredAt, m)}</td>`
     const state = html`<td>${stateLabel(bucket, view.state, story)}</td>`

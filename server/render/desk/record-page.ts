@@ -27,6 +27,7 @@ import { deskLabelOf, stateLabel } from './state-label'
 import { renderTime } from './time'
 import { renderToldIn } from './told-in'
 import { renderWriteForm, WRITE_MESSAGE_ID, type WriteState } from './write-form'
+import { renderEraseSection } from './erase-section'
 import { deskPath } from '../../content/paths'
 
 /** What every page about one record on a desk shows it with. */
@@ -48,6 +49,8 @@ export interface RecordPageOptions extends DeskRecordBase {
   /** Said at the top after a move, e.g. "Moved to Accepted". */
   readonly status?: Said
   readonly write: WriteState
+  /** This person may erase the case's personal data from this desk (`erase: true` and the policy). */
+  readonly erasable: boolean
   /** A move whose note was refused (422): its form shows the error and the words kept. */
   readonly refusedMove?: RefusedMove
   /** Maps are on (MAP_TOKEN): the record's places are shown on a map, with the provider's credit. */
@@ -98,6 +101,7 @@ export function renderRecordPage(options: RecordPageOptions): string {
   const state = html`<strong>${stateLabel(bucket, view.state, story)}</strong>`
   const moves = renderMoveButtons({ ...options, desk: desk.name, refused: options.refusedMove }, m)
   const places = placesOf(options)
+  const erase = renderEraseSection(desk.name, view, options.erasable, m)
   const body = html`${[
     renderRefusal(options, m),
     html`<p class="desk-back"><a href="${deskPath(desk.name)}">${m.say('desk.back-to', { desk: deskTitle })}</a></p><h1>${name}</h1>`,
@@ -122,6 +126,7 @@ export function renderRecordPage(options: RecordPageOptions): string {
     options.write.kind === 'hidden'
       ? null
       : section('record-write', m.say('desk.write'), renderWriteForm(desk.name, view, options.csrf, options.write, m)),
+    erase === null ? null : section('record-erase', m.say('desk.erase.section'), erase),
   ]}`
   return renderLayout({
     site,
