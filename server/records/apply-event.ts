@@ -85,7 +85,8 @@ export function foldEvents(events: readonly SequencedEvent[]): Projection | null
     // However the events read (a key still kept), nothing from before an erasure is shown after it.
     if (event.type === 'erased') history.splice(0, history.length, ...history.map(erasedEntry))
     const entry = historyEntry(event, seq, next.state)
-    history.push(record.erasedAt === undefined || event.type === 'erased' ? entry : erasedEntry(entry))
+    // The erasure's own entry too: a submitter who erased their case is not named by it.
+    history.push(record.erasedAt === undefined ? entry : erasedEntry(entry))
   }
   return record === null ? null : { record, history }
 }

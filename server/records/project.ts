@@ -23,7 +23,7 @@ export function projectEvent(
   const change = async (stored: Projection | null) => {
     if (stored !== null && stored.record.seq >= seq) return null
     const said = historyEntry(event, seq, view.state)
-    const entry = view.erasedAt === undefined || event.type === 'erased' ? said : erasedEntry(said)
+    const entry = view.erasedAt === undefined ? said : erasedEntry(said)
     if (event.type === 'filed') return { record: view, history: [entry] }
     // The usual case: the stored projection is the one this move started from.
     if (stored !== null && stored.record.seq === previousSeq)

@@ -267,12 +267,21 @@ export function runNothingLeftContract(name: string, buses: NothingLeftBus): voi
       })
     })
 
-    it('an index replayed from the stream alone shows an erased case erased, and its mail no longer goes', async () => {
+    it('a submitter who erases their own case is not named by it either; an index replayed from the stream alone shows it erased', async () => {
       const bus = await buses.open()
       const clock = { now: start }
       const { site, bucket } = privacySite()
       const erased = await fileMarked(bus, site, bucket, clock, 'replay')
-      await erased.instance.records.erase({ bucket, id: erased.id, actor: { kind: 'clock' }, reason: 'retention' })
+      const submitter: Actor = { kind: 'person', subject: erased.m.subject, name: erased.m.name }
+      await erased.instance.records.erase({ bucket, id: erased.id, actor: submitter, reason: 'self' })
+      const history = await erased.instance.records.history(bucket, erased.id)
+      expect(history.at(-1)).toMatchObject({
+        type: 'erased',
+        reason: 'self',
+        actor: { kind: 'person', subject: ERASED_VALUE, name: ERASED_VALUE },
+      })
+      const contents = await buses.contents()
+      expect(erased.markers.flatMap((marker) => whereFoundIn(contents, marker))).toEqual([])
       const replayed = createRecordIndex(bus)
       world.onCleanup(() => replayed.close())
       await replayed.ready
