@@ -1,7 +1,7 @@
 // GET /my/export: everything the service holds about the signed-in person, as
 // a zip (GDPR articles 15 and 20). Signed out, sign-in comes back here.
 import { defineEventHandler, sendRedirect, setResponseStatus } from 'h3'
-import { useStore } from '../../server/app/store'
+import { openStoredFile } from '../../server/app/store'
 import { textAt } from '../../server/content/storyline'
 import { messagesFor } from '../../server/messages/messages'
 import { personCases } from '../../server/privacy/person-cases'
@@ -19,14 +19,13 @@ export default defineEventHandler(async (event) => {
     setResponseStatus(event, 404)
     return ''
   }
-  const store = useStore()
   const now = new Date()
   const entries = personExportEntries({
     messages: messagesFor(site, story),
     siteName: textAt(site.branding.name, story),
     cases: personCases(site, index, visit.records, visitor),
     story,
-    openFile: async (key) => (store === null ? null : ((await store.get(key))?.body ?? null)),
+    openFile: openStoredFile,
     now,
   })
   return sendZip(event, `my-data-${now.toISOString().slice(0, 10)}.zip`, entries)

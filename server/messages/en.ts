@@ -605,6 +605,7 @@ export const en = {
   'mail.receipt-skipped': 'No receipt was mailed to {address}: {count} receipts already went to that address this hour',
   // Erasing a case's personal data (issue 29): the desk's action, the submitter's own, and what is left
   'desk.erase.section': 'Personal data',
+  'desk.export.action': 'Download the person’s data',
   'desk.erase.action': 'Erase personal data',
   'desk.erase.erased-on': 'Personal data erased {time}.',
   'desk.erase.title': 'Erase personal data: {name}',
@@ -619,6 +620,8 @@ export const en = {
   'desk.erase.reason-help': 'Why the data is erased, for example “Request by e-mail of 3 March”. Kept with the case.',
   'desk.erase.reason-missing': 'Write the reason before erasing.',
   'desk.erase.reason-too-long': 'The reason is too long: at most {max} characters, this has {length}.',
+  'desk.erase.unsealed':
+    'This case was filed before the site sealed personal data, so it cannot be erased here. Ask the site’s operator to erase it.',
   'desk.erase.done': 'The personal data of this case is erased.',
   'desk.erase.already': 'The personal data of this case was already erased.',
   'desk.erased-tag': 'personal data erased',

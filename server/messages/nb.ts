@@ -597,6 +597,7 @@ export const nb: Readonly<Record<MessageId, string>> = {
   'mail.receipt-skipped':
     'Ingen kvittering ble sendt til {address}: {count} kvitteringer er alt sendt til den adressen denne timen',
   'desk.erase.section': 'Personopplysninger',
+  'desk.export.action': 'Last ned personens opplysninger',
   'desk.erase.action': 'Slett personopplysninger',
   'desk.erase.erased-on': 'Personopplysningene ble slettet {time}.',
   'desk.erase.title': 'Slett personopplysninger: {name}',
@@ -612,6 +613,8 @@ export const nb: Readonly<Record<MessageId, string>> = {
     'Hvorfor opplysningene slettes, for eksempel «Forespørsel på e-post 3. mars». Lagres med saken.',
   'desk.erase.reason-missing': 'Skriv begrunnelsen før du sletter.',
   'desk.erase.reason-too-long': 'Begrunnelsen er for lang: høyst {max} tegn, denne har {length}.',
+  'desk.erase.unsealed':
+    'Denne saken ble sendt inn før nettstedet forseglet personopplysninger, så den kan ikke slettes her. Be driftsansvarlig for nettstedet om å slette den.',
   'desk.erase.done': 'Personopplysningene i denne saken er slettet.',
   'desk.erase.already': 'Personopplysningene i denne saken var allerede slettet.',
   'desk.erased-tag': 'personopplysninger slettet',

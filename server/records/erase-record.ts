@@ -9,7 +9,8 @@ import { BusConflictError } from '../bus/errors'
 import { log } from '../log'
 import { isName, isRecordId } from '../names'
 import { foldEvents } from './apply-event'
-import { appendRecordEvent } from './append-event'
+import { appendRecordEvent, personalFieldsOf } from './append-event'
+import { hasPersonalValues } from './event-seal'
 import { RecordChangedError, UnsealedRecordError } from './errors'
 import { readRecordEvents, readSealedEvents } from './record-events'
 import { useRecordKeys } from './record-keys'
@@ -48,7 +49,11 @@ export async function eraseRecord(ctx: RecordsContext, input: EraseInput): Promi
       await scrub(ctx, bucket, id)
       return { kind: 'already-erased' }
     }
-    if (filed.sealed === undefined) throw new UnsealedRecordError(bucket, id)
+    const content = ctx.site().buckets.get(bucket)
+    // Plain personal values on the stream (filed before sealing) cannot be shredded; a filing that held none
+    // (no sign-in kept, no personal field answered) has nothing sealed and is erased all the same.
+    if (filed.sealed === undefined && content !== undefined && hasPersonalValues(filed, personalFieldsOf(content)))
+      throw new UnsealedRecordError(bucket, id)
     const event: RecordEvent = {
       v: 1,
       type: 'erased',
@@ -60,7 +65,7 @@ export async function eraseRecord(ctx: RecordsContext, input: EraseInput): Promi
       reason: input.reason,
       // Cut to what the event's schema keeps, so no index skips it as invalid.
       ...(input.note === undefined || input.note === '' ? {} : { note: input.note.slice(0, MAX_NOTE) }),
-      fields: filed.sealed.names.filter((name) => name.startsWith('fields.')).map((name) => name.slice(7)),
+      fields: (filed.sealed?.names ?? []).filter((name) => name.startsWith('fields.')).map((name) => name.slice(7)),
     }
     let appended: { seq: number; duplicate: boolean }
     try {

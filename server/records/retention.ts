@@ -3,6 +3,7 @@
 // than that (issue 29). Like timed moves, every instance runs it; erasing is
 // the records layer's, which makes two erasures of one record one.
 import { log } from '../log'
+import { UnsealedRecordError } from './errors'
 import { DAY_MS, type TimedMovesInput } from './timed-moves'
 
 /** The clock's sweeps take the same: the records, the index, the content and the time. */
@@ -14,6 +15,9 @@ export interface RetentionOutcome {
   /** Records erased meanwhile by someone else (a desk, another instance), gone, or failed and logged. */
   skipped: number
 }
+
+// Records refused as unsealed, said once each.
+const unsealed = new Set<string>()
 
 export async function runRetention({ records, index, site, now }: RetentionInput): Promise<RetentionOutcome> {
   const outcome: RetentionOutcome = { erased: 0, skipped: 0 }
@@ -37,6 +41,13 @@ export async function runRetention({ records, index, site, now }: RetentionInput
           else outcome.skipped++
         } catch (error) {
           outcome.skipped++
+          // Filed before sealing: refused the same way every minute, so said once per instance.
+          if (error instanceof UnsealedRecordError) {
+            if (!unsealed.has(`${bucket.name}/${view.id}`))
+              log('warn', 'records', `[svc] [records] ${bucket.name}/${view.id} is past retention but unsealed`, {})
+            unsealed.add(`${bucket.name}/${view.id}`)
+            continue
+          }
           log('error', 'records', `[svc] [records] retention erasure of ${bucket.name}/${view.id} failed`, {
             error: String(error),
           })

@@ -71,6 +71,26 @@ describe('Issue 29, export: a signed-in person downloads everything the service 
     expect(JSON.stringify(data)).not.toContain('uploads/')
   })
 
+  it('staff of a desk that may erase download the same export of one case, for a request by mail', async () => {
+    const nora = await site.as('nora')
+    const filed = await fileWithFiles(nora, site.base, { street: 'Asked By Mail 3', kind: 'pothole' }, [])
+    const id = filedId(filed)
+    const kari = await site.as('kari')
+    const page = await (await kari(`${site.base}/desk/caseworkers/potholes/${id}`)).text()
+    expect(page).toContain(`href="/desk/caseworkers/potholes/${id}/export"`)
+    const response = await kari(`${site.base}/desk/caseworkers/potholes/${id}/export`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('application/zip')
+    const path = join(mkdtempSync(join(tmpdir(), 'export-')), 'case.zip')
+    writeFileSync(path, Buffer.from(await response.arrayBuffer()))
+    const data = JSON.parse(unzipped(path, 'cases.json').toString()) as { cases: { fields: Record<string, unknown> }[] }
+    expect(data.cases.map((one) => one.fields.street)).toEqual(['Asked By Mail 3'])
+    // Someone not on that desk gets the desk's refusal, no zip.
+    const stranger = await site.visitor()(`${site.base}/desk/caseworkers/potholes/${id}/export`)
+    expect(stranger.headers.get('content-type') ?? '').not.toContain('zip')
+    expect(await stranger.text()).not.toContain('Asked By Mail 3')
+  })
+
   it('for someone with no cases is an empty but valid zip', async () => {
     const { response, path } = await exported(await site.as('kari'))
     expect(response.status).toBe(200)

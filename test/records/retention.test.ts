@@ -10,7 +10,7 @@ import { createNatsBus } from '../../server/bus/nats'
 import type { Bus } from '../../server/bus/types'
 import type { SiteModel } from '../../server/content/model'
 import { runRetention } from '../../server/records/retention'
-import { RECORDS_STREAM, type RecordEvent } from '../../server/records/types'
+import { ERASED_VALUE, RECORDS_STREAM, type RecordEvent } from '../../server/records/types'
 import { startNatsServer, type NatsServer } from '../support/nats-server'
 import { freshNames, recordsSite, type SiteNames } from './site'
 import { collect, dayMs, start, useInstances, type Clock } from './world'
@@ -102,7 +102,7 @@ describe.each(buses)('retention on the %s bus', (_, open) => {
 
       const erased = await records.get(names.cases, old.id)
       expect(erased?.erasedAt).toBe(clock.now.toISOString())
-      expect(erased?.fields).toEqual({ street: 'Old Lane', kind: 'hole' })
+      expect(erased?.fields).toEqual({ street: 'Old Lane', kind: 'hole', details: ERASED_VALUE, email: ERASED_VALUE })
       expect(erased?.state).toBe('closed')
       expect((await records.get(names.cases, youngClosed.record.id))?.fields.details).toBe(
         'Marker Young Lane told by Ann',

@@ -11,6 +11,8 @@ export function renderEraseSection(desk: string, view: RecordView, erasable: boo
   if (view.erasedAt !== undefined)
     return html`<p class="desk-erased">${m.sayHtml('desk.erase.erased-on', { time: renderTime(view.erasedAt, m) })}</p>`
   if (!erasable) return null
-  const href = `${deskRecordPath(desk, view.bucket, view.id)}/erase`
-  return html`<p><a class="button button-closing" href="${href}">${m.say('desk.erase.action')}</a></p>`
+  const path = deskRecordPath(desk, view.bucket, view.id)
+  // A person's request by mail to see their data is answered from here too.
+  return html`<p><a class="button" href="${path}/export" download>${m.say('desk.export.action')}</a>
+<a class="button button-closing" href="${path}/erase">${m.say('desk.erase.action')}</a></p>`
 }

@@ -5,6 +5,8 @@
 import { defineEventHandler, sendRedirect } from 'h3'
 import { useRecords } from '../../../../../server/app/records'
 import { ERASE_FORM_LIMIT, parseEraseForm } from '../../../../../server/desk/erase-form'
+import { UnsealedRecordError } from '../../../../../server/records/errors'
+import { said } from '../../../../../server/messages/said'
 import { mayErase } from '../../../../../server/policy/questions'
 import { readDeskForm, readDeskRecordRequest } from '../../../../../utils/desk-record-request'
 import { sendRefusal } from '../../../../../utils/desk-reply'
@@ -22,13 +24,21 @@ export default defineEventHandler(async (event) => {
   const form = parseEraseForm(posted.body)
   if ('error' in form) return sendErasePage(event, req, found, { kept: form.kept, error: form.error })
   const { records } = await useRecords()
-  const erased = await records.erase({
-    bucket: found.bucket.name,
-    id: found.view.id,
-    actor: { kind: 'person', subject: user.subject, name: user.name },
-    reason: 'request',
-    note: form.reason,
-  })
+  const erased = await records
+    .erase({
+      bucket: found.bucket.name,
+      id: found.view.id,
+      actor: { kind: 'person', subject: user.subject, name: user.name },
+      reason: 'request',
+      note: form.reason,
+    })
+    .catch((error: unknown) => {
+      if (error instanceof UnsealedRecordError) return 'unsealed' as const
+      throw error
+    })
+  // Said beside the reason, which is kept: the case is as it was.
+  if (erased === 'unsealed')
+    return sendErasePage(event, req, found, { kept: form.reason, error: said('desk.erase.unsealed') })
   if (erased === null) return sendRefusal(event, req, 'not-found')
   return sendRedirect(event, `${here}?erased=${erased.kind === 'erased' ? 'done' : 'already'}`, 303)
 })
