@@ -71,6 +71,11 @@ export interface RecordIndex {
   contents(): { seq: number; tables: readonly TableImage[] }
   /** The stream sequence of the last event applied: what contents() would cover, without copying it. */
   appliedSeq(): number
+  /**
+   * This instance's writer stored version `seq` of the record with its projection and every side effect:
+   * the index need not check them (projection-repair.ts).
+   */
+  settled(bucket: string, id: string, seq: number): void
   close(): void
 }
 
@@ -231,6 +236,7 @@ export function createRecordIndex(
     },
     contents: () => ({ seq: applied, tables: state.images() }),
     appliedSeq: () => applied,
+    settled: (bucket, id, seq) => repair.settled(bucket, id, seq),
     close() {
       feed.close()
       repair.close()

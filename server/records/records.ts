@@ -86,7 +86,7 @@ export function createRecords(options: RecordsOptions): Records {
     projections,
     now: options.now ?? (() => new Date()),
     waitMs: options.waitMs ?? 3000,
-    sideEffects: createSideEffects(options.effects),
+    sideEffects: createSideEffects(options.effects, (view) => index.settled(view.bucket, view.id, view.seq)),
   }
   const newId = options.newId ?? newRecordId
   let streams: Promise<void> | undefined
