@@ -102,7 +102,12 @@ export function createRecordIndex(
   const repair = createProjectionRepair({
     bus,
     delayMs: repairDelayMs,
-    currentSeq: (b, id) => get(b, id)?.seq,
+    // Asked once per event: read from its column, as a view would cost more than the check that follows.
+    currentSeq: (b, id) => {
+      const table = state.buckets.get(b)
+      const row = table?.rowOf(id) ?? -1
+      return table === undefined || row === -1 ? undefined : table.seq(row)
+    },
     catchUp,
   })
   let replayed = false
