@@ -34,8 +34,9 @@ const NOTHING: DecidedEffects = { mail: null, grant: null }
 export function decideEffects(question: EffectsQuestion): DecidedEffects {
   const { site, bucket, entry, view, publicUrl, lookup } = question
   // From the event's own time, so the catch-up builds the very mail the writer built. A `sign_in: none` bucket
-  // keeps its cases nobody's, so their links open nothing more than they did.
-  const caseToken =
+  // keeps its cases nobody's, so their links open nothing more than they did. Signed only for a mail that is
+  // sent: most events mail nobody, and the HMAC was a tenth of a filing's CPU.
+  const caseToken = () =>
     bucket.signIn === 'none' ? undefined : question.signCase?.(view.bucket, view.id, new Date(entry.time))
   // Nothing goes out about an erased record: its values and whom to tell are gone.
   if (view.erasedAt !== undefined) return NOTHING
@@ -52,7 +53,10 @@ export function decideEffects(question: EffectsQuestion): DecidedEffects {
       if (entry.via === 'mail')
         return { mail: buildNotifyIntent({ site, bucket, view, text: entry.text, publicUrl }), grant: null }
       if (entry.via !== 'desk') return NOTHING
-      return { mail: buildMessageIntent({ site, bucket, view, text: entry.text, publicUrl, caseToken }), grant: null }
+      return {
+        mail: buildMessageIntent({ site, bucket, view, text: entry.text, publicUrl, caseToken: caseToken() }),
+        grant: null,
+      }
     case 'filed':
     case 'moved': {
       const mail = declaredMail(bucket, entry, view)
@@ -60,7 +64,16 @@ export function decideEffects(question: EffectsQuestion): DecidedEffects {
         mail:
           mail === undefined
             ? null
-            : buildMailIntent({ site, bucket, mail, view, publicUrl, lookup, note: entry.note, caseToken }),
+            : buildMailIntent({
+                site,
+                bucket,
+                mail,
+                view,
+                publicUrl,
+                lookup,
+                note: entry.note,
+                caseToken: caseToken(),
+              }),
         grant: grantFor(bucket, view),
       }
     }

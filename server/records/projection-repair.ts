@@ -5,7 +5,10 @@
 // The same pass hands the record to `catchUp` for the other side effects
 // (effects-catch-up.ts). A pass that fails is tried again later, a few
 // times, each wait twice the one before: a bus that was away for a minute
-// is not a lost mail.
+// is not a lost mail. A version this instance's own writer stored with all
+// its side effects is not checked here: that check was a KV read and a
+// parse for every filing, and only a crash between append and projection
+// needs it (another instance still checks, as it cannot know).
 import type { Bus } from '../bus/types'
 import { log } from '../log'
 import type { EffectsCatchUp } from './effects-catch-up'
@@ -25,12 +28,19 @@ export interface ProjectionRepairOptions {
 
 export interface ProjectionRepair {
   schedule(bucket: string, id: string): void
+  /** This instance's writer stored version `seq`'s projection and side effects: no check here up to it. */
+  settled(bucket: string, id: string, seq: number): void
   close(): void
 }
 
 const concurrency = 8
 // delayMs · (2 + 4 + … + 2^7): with the default 5 s, about 21 minutes in all.
 const maxAttempts = 8
+// Versions settled by the writer whose check has not come yet: about five
+// seconds of filings. A record that is never checked (its event not applied
+// here) leaves its entry until the map is full, then all are forgotten and
+// checked as before.
+const maxSettled = 100_000
 
 interface Due {
   readonly bucket: string
@@ -50,6 +60,7 @@ export function createProjectionRepair({
   // is due order in each: a record scheduled again moves to the end of the first.
   const queues = Array.from({ length: maxAttempts }, () => new Map<string, Due>())
   const keyOf = (entry: { bucket: string; id: string }) => `${entry.bucket}:${entry.id}`
+  const settledSeqs = new Map<string, number>()
   let timer: NodeJS.Timeout | undefined
   let running = false
   let closed = false
@@ -84,6 +95,10 @@ export function createProjectionRepair({
     const { bucket, id } = entry
     const seq = currentSeq(bucket, id)
     if (seq === undefined) return
+    const key = keyOf(entry)
+    const settled = settledSeqs.get(key)
+    settledSeqs.delete(key)
+    if (settled !== undefined && settled >= seq) return
     const failures: unknown[] = []
     try {
       const projection = await upToDate(bucket, id, seq, failures)
@@ -136,10 +151,16 @@ export function createProjectionRepair({
     schedule(bucket, id) {
       put({ bucket, id, at: Date.now() + delayMs, attempt: 0 })
     },
+    settled(bucket, id, seq) {
+      const key = keyOf({ bucket, id })
+      if (settledSeqs.size >= maxSettled) settledSeqs.clear()
+      settledSeqs.set(key, Math.max(seq, settledSeqs.get(key) ?? 0))
+    },
     close() {
       closed = true
       clearTimeout(timer)
       for (const queue of queues) queue.clear()
+      settledSeqs.clear()
     },
   }
 }

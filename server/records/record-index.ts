@@ -74,6 +74,11 @@ export interface RecordIndex {
   appliedSeq(): number
   /** The stream sequence of the last erasure applied, 0 for none. */
   erasedSeq(): number
+  /**
+   * This instance's writer stored version `seq` of the record with its projection and every side effect:
+   * the index need not check them (projection-repair.ts).
+   */
+  settled(bucket: string, id: string, seq: number): void
   close(): void
 }
 
@@ -101,7 +106,12 @@ export function createRecordIndex(
   const repair = createProjectionRepair({
     bus,
     delayMs: repairDelayMs,
-    currentSeq: (b, id) => get(b, id)?.seq,
+    // Asked once per event: read from its column, as a view would cost more than the check that follows.
+    currentSeq: (b, id) => {
+      const table = state.buckets.get(b)
+      const row = table?.rowOf(id) ?? -1
+      return table === undefined || row === -1 ? undefined : table.seq(row)
+    },
     catchUp,
   })
   let replayed = false
@@ -259,6 +269,7 @@ export function createRecordIndex(
     contents: () => ({ seq: applied, tables: state.images() }),
     appliedSeq: () => applied,
     erasedSeq: () => erasedSeq,
+    settled: (bucket, id, seq) => repair.settled(bucket, id, seq),
     close() {
       feed.close()
       repair.close()

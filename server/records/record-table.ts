@@ -54,6 +54,8 @@ export interface RecordTable {
   activeMs(row: number): number
   /** The sequence of the last reply by mail or self move of the record in `row`; 0 for none. */
   heardSeq(row: number): number
+  /** The stream sequence of the record's version in `row`, without building its view. */
+  seq(row: number): number
   storyline(row: number): string
   submitter(row: number): string
   fields(row: number): FieldValues
@@ -214,6 +216,7 @@ export function createRecordTable(bucket: string, image?: TableImage): RecordTab
       return Number.isNaN(ms) ? Date.parse(timeText(columns.filedAt[row] ?? Number.NaN, spelled.filedAt, row)) : ms
     },
     heardSeq: (row) => columns.heardSeq[row] ?? 0,
+    seq: (row) => columns.seq[row] ?? 0,
     storyline: (row) => nameAt('storyline', row),
     submitter: (row) => detailsAt(row).submitter,
     fields: (row) => detailsAt(row).fields,

@@ -23,7 +23,11 @@ export interface SideEffects {
 /** Never rejects. */
 export type RunSideEffects = (effects: SideEffects) => Promise<void>
 
-export function createSideEffects(effects: EventEffects): RunSideEffects {
+/** `settled` hears of each event whose side effects were all done, so nothing needs checking them again. */
+export function createSideEffects(
+  effects: EventEffects,
+  settled: (view: RecordView) => void = () => undefined,
+): RunSideEffects {
   return async ({ site, bucket, entry, view, project }) => {
     const [projected, followed] = await Promise.allSettled([
       project(),
@@ -33,7 +37,7 @@ export function createSideEffects(effects: EventEffects): RunSideEffects {
       ...(projected.status === 'rejected' ? [`projection: ${String(projected.reason)}`] : []),
       ...(followed.status === 'rejected' ? failures(followed.reason) : []),
     ]
-    if (failed.length === 0) return
+    if (failed.length === 0) return settled(view)
     const { id, seq } = view
     log(
       'error',

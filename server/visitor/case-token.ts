@@ -4,7 +4,8 @@
 // bucket, the record id and the end time, under a key the instances share;
 // altering any of them, or taking a token to another case, fails the HMAC,
 // and the end time it covers cannot be pushed back.
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import { timingSafeEqual } from 'node:crypto'
+import { hmacSha256 } from '../hmac-key'
 
 /** The query parameter and form field that carry the token. */
 export const CASE_TOKEN_FIELD = 'k'
@@ -15,7 +16,7 @@ const DAY_MS = 86_400_000
 const TOKEN_SHAPE = /^([0-9a-z]{1,10})\.([A-Za-z0-9_-]{22})$/
 
 function mac(secret: Buffer, bucket: string, id: string, end: string): Buffer {
-  return createHmac('sha256', secret).update(['case', bucket, id, end].join('\n')).digest().subarray(0, MAC_BYTES)
+  return hmacSha256(secret).update(['case', bucket, id, end].join('\n')).digest().subarray(0, MAC_BYTES)
 }
 
 /** A token for one case, good until `expires`. */

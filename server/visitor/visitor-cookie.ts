@@ -5,8 +5,9 @@
 // digest alone, so a value someone planted or saw in this browser before a
 // filing reads nothing filed after it. Filing needs no session and reading
 // writes nothing.
-import { createHash, createHmac, randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { z } from 'zod'
+import { hmacSha256 } from '../hmac-key'
 
 export const VISITOR_COOKIE = 'svc_visitor'
 
@@ -45,7 +46,7 @@ export function readVisitorCookieValues(cookie: unknown): readonly string[] {
  * was only ever in the filer's page.
  */
 export function filingValue(secret: Buffer, first: string, submission: string): string {
-  return createHmac('sha256', secret)
+  return hmacSha256(secret)
     .update(`svc-visitor-filing\n${first}\n${submission}`)
     .digest()
     .subarray(0, 16)

@@ -7,7 +7,8 @@
 // reference, the end day and the handle's contents. A forged or altered
 // token fails the HMAC; an expired one is refused by its end day, which the
 // HMAC covers too, so it cannot be pushed back.
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import { timingSafeEqual } from 'node:crypto'
+import { hmacSha256 } from '../../hmac-key'
 import { TOKEN_CHARS } from './reply-address'
 
 /** What a reply may be appended to. */
@@ -53,7 +54,7 @@ function dayOf(text: string): number {
   return day
 }
 
-const hmac = (secret: Buffer, text: string) => createHmac('sha256', secret).update(text).digest()
+const hmac = (secret: Buffer, text: string) => hmacSha256(secret).update(text).digest()
 
 function mac(secret: Buffer, ref: string, day: string, handle: ReplyHandle): string {
   const signed = ['reply', ref, day, handle.bucket, handle.record, handle.to.toLowerCase()].join('\n')
