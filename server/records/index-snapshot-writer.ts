@@ -4,9 +4,7 @@
 // records costs the writer a few seconds of CPU; with a lease those are spent
 // once per period, not once per instance. The holder renews it on every
 // tick; when it stops, another takes over once the lease has run out.
-import { randomUUID } from 'node:crypto'
-import { BusConflictError } from '../bus/errors'
-import { decodeJson } from '../bus/payload'
+import { createKvLease } from '../bus/kv-lease'
 import type { Bus, BusKv } from '../bus/types'
 import { log } from '../log'
 import { serializeIndex } from './index-snapshot'
@@ -44,40 +42,25 @@ export async function writeIndexSnapshot(bus: Bus, index: RecordIndex): Promise<
 }
 
 export function startSnapshotWriter({ bus, index, everyMs }: SnapshotWriterOptions): { close(): void } {
-  const instance = randomUUID()
   let written = 0
   let running = false
   let failing = false
 
-  async function holdLease(kv: BusKv): Promise<boolean> {
-    const entry = await kv.get(LEASE_KEY)
-    const now = Date.now()
-    // One missed tick does not hand the work over.
-    const lease = { instance, until: now + 2.5 * everyMs }
-    try {
-      if (entry === null) await kv.create(LEASE_KEY, lease)
-      else {
-        const held = decodeJson<{ instance?: string; until?: number }>(entry.value)
-        if (held.instance !== instance && (held.until ?? 0) > now) return false
-        await kv.update(LEASE_KEY, lease, entry.revision)
-      }
-      return true
-    } catch (error) {
-      if (error instanceof BusConflictError) return false
-      throw error
-    }
-  }
-
-  // Opened once: on NATS every opening is a round trip.
+  // Opened once: on NATS every opening is a round trip. One missed tick does not hand the work over.
   let leases: Promise<BusKv> | null = null
+  const lease = createKvLease(
+    () =>
+      (leases ??= bus.kv(SNAPSHOT_LEASE_KV).catch((error: unknown) => {
+        leases = null
+        throw error
+      })),
+    LEASE_KEY,
+    2.5 * everyMs,
+  )
 
   async function tick(): Promise<void> {
     if (index.status() !== 'current' || !bus.isConnected()) return
-    leases ??= bus.kv(SNAPSHOT_LEASE_KV).catch((error: unknown) => {
-      leases = null
-      throw error
-    })
-    if (!(await holdLease(await leases))) return
+    if (!(await lease.hold())) return
     // Nothing new since the last snapshot: no copy of every record just to find that out.
     if (index.appliedSeq() > written) written = await writeIndexSnapshot(bus, index)
   }
