@@ -23,6 +23,8 @@ import { UnsealedRecordError } from '../../server/records/errors'
 import { startSnapshotErasure } from '../../server/records/index-snapshot-erasure'
 import { writeIndexSnapshot } from '../../server/records/index-snapshot-writer'
 import { createRecordIndex } from '../../server/records/record-index'
+import { runRetention } from '../../server/records/retention'
+import { DAY_MS } from '../../server/records/timed-moves'
 import { ERASED_VALUE, RECORDS_STREAM, recordSubject } from '../../server/records/types'
 import type { Actor } from '../../server/records/types'
 import { waitFor } from '../bus/wait'
@@ -292,6 +294,32 @@ export function runNothingLeftContract(name: string, buses: NothingLeftBus): voi
       })
       expect(replayed.list(bucket, { offset: 0, limit: 10, text: erased.m.details }).total).toBe(0)
       expect(replayed.hasFiled(bucket, erased.m.subject)).toBe(false)
+    })
+
+    it("Retention leaves nothing behind either: the clock's erasure of a case past its bucket's days scans clean", async () => {
+      const bus = await buses.open()
+      const clock = { now: start }
+      const { site, bucket } = privacySite()
+      const cases = site.buckets.get(bucket)
+      if (cases === undefined) throw new Error('no bucket')
+      const kept = {
+        ...site,
+        buckets: new Map(site.buckets).set(bucket, { ...cases, retention: { days: 1.5, in: ['withdrawn'] } }),
+      }
+      const erased = await fileMarked(bus, kept, bucket, clock, 'retention')
+      const { records, index } = erased.instance
+      const sweep = (days: number) =>
+        runRetention({ records, index, site: kept, now: new Date(start.getTime() + days * DAY_MS) })
+      expect(await sweep(1)).toEqual({ erased: 0, skipped: 0 })
+      expect(await sweep(2)).toEqual({ erased: 1, skipped: 0 })
+      expect((await records.history(bucket, erased.id)).at(-1)).toMatchObject({
+        type: 'erased',
+        reason: 'retention',
+        actor: { kind: 'clock' },
+      })
+      const contents = await buses.contents()
+      expect(erased.markers.flatMap((marker) => whereFoundIn(contents, marker))).toEqual([])
+      expect(await sweep(3)).toEqual({ erased: 0, skipped: 0 })
     })
 
     it('a move and an erasure at the same moment: one order, nothing half-erased', async () => {
