@@ -7,7 +7,7 @@ import type { Bucket } from '../content/model'
 import { textAt } from '../content/storyline'
 import { readStoredFile, type StoredFile } from '../files/stored-file'
 import { referenceOf } from '../records/reference'
-import type { HistoryEntry, RecordView } from '../records/types'
+import { isErased, type HistoryEntry, type RecordView } from '../records/types'
 
 export interface ExportCase {
   readonly bucket: Bucket
@@ -28,7 +28,8 @@ export interface CaseJson {
   readonly storyline: string
   readonly filed: string
   readonly lastMoved: string
-  readonly fields: Record<string, string | { file: string; name: string; size: number; type: string }>
+  /** null: erased (issue 29). */
+  readonly fields: Record<string, string | null | { file: string; name: string; size: number; type: string }>
   readonly timeline: readonly TimelineJson[]
 }
 
@@ -41,7 +42,8 @@ type TimelineJson =
       readonly state: string
       readonly how: 'desk' | 'self' | 'timed'
     }
-  | { readonly time: string; readonly event: 'message' | 'reply'; readonly text: string }
+  | { readonly time: string; readonly event: 'message' | 'reply'; readonly text: string | null }
+  | { readonly time: string; readonly event: 'erased' }
 
 export function caseJson(
   { bucket, record, history }: ExportCase,
@@ -57,6 +59,10 @@ export function caseJson(
   for (const field of bucket.fields) {
     const value = record.fields[field.name]
     if (value === undefined || value === '') continue
+    if (isErased(value)) {
+      fields[field.name] = null
+      continue
+    }
     const file = field.type === 'file' ? readStoredFile(value) : null
     if (file === null) {
       fields[field.name] = value
@@ -74,7 +80,14 @@ export function caseJson(
         { time: entry.time, event: 'moved', from: label(entry.from ?? ''), state: label(entry.to), how: how(entry) },
       ]
     if (entry.type === 'noted' && (entry.via === 'desk' || entry.via === 'mail'))
-      return [{ time: entry.time, event: entry.via === 'desk' ? 'message' : 'reply', text: entry.text ?? '' }]
+      return [
+        {
+          time: entry.time,
+          event: entry.via === 'desk' ? 'message' : 'reply',
+          text: isErased(entry.text) ? null : (entry.text ?? ''),
+        },
+      ]
+    if (entry.type === 'erased') return [{ time: entry.time, event: 'erased' }]
     return []
   })
   const json: CaseJson = {
