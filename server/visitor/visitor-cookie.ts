@@ -5,8 +5,9 @@
 // digest alone, so a value someone planted or saw in this browser before a
 // filing reads nothing filed after it. Filing needs no session and reading
 // writes nothing.
-import { createHash, createHmac, randomBytes } from 'node:crypto'
+import { createHash, createHmac } from 'node:crypto'
 import { z } from 'zod'
+import { newRandomToken } from '../random-token'
 
 export const VISITOR_COOKIE = 'svc_visitor'
 
@@ -22,7 +23,7 @@ export const VISITOR_FILING_VALUES = 19
 const SEPARATOR = '.'
 
 /** 16 random bytes, base64url: 22 characters. */
-export const newVisitorCookie = (): string => randomBytes(16).toString('base64url')
+export const newVisitorCookie = newRandomToken
 
 const visitorValueSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/)
 
