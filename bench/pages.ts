@@ -7,10 +7,10 @@
 // set); then the signed-in desk listing of 25 records and /healthz. One
 // instance on a nats-server, rate limit off, wrk -t1 -c64 on loopback, on the
 // runtime `npm run bench` runs (the pinned one, as the release).
-// PAGES_SECONDS per run (default 10); PAGES_RUNS rounds (default 1; each
-// round measures every target and its two references again, so a machine
-// shared with others moves all three alike, and the table gives medians and
-// each round's ratio to the bare Nitro app); PAGES_ONLY to run only the
+// PAGES_SECONDS per run (default 10), taken in 2-second slices that take
+// turns with the two references' (a machine shared with others then slows all
+// three alike); PAGES_RUNS rounds (default 1; the table gives medians and each
+// round's ratio to the bare Nitro app); PAGES_ONLY to run only the
 // targets whose description contains it, e.g. 'GET / first' (to profile one,
 // with BENCH_CPU_PROF).
 import { createCookieFetch } from '../test/auth/cookie-fetch'
@@ -21,13 +21,14 @@ import { serveSameBytes } from './support/same-bytes'
 import { startCaseworkerService } from './support/caseworker-service'
 import { startNitroReference, type SamePage } from './support/nitro-reference'
 import { requireBuild } from './support/service'
-import { lowestToNitro, pageRows, type Round } from './support/page-rounds'
+import { joinSlices, lowestToNitro, pageRows, type Round } from './support/page-rounds'
 import { table } from './support/timing'
 import { fileReport, findPages } from './support/visits'
 import { requireWrk, runWrk } from './support/wrk'
 
 const SECONDS = Number(process.env.PAGES_SECONDS ?? 10)
 const RUNS = Number(process.env.PAGES_RUNS ?? 1)
+const SLICES = Math.max(1, Math.round(SECONDS / 2))
 // Issue 32: every anonymous page at least this share of the bare Nitro app on the same bytes.
 const NITRO_TARGET = 0.8
 const CONNECTIONS = 64
@@ -108,11 +109,14 @@ try {
         const page = samples[n]!
         const reference = await serveSameBytes(page.body, page.contentType)
         try {
-          const load = { seconds: SECONDS, connections: CONNECTIONS }
-          const service = await runWrk(`${base}${target.path}`, { ...load, headers: target.headers })
-          const bare = await runWrk(reference.url, load)
-          const ceiling = await runWrk(nitro.url(n), load)
-          rounds[n]!.push({ service, bare, ceiling })
+          const slices: Round[] = []
+          for (let slice = 0; slice < SLICES; slice++) {
+            const load = { seconds: SECONDS / SLICES, connections: CONNECTIONS }
+            const service = await runWrk(`${base}${target.path}`, { ...load, headers: target.headers })
+            const bare = await runWrk(reference.url, load)
+            slices.push({ service, bare, ceiling: await runWrk(nitro.url(n), load) })
+          }
+          rounds[n]!.push(joinSlices(slices))
         } finally {
           await reference.close()
         }
@@ -122,7 +126,7 @@ try {
     await nitro.stop()
   }
   console.log(
-    `pages: wrk -t1 -c${CONNECTIONS}, ${SECONDS} s per run, ${RUNS} round(s), one instance on nats-server, ` +
+    `pages: wrk -t1 -c${CONNECTIONS}, ${SECONDS} s per run in ${SLICES} slices, ${RUNS} round(s), one instance on nats-server, ` +
       `Node ${process.version}; figures are medians of the rounds, errors count every run`,
   )
   console.log(

@@ -1,7 +1,8 @@
-// The pages bench's figures: each target measured in rounds, each round the
-// service and then its two references on the same bytes (bare node:http, bare
-// Nitro), so load from others on the machine moves the three alike. Medians
-// over the rounds, and each round's ratio to the bare Nitro app.
+// The pages bench's figures: each target measured in rounds, each round in
+// short slices, each slice the service and then its two references on the
+// same bytes (bare node:http, bare Nitro), so load from others on the machine
+// moves the three alike. Medians over the rounds, and each round's ratio to
+// the bare Nitro app.
 import { quantile } from './timing'
 import type { WrkResult } from './wrk'
 
@@ -14,6 +15,24 @@ export interface Round {
 const toNitro = (round: Round): number => round.service.requestsPerSecond / round.ceiling.requestsPerSecond
 const median = (values: readonly number[]): number => quantile(values, 0.5)
 const x = (value: number): string => `${value.toFixed(2)}x`
+
+/** Slices of equal length as one run: the mean rate, the worst p99, every error. */
+export function joinSlices(slices: readonly Round[]): Round {
+  const join = (pick: (round: Round) => WrkResult): WrkResult => {
+    const runs = slices.map(pick)
+    return {
+      requestsPerSecond: runs.reduce((sum, run) => sum + run.requestsPerSecond, 0) / runs.length,
+      p50Ms: median(runs.map((run) => run.p50Ms)),
+      p99Ms: Math.max(...runs.map((run) => run.p99Ms)),
+      errors: runs.reduce((sum, run) => sum + run.errors, 0),
+    }
+  }
+  return {
+    service: join((round) => round.service),
+    bare: join((round) => round.bare),
+    ceiling: join((round) => round.ceiling),
+  }
+}
 
 /** The lowest service/bare Nitro of any round of any target, and which target (its index) it was. */
 export function lowestToNitro(rounds: readonly (readonly Round[])[]): { target: number; ratio: number } | undefined {
