@@ -25,7 +25,7 @@ import { PAGE_HEADERS } from '../server/http/page-headers'
 import { serviceCounts } from '../server/metrics/service-counts'
 import { HTML_TYPE, PAGE_CACHING, sendPage } from './html-response'
 import { SESSION_COOKIE } from './session'
-import { drawStorylineFor, useStorylineDraw } from './storyline'
+import { drawStorylineFor, setStorylineDraw } from './storyline'
 import { siteCookieName } from './secure'
 import { visitorCookieLine } from './visitor-cookie'
 
@@ -95,7 +95,7 @@ export function serveCachedPage(event: H3Event): string | Buffer | undefined {
     (visitor.length > 0 && !seesAsAnyone(site, live.index, found.page, cookieSubmitters(visitor)))
   if (missed) {
     // The route answers, with this draw (drawing again would count a visitor twice).
-    useStorylineDraw(event, draw)
+    setStorylineDraw(event, draw)
     return undefined
   }
   // A form needs the visitor cookie its token signs: made now for a first visit, in memory only.

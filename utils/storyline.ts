@@ -31,7 +31,7 @@ export interface StorylineDraw {
  * The storyline of a request sending `cookies`, and the cookie lines its
  * answer must carry; a visitor who came back is counted here. For the page
  * fast path (utils/cached-page.ts), which writes the lines with its answer or
- * hands them to the route with useStorylineDraw.
+ * hands them to the route with setStorylineDraw.
  */
 export function drawStorylineFor(
   site: SiteModel,
@@ -51,7 +51,7 @@ export function drawStorylineFor(
 }
 
 /** This request's storyline is `draw`: its cookies go on the response, and getStoryline answers it. */
-export function useStorylineDraw(event: H3Event, draw: StorylineDraw): number {
+export function setStorylineDraw(event: H3Event, draw: StorylineDraw): number {
   for (const line of draw.lines) setSiteCookieLine(event, line)
   event.context.storyline = draw.story
   return draw.story
@@ -60,7 +60,7 @@ export function useStorylineDraw(event: H3Event, draw: StorylineDraw): number {
 export function getStoryline(event: H3Event, site: SiteModel): number {
   const cached = event.context.storyline as number | undefined
   if (cached !== undefined) return cached
-  return useStorylineDraw(event, drawStorylineFor(site, parseCookies(event)))
+  return setStorylineDraw(event, drawStorylineFor(site, parseCookies(event)))
 }
 
 /** The visitor's storyline if they have one already, else the first; never draws or sets one (error pages). */
