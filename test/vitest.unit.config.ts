@@ -8,7 +8,7 @@ import { defineConfig } from 'vitest/config'
 
 const root = new URL('..', import.meta.url).pathname
 const NEEDS_MORE =
-  /support\/(server|nats-server|browser|smtp-server|s3-server|scim-server|deploy-host|workflow-runner|tile-server|git-host-api|demo-site|fast-clock)'|-world'|test-idp'|service-with-idp'|node:child_process|\.output|createNatsBus|startNats/
+  /support\/(server|nats-server|browser|smtp-server|s3-server|scim-server|deploy-host|workflow-runner|tile-server|git-host-api|demo-site|fast-clock)'|-world'|dev-site'|test-idp'|service-with-idp'|node:child_process|\.output|createNatsBus|startNats/
 
 function pureTests(dir: string): string[] {
   return readdirSync(join(root, dir), { recursive: true, withFileTypes: true })

@@ -9,7 +9,7 @@ import { recordsIfReady } from '../server/app/records'
 import { findPage } from '../server/content/find-page'
 import type { SiteModel } from '../server/content/model'
 import { formSecretIfReady } from '../server/forms/form-secret'
-import { formToken } from '../server/forms/form-token'
+import { formToken, newVisitorFormToken } from '../server/forms/form-token'
 import { signInIfReady } from '../server/sign-in/use-sign-in'
 import { seesAsAnyone } from '../server/visitor/anonymous-view'
 import type { PageContext } from '../server/visitor/context'
@@ -18,16 +18,16 @@ import { pageCacheKey } from '../server/visitor/page-cache-key'
 import { NO_QUERY, parsePageQuery } from '../server/visitor/page-query'
 import { createPageTemplate, fillPageTemplate, type PageTemplate } from '../server/visitor/page-template'
 import { cookieSubmitters } from '../server/visitor/visitor'
-import { readVisitorCookieValues, VISITOR_COOKIE } from '../server/visitor/visitor-cookie'
+import { newVisitorCookie, readVisitorCookieValues, VISITOR_COOKIE } from '../server/visitor/visitor-cookie'
 import type { ShowPage } from './page-to-show'
 import { getCsrfToken } from './csrf'
 import { PAGE_HEADERS } from '../server/http/page-headers'
 import { serviceCounts } from '../server/metrics/service-counts'
 import { HTML_TYPE, PAGE_CACHING, sendPage } from './html-response'
 import { SESSION_COOKIE } from './session'
-import { getStoryline } from './storyline'
+import { drawStorylineFor, setStorylineDraw } from './storyline'
 import { siteCookieName } from './secure'
-import { ensureVisitorCookie } from './visitor-cookie'
+import { visitorCookieLine } from './visitor-cookie'
 
 // Stands in for the CSRF token in cached pages; random, so no content can guess it.
 const CSRF_MARK = randomBytes(16).toString('base64url')
@@ -76,8 +76,8 @@ export function serveCachedPage(event: H3Event): string | Buffer | undefined {
   const found = findPage(site, pathname)
   if (found === null) return undefined
   const query = search === '' ? NO_QUERY : parsePageQuery(getQuery(event))
-  // A first visit draws its storyline here, as the route would (and the route reuses it on a miss).
-  const story = getStoryline(event, site)
+  // A first visit draws its storyline here, as the route would; the cookies go with the answer.
+  const draw = drawStorylineFor(site, cookies)
   const key = pageCacheKey({
     site,
     index: live.index,
@@ -85,30 +85,54 @@ export function serveCachedPage(event: H3Event): string | Buffer | undefined {
     path: found.path,
     search,
     query,
-    story,
+    story: draw.story,
     signInOn: signIn.on,
   })
   const template = key === null ? undefined : usePageCache(site).get(key)
-  if (template === undefined) return undefined
   const visitor = readVisitorCookieValues(cookies[siteCookieName(VISITOR_COOKIE)])
-  if (visitor.length > 0 && !seesAsAnyone(site, live.index, found.page, cookieSubmitters(visitor))) return undefined
+  const missed =
+    template === undefined ||
+    (visitor.length > 0 && !seesAsAnyone(site, live.index, found.page, cookieSubmitters(visitor)))
+  if (missed) {
+    // The route answers, with this draw (drawing again would count a visitor twice).
+    setStorylineDraw(event, draw)
+    return undefined
+  }
   // A form needs the visitor cookie its token signs: made now for a first visit, in memory only.
-  const csrf = template.needsCsrf ? formToken(secret, visitor[0] ?? ensureVisitorCookie(event)) : undefined
+  let csrf: string | undefined
+  let lines = draw.lines
+  if (template.needsCsrf) {
+    const known = visitor[0]
+    const made = known ?? newVisitorCookie()
+    csrf = known === undefined ? newVisitorFormToken(secret, made) : formToken(secret, known)
+    if (known === undefined) lines = [...lines, visitorCookieLine([made])]
+  }
   serviceCounts.pageCacheHits++
-  return endWithTemplate(event, template, csrf)
+  return endWithTemplate(event, template, csrf, lines)
 }
 
 // The fast path's own send: one writeHead and end, rather than h3's helpers,
 // which check each header again and send a turn of the event loop later.
-function endWithTemplate(event: H3Event, template: PageTemplate, csrf: string | undefined): string | Buffer {
+// The cookies go in the same call: with nothing set on the response before,
+// Node takes the headers as given instead of merging them one by one.
+function endWithTemplate(
+  event: H3Event,
+  template: PageTemplate,
+  csrf: string | undefined,
+  cookies: readonly string[],
+): string | Buffer {
   const { req, res } = event.node
   const answer = answerTemplate(template, csrf, req.headers['if-none-match'])
-  res.writeHead(answer.status, {
+  const headers: Record<string, string | string[]> = {
     ...PAGE_HEADERS,
     'content-type': HTML_TYPE,
     'cache-control': PAGE_CACHING,
     etag: answer.etag,
-  })
+  }
+  // Given, or Node sends the body chunked: writeHead writes the headers before the body is known.
+  if (answer.status === 200) headers['content-length'] = String(answer.body.length)
+  if (cookies.length > 0) headers['set-cookie'] = [...cookies]
+  res.writeHead(answer.status, headers)
   res.end(answer.body)
   return answer.body
 }

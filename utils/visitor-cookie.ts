@@ -2,7 +2,7 @@
 // without side effects, made only when a page shows a form, given a fresh
 // value at each anonymous filing, and dropped at sign-in and sign-out so the
 // next visitor in this browser starts with values nobody has seen.
-import { deleteCookie, getCookie, setCookie, type H3Event } from 'h3'
+import { deleteCookie, getCookie, type H3Event } from 'h3'
 import { SESSION_LIFETIME_MS } from '../server/sessions'
 import { useFormSecret } from '../server/forms/form-secret'
 import {
@@ -14,6 +14,7 @@ import {
   writeVisitorCookieValues,
 } from '../server/visitor/visitor-cookie'
 import { siteCookie, siteCookieName } from './secure'
+import { setSiteCookieLine, siteCookieLine } from './site-cookie'
 
 /** The cookie's values, its first (the one forms are signed over) first; none when it has none. */
 export function getVisitorCookie(event: H3Event): readonly string[] {
@@ -21,14 +22,14 @@ export function getVisitorCookie(event: H3Event): readonly string[] {
   return made ?? readVisitorCookieValues(getCookie(event, siteCookieName(VISITOR_COOKIE)))
 }
 
-function setVisitorCookie(event: H3Event, values: readonly string[]): void {
+/** The Set-Cookie line of a visitor cookie holding `values` (the page fast path writes it with its answer). */
+export function visitorCookieLine(values: readonly string[]): string {
   // As long as a session: a visitor's own cases stay theirs for that long.
-  setCookie(
-    event,
-    siteCookieName(VISITOR_COOKIE),
-    writeVisitorCookieValues(values),
-    siteCookie({ maxAge: Math.floor(SESSION_LIFETIME_MS / 1000) }),
-  )
+  return siteCookieLine(siteCookieName(VISITOR_COOKIE), writeVisitorCookieValues(values), SESSION_LIFETIME_MS / 1000)
+}
+
+function setVisitorCookie(event: H3Event, values: readonly string[]): void {
+  setSiteCookieLine(event, visitorCookieLine(values))
   event.context.svcVisitorCookie = values
 }
 

@@ -16,16 +16,29 @@ import { sameSecret } from '../http/same-secret'
 const REMEMBERED = 10_000
 const remembered = new WeakMap<Buffer, { key: KeyObject; tokens: BoundedMemo<string> }>()
 
-export function formToken(secret: Buffer, visitorCookie: string): string {
+function signerOf(secret: Buffer): { key: KeyObject; tokens: BoundedMemo<string> } {
   let signer = remembered.get(secret)
   if (signer === undefined) {
     signer = { key: createSecretKey(secret), tokens: createBoundedMemo<string>(REMEMBERED) }
     remembered.set(secret, signer)
   }
-  const { key } = signer
-  return signer.tokens.get(visitorCookie, () =>
-    createHmac('sha256', key).update(`svc-form\n${visitorCookie}`).digest('base64url'),
-  )
+  return signer
+}
+
+const sign = (key: KeyObject, visitorCookie: string): string =>
+  createHmac('sha256', key).update(`svc-form\n${visitorCookie}`).digest('base64url')
+
+export function formToken(secret: Buffer, visitorCookie: string): string {
+  const { key, tokens } = signerOf(secret)
+  return tokens.get(visitorCookie, () => sign(key, visitorCookie))
+}
+
+/**
+ * The token of a visitor cookie made just now: not remembered, as most first
+ * visits never come back, and each would push a returning visitor's token out.
+ */
+export function newVisitorFormToken(secret: Buffer, visitorCookie: string): string {
+  return sign(signerOf(secret).key, visitorCookie)
 }
 
 export function isFormToken(secret: Buffer, visitorCookie: string, submitted: string): boolean {

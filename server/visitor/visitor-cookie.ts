@@ -5,9 +5,10 @@
 // digest alone, so a value someone planted or saw in this browser before a
 // filing reads nothing filed after it. Filing needs no session and reading
 // writes nothing.
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import { z } from 'zod'
 import { hmacSha256 } from '../hmac-key'
+import { newRandomToken } from '../random-token'
 
 export const VISITOR_COOKIE = 'svc_visitor'
 
@@ -23,7 +24,7 @@ export const VISITOR_FILING_VALUES = 19
 const SEPARATOR = '.'
 
 /** 16 random bytes, base64url: 22 characters. */
-export const newVisitorCookie = (): string => randomBytes(16).toString('base64url')
+export const newVisitorCookie = newRandomToken
 
 const visitorValueSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/)
 
