@@ -98,12 +98,15 @@ export function createNatsStreams(
         const stored = await jsm.streams.getMessage(stream, { last_by_subj: subject })
         return stored?.seq ?? 0
       } catch (error) {
+        // A stream electing its leader answers nobody for a moment: a 503 to try again, never a 500.
+        if (isTransient(error)) throw new BusUnavailableError(`reading last sequence of ${subject} in ${stream}`, error)
         throw busError(`reading last sequence of ${subject} in ${stream} failed`, error)
       }
     },
 
     async lastSequence(stream) {
       const info = await findStream(jsm, stream).catch((error: unknown) => {
+        if (isTransient(error)) throw new BusUnavailableError(`reading the state of ${stream}`, error)
         throw busError(`reading the state of ${stream} failed`, error)
       })
       if (info === null) throw busError(`stream ${stream} does not exist`)
