@@ -21,7 +21,11 @@ export async function appendRecordEvent(
   personalFields: ReadonlySet<string> = NONE,
 ): Promise<AppendResult> {
   const stored = hasPersonalValues(event, personalFields)
-    ? sealEvent(event, await useRecordKeys(bus).forSealing(event.bucket, event.record), personalFields)
+    ? sealEvent(
+        event,
+        await useRecordKeys(bus).forSealing(event.bucket, event.record, event.type === 'filed'),
+        personalFields,
+      )
     : event
   return bus.append(RECORDS_STREAM, recordSubject(event.bucket, event.record), stored, options)
 }

@@ -20,7 +20,8 @@ type Known = Uint8Array | { readonly erased: string }
 
 export interface RecordKeys {
   /** The key to seal with, made if the record has none yet; null once it was destroyed. */
-  forSealing(bucket: string, id: string): Promise<Uint8Array | null>
+  /** `fresh`: the record is being filed, so most likely has no key yet. */
+  forSealing(bucket: string, id: string, fresh?: boolean): Promise<Uint8Array | null>
   /** The key to open with; null when there is none (destroyed, or a record from before keys). */
   forOpening(bucket: string, id: string): Promise<Uint8Array | null>
   /** Destroys the key for good: no earlier value of it stays in the bucket or on disk. */
@@ -57,12 +58,14 @@ export function createRecordKeys(bus: Bus): RecordKeys {
   const asKey = (known: Known | null | undefined) => (known instanceof Uint8Array ? known : null)
 
   return {
-    async forSealing(bucket, id) {
+    async forSealing(bucket, id, fresh = false) {
       const name = keyName(bucket, id)
       const cached = kept.get(name)
       if (cached !== undefined) return asKey(cached)
       const store = await kv()
-      const found = await read(store, name)
+      // A filing's record is new: its key is made without asking first (one round trip, not two, before the
+      // filing is stored); a retried filing's create meets the key made the first time.
+      const found = fresh ? null : await read(store, name)
       if (found !== null) return asKey(found)
       const key = newRecordKey()
       try {
