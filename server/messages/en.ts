@@ -206,7 +206,10 @@ export const en = {
 
   // The account page and the People view
   'export.readme':
-    'This is everything {site} holds about you, exported at {time} (UTC). Cases: {count}.\n\ncases.json lists each case you filed, or that was claimed for you when you signed in: its reference, where it stands, what you wrote, and its timeline of moves, messages and replies. The files folder holds the files you sent, one folder per case reference.\n\nTo have your data erased, or to ask about it, contact the site.',
+    'This is everything {site} holds about you, exported at {time} (UTC). Cases: {count}.\n\ncases.json lists each ' +
+    'case you filed, or that was claimed for you when you signed in: its reference, where it stands, what you ' +
+    'wrote, and its timeline of moves, messages and replies. The files folder holds the files you sent, one folder ' +
+    'per case reference.\n\nTo have your data erased, or to ask about it, contact the site.',
   'export.title': 'Your data',
   'export.link': 'Download everything this site holds about you',
   'export.hint': 'A zip file with your cases and the files you sent.',

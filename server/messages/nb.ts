@@ -201,7 +201,10 @@ export const nb: Readonly<Record<MessageId, string>> = {
   'case.your-reply': 'Svaret ditt på e-post',
 
   'export.readme':
-    'Dette er alt {site} har om deg, eksportert {time} (UTC). Saker: {count}.\n\ncases.json viser hver sak du har sendt inn, eller som ble knyttet til deg da du logget inn: referansen, hvor den står, hva du skrev, og tidslinjen med flyttinger, meldinger og svar. Mappen files har filene du sendte, én mappe per saksreferanse.\n\nKontakt nettstedet for å få slettet opplysningene dine eller spørre om dem.',
+    'Dette er alt {site} har om deg, eksportert {time} (UTC). Saker: {count}.\n\ncases.json viser hver sak du har ' +
+    'sendt inn, eller som ble knyttet til deg da du logget inn: referansen, hvor den står, hva du skrev, og ' +
+    'tidslinjen med flyttinger, meldinger og svar. Mappen files har filene du sendte, én mappe per ' +
+    'saksreferanse.\n\nKontakt nettstedet for å få slettet opplysningene dine eller spørre om dem.',
   'export.title': 'Dine opplysninger',
   'export.link': 'Last ned alt dette nettstedet har om deg',
   'export.hint': 'En zip-fil med sakene dine og filene du sendte.',
@@ -614,7 +617,8 @@ export const nb: Readonly<Record<MessageId, string>> = {
   'desk.erase.reason-missing': 'Skriv begrunnelsen før du sletter.',
   'desk.erase.reason-too-long': 'Begrunnelsen er for lang: høyst {max} tegn, denne har {length}.',
   'desk.erase.unsealed':
-    'Denne saken ble sendt inn før nettstedet forseglet personopplysninger, så den kan ikke slettes her. Be driftsansvarlig for nettstedet om å slette den.',
+    'Denne saken ble sendt inn før nettstedet forseglet personopplysninger, så den kan ikke slettes her. Be ' +
+    'driftsansvarlig for nettstedet om å slette den.',
   'desk.erase.done': 'Personopplysningene i denne saken er slettet.',
   'desk.erase.already': 'Personopplysningene i denne saken var allerede slettet.',
   'desk.erased-tag': 'personopplysninger slettet',
