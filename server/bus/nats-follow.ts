@@ -12,7 +12,6 @@ import type { ConsumerInfo, ConsumerMessages, JetStreamClient, JetStreamManager,
 import { nanos } from '@nats-io/transport-node'
 import { log } from '../log'
 import { BusUnavailableError, busError, logBusError } from './errors'
-import type { OnLeaderElected } from './nats-leader-watch'
 import { isTransient } from './nats-retry'
 import { plainBytes } from './payload'
 import type { Bus, StreamMessage } from './types'
@@ -56,7 +55,6 @@ export function createNatsRawFollow(
   js: JetStreamClient,
   jsm: JetStreamManager,
   onReconnect: Bus['onReconnect'],
-  onLeaderElected: OnLeaderElected,
   /** The connection was closed for good: nothing left to reopen on. */
   isClosed: () => boolean,
 ): NatsFollow {
@@ -164,16 +162,6 @@ export function createNatsRawFollow(
       }
     }
 
-    const reopenIfGone = async () => {
-      const asked = current
-      if (asked === null) return
-      const alive = await jsm.consumers.info(stream, asked.name).then(
-        () => true,
-        () => false,
-      )
-      if (!alive && asked === current) void reopen()
-    }
-
     try {
       start(await open(0))
     } catch (error) {
@@ -183,14 +171,10 @@ export function createNatsRawFollow(
       throw busError(`following ${stream} on ${subjectFilter} failed`, error)
     }
     const stopReconnect = onReconnect(() => void reopen())
-    // The consumer may have been on the lost leader's node: asked after, and made anew only if it is gone, since a
-    // new stream's first election is heard too and a consumer made while a new stream settles can wait seconds.
-    const stopLeader = onLeaderElected(stream, () => void reopenIfGone())
     return () => {
       closed = true
       generation++
       stopReconnect()
-      stopLeader()
       const old = current
       current = null
       drop(old)

@@ -7,7 +7,6 @@ import { natsConnectOptions } from './nats-connect-options'
 import type { NatsAccess } from './nats-connect-options'
 import { createNatsRawFollow, followMessages } from './nats-follow'
 import { openNatsKv } from './nats-kv'
-import { watchLeaders } from './nats-leader-watch'
 import { createNatsMessaging } from './nats-messaging'
 import { settleReplicas } from './nats-replicas'
 import { retryTransient } from './nats-retry'
@@ -54,7 +53,7 @@ export async function createNatsBus(access: NatsBusOptions): Promise<Bus> {
   })
   const kvm = new Kvm(js)
   const status = trackStatus(nc)
-  const rawFollow = createNatsRawFollow(js, jsm, status.onReconnect, watchLeaders(nc), () => nc.isClosed())
+  const rawFollow = createNatsRawFollow(js, jsm, status.onReconnect, () => nc.isClosed())
 
   return {
     ...createNatsStreams(js, jsm, followMessages(rawFollow), replicas),
