@@ -26,9 +26,10 @@ const BATCH = 1000
 const PULL_EXPIRES_MS = 4000
 // A consumer asked for while a cluster elects a stream leader gets no answer
 // until the client's 5 s timeout, though one asked for a moment later would
-// be made at once: ask again after this long. A server merely slow under load
-// might never answer within that, so after two quick re-asks each waits longer.
-const ADD_WAITS_MS = [1500, 1500, 3000, 5000]
+// be made at once: ask again after this long. (Waiting longer on later asks
+// held an instance's readiness past 10 s in a gate run: an ask made during
+// the election is never answered, however long it waits.)
+const ADD_WAIT_MS = 1500
 // Between attempts to recreate a consumer while the server is still coming back.
 const RETRY_MS = [0, 100, 250, 500, 1000, 2000]
 
@@ -67,9 +68,8 @@ export function createNatsRawFollow(
     let generation = 0
     let closed = false
 
-    const open = async (attempt: number): Promise<Consumption> => {
-      const wait = ADD_WAITS_MS[Math.min(attempt, ADD_WAITS_MS.length - 1)] ?? 5000
-      const info = await addedWithin(jsm, stream, wait, {
+    const open = async (): Promise<Consumption> => {
+      const info = await addedWithin(jsm, stream, ADD_WAIT_MS, {
         deliver_policy: DeliverPolicy.StartSequence,
         opt_start_seq: next,
         ack_policy: AckPolicy.None,
@@ -146,7 +146,7 @@ export function createNatsRawFollow(
         await new Promise((resolve) => setTimeout(resolve, RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)]))
         if (closed || isClosed() || mine !== generation) return
         try {
-          const opened = await open(attempt)
+          const opened = await open()
           if (closed || mine !== generation) return drop(opened)
           return start(opened)
         } catch (error) {
@@ -163,7 +163,7 @@ export function createNatsRawFollow(
     }
 
     try {
-      start(await open(0))
+      start(await open())
     } catch (error) {
       // A cluster electing a leader answers nothing for a moment: that passes.
       if (isTransient(error) || error instanceof BusUnavailableError)
