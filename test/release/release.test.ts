@@ -5,6 +5,7 @@ import { execFileSync, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { waitFor } from '../bus/wait'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { cleanEnv } from '../support/global-setup'
 import { createDeployHost, makeKey, runDeploy, SVC_DEPLOY } from '../support/deploy-host'
@@ -173,7 +174,8 @@ describe('SPEC 9.2: "On a tag, a build attaches svc-v<version>.tar.gz"', () => {
       // And it runs as `node svc-v<version>/server/index.mjs`, nothing installed, on its own demo site.
       const server = await startUnpacked(release)
       try {
-        expect((await fetch(`${server.url}/readyz`)).status).toBe(200)
+        // Ready once its index has read the demo's records, a moment after it listens.
+        await waitFor(async () => (await fetch(`${server.url}/readyz`)).status === 200, 20_000, 'the release ready')
       } finally {
         await server.stop()
       }
