@@ -16,8 +16,11 @@ type NatsStreams = Pick<
   'ensureStream' | 'append' | 'follow' | 'consume' | 'workPending' | 'lastSubjectSequence' | 'lastSequence'
 >
 
-/** One attempt of a repeatable publish; a stored message's acknowledgement takes milliseconds even under load. */
-const PUBLISH_WAIT_MS = 2000
+/**
+ * One attempt of a repeatable publish; a stored message's acknowledgement takes milliseconds even under load, and
+ * an election is over sooner for a filing asked again each second (a 2 s wait let a gate run's gap reach 10.5 s).
+ */
+const PUBLISH_WAIT_MS = 1000
 const MIN_ATTEMPT_MS = 500
 
 export function createNatsStreams(

@@ -5,7 +5,7 @@
 // an instance keeps the ones it read; the `erased` event makes every index
 // forget the record's key as it applies it (record-index.ts).
 import { z } from 'zod'
-import { BusConflictError } from '../bus/errors'
+import { BusConflictError, BusUnavailableError } from '../bus/errors'
 import { decodeJsonOrUndefined } from '../bus/payload'
 import type { Bus, BusKv } from '../bus/types'
 import { memoUntilRejected } from '../memo-until-rejected'
@@ -28,6 +28,20 @@ export interface RecordKeys {
   destroy(bucket: string, id: string, time: Date): Promise<void>
   /** Drops the key this instance kept, once the record's erasure is seen. */
   forget(bucket: string, id: string): void
+}
+
+// A key's bucket electing its leader answers nobody until the client's 5 s timeout: a filing that cannot have its
+// key within this is a 503 at once, whose resend finds the new leader (or the key this create made late).
+const CREATE_WAIT_MS = 2000
+
+function within<T>(asked: Promise<T>, ms: number, name: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new BusUnavailableError(`making the key ${name} (no answer in ${ms} ms)`)), ms)
+  })
+  // A create answered after the wait is kept: a resent filing's create meets it and reads it.
+  asked.catch(() => undefined)
+  return Promise.race([asked, late]).finally(() => clearTimeout(timer))
 }
 
 // About a megabyte of keys: a replay's working set, not the whole history.
@@ -69,7 +83,7 @@ export function createRecordKeys(bus: Bus): RecordKeys {
       if (found !== null) return asKey(found)
       const key = newRecordKey()
       try {
-        await store.create(name, { key: Buffer.from(key).toString('base64') })
+        await within(store.create(name, { key: Buffer.from(key).toString('base64') }), CREATE_WAIT_MS, name)
         return asKey(keep(name, key))
       } catch (error) {
         // Another writer made it first (a retried filing on another instance): theirs is the key.

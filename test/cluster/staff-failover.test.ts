@@ -64,7 +64,10 @@ beforeAll(async () => {
   })
   mailer.stdout?.on('data', (chunk: Buffer) => (mailerOutput += chunk.toString()))
   mailer.stderr?.on('data', (chunk: Buffer) => (mailerOutput += chunk.toString()))
-  await waitFor(() => mailerOutput.includes('"area":"start"'), 30_000, 'the mailer started')
+  // Its bus waits out the cluster settling its R3 streams first (up to 15 s each step): said with its output if not.
+  await waitFor(() => mailerOutput.includes('"area":"start"'), 60_000, 'the mailer started').catch((error: unknown) => {
+    throw new Error(`${String(error)}\n--- mailer output ---\n${mailerOutput.slice(-3000)}`)
+  })
   for (const instance of instances)
     await waitFor(async () => (await readiness(instance.site)) === '200', 60_000, 'an instance ready')
 }, 150_000)
