@@ -11,6 +11,7 @@ import { AckPolicy, DeliverPolicy } from '@nats-io/jetstream'
 import type { ConsumerInfo, ConsumerMessages, JetStreamClient, JetStreamManager, JsMsg } from '@nats-io/jetstream'
 import { nanos } from '@nats-io/transport-node'
 import { log } from '../log'
+import { answeredWithin } from './answered-within'
 import { BusUnavailableError, busError, logBusError } from './errors'
 import { isTransient } from './nats-retry'
 import { plainBytes } from './payload'
@@ -193,13 +194,7 @@ function addedWithin(
   waitMs: number,
   config: Parameters<JetStreamManager['consumers']['add']>[1],
 ): Promise<ConsumerInfo> {
-  const asked = jsm.consumers.add(stream, config)
-  let timer: NodeJS.Timeout | undefined
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      reject(new BusUnavailableError(`making a consumer on ${stream} (no answer in ${waitMs} ms)`))
-      asked.then((info) => jsm.consumers.delete(stream, info.name)).catch(() => undefined)
-    }, waitMs)
+  return answeredWithin(jsm.consumers.add(stream, config), waitMs, `making a consumer on ${stream}`, (info) => {
+    jsm.consumers.delete(stream, info.name).catch(() => undefined)
   })
-  return Promise.race([asked, late]).finally(() => clearTimeout(timer))
 }

@@ -5,7 +5,8 @@
 // an instance keeps the ones it read; the `erased` event makes every index
 // forget the record's key as it applies it (record-index.ts).
 import { z } from 'zod'
-import { BusConflictError, BusUnavailableError } from '../bus/errors'
+import { answeredWithin } from '../bus/answered-within'
+import { BusConflictError } from '../bus/errors'
 import { decodeJsonOrUndefined } from '../bus/payload'
 import type { Bus, BusKv } from '../bus/types'
 import { memoUntilRejected } from '../memo-until-rejected'
@@ -19,8 +20,10 @@ const storedSchema = z.union([z.object({ key: z.string() }), z.object({ erased: 
 type Known = Uint8Array | { readonly erased: string }
 
 export interface RecordKeys {
-  /** The key to seal with, made if the record has none yet; null once it was destroyed. */
-  /** `fresh`: the record is being filed, so most likely has no key yet. */
+  /**
+   * The key to seal with, made if the record has none yet; null once it was destroyed. `fresh`: the record is
+   * being filed, so most likely has no key yet.
+   */
   forSealing(bucket: string, id: string, fresh?: boolean): Promise<Uint8Array | null>
   /** The key to open with; null when there is none (destroyed, or a record from before keys). */
   forOpening(bucket: string, id: string): Promise<Uint8Array | null>
@@ -33,16 +36,6 @@ export interface RecordKeys {
 // A key's bucket electing its leader answers nobody until the client's 5 s timeout: a filing that cannot have its
 // key within this is a 503 at once, whose resend finds the new leader (or the key this create made late).
 const CREATE_WAIT_MS = 2000
-
-function within<T>(asked: Promise<T>, ms: number, name: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new BusUnavailableError(`making the key ${name} (no answer in ${ms} ms)`)), ms)
-  })
-  // A create answered after the wait is kept: a resent filing's create meets it and reads it.
-  asked.catch(() => undefined)
-  return Promise.race([asked, late]).finally(() => clearTimeout(timer))
-}
 
 // About a megabyte of keys: a replay's working set, not the whole history.
 const KEPT = 20_000
@@ -83,7 +76,12 @@ export function createRecordKeys(bus: Bus): RecordKeys {
       if (found !== null) return asKey(found)
       const key = newRecordKey()
       try {
-        await within(store.create(name, { key: Buffer.from(key).toString('base64') }), CREATE_WAIT_MS, name)
+        // A create answered after the wait is kept: a resent filing's create meets it and reads it.
+        await answeredWithin(
+          store.create(name, { key: Buffer.from(key).toString('base64') }),
+          CREATE_WAIT_MS,
+          `making the key ${name}`,
+        )
         return asKey(keep(name, key))
       } catch (error) {
         // Another writer made it first (a retried filing on another instance): theirs is the key.
