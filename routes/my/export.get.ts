@@ -2,8 +2,6 @@
 // a zip (GDPR articles 15 and 20). Signed out, sign-in comes back here.
 import { defineEventHandler, sendRedirect, setResponseStatus } from 'h3'
 import { openStoredFile } from '../../server/app/store'
-import { textAt } from '../../server/content/storyline'
-import { messagesFor } from '../../server/messages/messages'
 import { personCases } from '../../server/privacy/person-cases'
 import { personExportEntries } from '../../server/privacy/person-export'
 import { signInHref } from '../../server/visitor/visit'
@@ -21,8 +19,7 @@ export default defineEventHandler(async (event) => {
   }
   const now = new Date()
   const entries = personExportEntries({
-    messages: messagesFor(site, story),
-    siteName: textAt(site.branding.name, story),
+    site,
     cases: personCases(site, index, visit.records, visitor),
     story,
     openFile: openStoredFile,

@@ -4,8 +4,6 @@
 import { defineEventHandler } from 'h3'
 import { useRecords } from '../../../../../server/app/records'
 import { openStoredFile } from '../../../../../server/app/store'
-import { textAt } from '../../../../../server/content/storyline'
-import { messagesFor } from '../../../../../server/messages/messages'
 import { mayErase } from '../../../../../server/policy/questions'
 import { personExportEntries } from '../../../../../server/privacy/person-export'
 import { referenceOf } from '../../../../../server/records/reference'
@@ -23,8 +21,7 @@ export default defineEventHandler(async (event) => {
   if (kept === null) return sendRefusal(event, req, 'not-found')
   const now = new Date()
   const entries = personExportEntries({
-    messages: messagesFor(req.site, req.story),
-    siteName: textAt(req.site.branding.name, req.story),
+    site: req.site,
     cases: [{ bucket: found.bucket, record: kept.record, history: kept.history }],
     story: req.story,
     openFile: openStoredFile,
