@@ -1,6 +1,8 @@
 // Following a stream on NATS: an ephemeral consumer of our own, recreated
 // from the next undelivered sequence after every reconnect, after a message
-// lost in flight and whenever the client gives up on it.
+// lost in flight and whenever the client gives up on it. While none can be
+// made (a cluster electing its meta leader) the follow reads the stream by
+// sequence meanwhile (nats-read-along.ts).
 //
 // Not the client's ordered consumer: after a server restart @nats-io/jetstream
 // 3.4 recreates it but keeps the pending count of the pulls the old server
@@ -8,11 +10,12 @@
 // nothing more until two idle heartbeats (15 s each) are missed. Under load
 // that stalled the record index for 45 s while readiness said ok.
 import { AckPolicy, DeliverPolicy } from '@nats-io/jetstream'
-import type { ConsumerInfo, ConsumerMessages, JetStreamClient, JetStreamManager, JsMsg } from '@nats-io/jetstream'
+import type { ConsumerInfo, ConsumerMessages, JetStreamClient, JetStreamManager } from '@nats-io/jetstream'
 import { nanos } from '@nats-io/transport-node'
 import { log } from '../log'
 import { answeredWithin } from './answered-within'
 import { BusUnavailableError, busError, logBusError } from './errors'
+import { readAlong, type FollowedMessage } from './nats-read-along'
 import { isTransient } from './nats-retry'
 import { plainBytes } from './payload'
 import type { Bus, StreamMessage } from './types'
@@ -44,7 +47,7 @@ export type NatsFollow = (
   stream: string,
   subjectFilter: string,
   options: { fromSeq?: number },
-  onMessage: (message: JsMsg) => Promise<void> | void,
+  onMessage: (message: FollowedMessage) => Promise<void> | void,
 ) => Promise<() => void>
 
 /** The bus's follow: stream messages as every implementation hands them over. */
@@ -88,6 +91,19 @@ export function createNatsRawFollow(
       return { name: info.name, messages }
     }
 
+    const handOver = async (message: FollowedMessage) => {
+      next = message.seq + 1
+      try {
+        await onMessage(message)
+      } catch (error) {
+        logBusError(`follow handler on ${stream} failed at ${message.seq}`, error)
+      }
+    }
+
+    // While no consumer can be made: what the stream holds from `next`, read by sequence.
+    const readMeanwhile = (mine: number) =>
+      readAlong(jsm, stream, subjectFilter, next, ADD_WAIT_MS, handOver, () => !closed && mine === generation)
+
     // Made current before the first message is read, so the loop keeps it.
     const start = (consumption: Consumption) => {
       current = consumption
@@ -109,12 +125,7 @@ export function createNatsRawFollow(
             )
             break
           }
-          next = message.seq + 1
-          try {
-            await onMessage(message)
-          } catch (error) {
-            logBusError(`follow handler on ${stream} failed at ${message.seq}`, error)
-          }
+          await handOver(message)
         }
       } catch (error) {
         // The server dropped the consumer, or the client gave up on it.
@@ -153,12 +164,19 @@ export function createNatsRawFollow(
         } catch (error) {
           // Every attempt failing the same way while the server is away is one line's worth.
           if (attempt === 0)
-            log('warn', 'bus', '[svc] [bus] reopening a follow failed; retrying', {
+            log('warn', 'bus', '[svc] [bus] reopening a follow failed; reading the stream meanwhile', {
               stream,
               subjectFilter,
               from: next,
               error: String(error),
             })
+          // Without a stream leader this fails too; the next attempt tries both again. A reopen that comes
+          // meanwhile waits for the read in flight, so messages still go over one at a time, in order.
+          delivering = readMeanwhile(mine).then(
+            () => undefined,
+            () => undefined,
+          )
+          await delivering
         }
       }
     }
@@ -167,9 +185,17 @@ export function createNatsRawFollow(
       start(await open())
     } catch (error) {
       // A cluster electing a leader answers nothing for a moment: that passes.
-      if (isTransient(error) || error instanceof BusUnavailableError)
-        throw new BusUnavailableError(`following ${stream} on ${subjectFilter}`, error)
-      throw busError(`following ${stream} on ${subjectFilter} failed`, error)
+      if (!isTransient(error) && !(error instanceof BusUnavailableError))
+        throw busError(`following ${stream} on ${subjectFilter} failed`, error)
+      // With only the meta leader away the stream still answers: the follow is in place, reading it meanwhile.
+      const reading = generation
+      delivering = readMeanwhile(reading).then(() => undefined)
+      try {
+        await delivering
+      } catch (readError) {
+        throw new BusUnavailableError(`following ${stream} on ${subjectFilter}`, readError)
+      }
+      if (reading === generation) void reopen()
     }
     const stopReconnect = onReconnect(() => void reopen())
     return () => {
@@ -183,7 +209,7 @@ export function createNatsRawFollow(
   }
 }
 
-function toStreamMessage(message: JsMsg): StreamMessage {
+function toStreamMessage(message: FollowedMessage): StreamMessage {
   return { subject: message.subject, seq: message.seq, data: plainBytes(message.data), time: message.time }
 }
 

@@ -42,6 +42,7 @@ export type ReadMessage = (message: StreamMessage) => Promise<() => void>
 // Messages read ahead of the one being applied: their keys are fetched side by side, so a replay is not one
 // KV round trip per record after another.
 const READ_AHEAD = 256
+const RETRY_SOON_MS = 200
 
 export function createRecordFeed(
   bus: Bus,
@@ -151,16 +152,8 @@ export function createRecordFeed(
   let checkFailing = false
   // When the stream last answered a check: an index that cannot ask cannot tell whether it is current.
   let comparedAt = Date.now()
-  // Set by a reconnect: the next check follows again before measuring.
-  let resume = false
 
   async function compare(): Promise<void> {
-    // Following again first means everything up to the goal measured next is
-    // on its way: current is never said while the follow is still reopening.
-    if (resume) {
-      resume = false
-      await follow()
-    }
     const last = await answeredWithin(bus.lastSequence(RECORDS_STREAM), checkEveryMs)
     // Applying is microseconds per event: still short of what the stream
     // held a whole check ago is being behind, and not moving is a stall.
@@ -201,9 +194,13 @@ export function createRecordFeed(
       })
       .finally(() => {
         checking = false
-        if (checkAgain) {
+        // Catching up after a reconnect ends only with a check that got through: during an election one is
+        // asked again soon, not a whole interval later.
+        const soon = catchUpTo !== null && checkFailing
+        if (checkAgain || soon) {
           checkAgain = false
-          check()
+          if (soon) setTimeout(check, RETRY_SOON_MS).unref()
+          else check()
         }
       })
   }
@@ -223,12 +220,12 @@ export function createRecordFeed(
   })()
 
   // Whatever was appended while the bus was away is unknown until the
-  // stream says. During the replay at start the goal is known already and
-  // the bus adapter's own reopen is enough.
+  // stream says; the follow itself goes on from where it was (the bus
+  // adapter reopens it, reading the stream meanwhile if it must), so
+  // everything up to that goal is on its way.
   const stopReconnect = bus.onReconnect(() => {
     if (!started) return
     if (catchUpTo === null) behindUntil(Number.POSITIVE_INFINITY)
-    resume = true
     // Nothing arrives during an outage: that is no stall.
     previous = { last: 0, applied, at: Date.now() }
     check()
