@@ -12,6 +12,8 @@ export interface Tally {
   /** Record id -> the address it was filed with. */
   readonly filed: Map<string, string>
   readonly statuses: Map<number, number>
+  /** When each filing was answered 303, in order. */
+  readonly filedAt: number[]
   lastFiled: number
   longestGap: number
 }
@@ -19,6 +21,7 @@ export interface Tally {
 export const createTally = (): Tally => ({
   filed: new Map(),
   statuses: new Map(),
+  filedAt: [],
   lastFiled: Date.now(),
   longestGap: 0,
 })
@@ -31,6 +34,7 @@ export function count(tally: Tally, status: number): void {
 export function noteFiled(tally: Tally, id: string, address: string): void {
   tally.filed.set(id, address)
   const now = Date.now()
+  tally.filedAt.push(now)
   tally.longestGap = Math.max(tally.longestGap, now - tally.lastFiled)
   tally.lastFiled = now
 }
@@ -78,6 +82,22 @@ export interface NodeLoss {
   readonly seen: string[]
   /** Per instance, how long its /readyz was not 200 while the node was down (sampled every 250 ms). */
   readonly notReadyMs: number[]
+  /** When the node was killed (epoch ms). */
+  readonly lostAt: number
+}
+
+/**
+ * Ms from a node's loss until filing came back: the end of the longest pause between two filings that ended while
+ * the node was down. The cluster cannot take a write, nor say what an instance missed, before then.
+ */
+export function filingBackMs(tally: Tally, loss: NodeLoss, downMs: number): number {
+  let longest = { gap: 0, end: loss.lostAt }
+  for (let i = 1; i < tally.filedAt.length; i++) {
+    const [before, end] = [tally.filedAt[i - 1] ?? 0, tally.filedAt[i] ?? 0]
+    if (end > loss.lostAt && end <= loss.lostAt + downMs && end - before > longest.gap)
+      longest = { gap: end - before, end }
+  }
+  return longest.end - loss.lostAt
 }
 
 /** Kills `node` with -9, keeps it down `downMs` while the load runs, starts it again and waits for the cluster. */
@@ -108,7 +128,7 @@ export async function lose(
   }
   await node.start()
   await cluster.ready()
-  return { seen, notReadyMs }
+  return { seen, notReadyMs, lostAt: lost }
 }
 
 /** The last value `read` gave, once `done` holds or `ms` have passed: the test then says what it was. */

@@ -4,8 +4,9 @@
 // a real SMTP server. The node leading SVC_RECORDS is killed with -9, later
 // the meta leader, each restarted. Every filing the service answered 303 is
 // stored once, counted by /report on both instances, and gets one receipt;
-// no post is answered 500; each instance's /readyz says 503 for at most 10 s
-// while a node is down, and 200 after; filing comes back within 10 s of a loss. The figures
+// no post is answered 500; filing comes back within 10 s of a loss, and each
+// instance's /readyz says 503 only until 2 s after that (its reconnect and
+// catch-up need a stream leader), and 200 after. The figures
 // are printed as one line of JSON for the closing note and docs/operations.md.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
@@ -15,12 +16,23 @@ import { cleanEnv } from '../support/global-setup'
 import { startNatsCluster, type NatsCluster } from '../support/nats-cluster'
 import { ROOT, startServer, type RunningServer } from '../support/server'
 import { startSmtpServer, type TestSmtp } from '../support/smtp-server'
-import { createTally, firstErrors, lose, readiness, reportTotal, settle, storedEvents, visitor } from './cluster-load'
+import {
+  createTally,
+  filingBackMs,
+  firstErrors,
+  lose,
+  readiness,
+  reportTotal,
+  settle,
+  storedEvents,
+  visitor,
+} from './cluster-load'
 
 const VISITORS = 24
 const DOWN_MS = 15_000
-// The most an instance may say 503 while one node is down (an election, a reconnect, a catch-up).
-const NOT_READY_LIMIT_MS = 10_000
+// How long after the cluster takes filings again an instance may still say 503: its catch-up, once the
+// stream has a leader that can say what it missed (a sample or two of /readyz).
+const READY_AFTER_FILING_MS = 2000
 
 let cluster: NatsCluster
 let smtp: TestSmtp
@@ -115,6 +127,8 @@ describe('a node lost under load, the whole service (BUS_REPLICAS=3, two instanc
         reports,
         receipts: toVisitors.length,
         longestGapMs: tally.longestGap,
+        filingBackMsWithStreamLeaderDown: filingBackMs(tally, streamLeaderDown, DOWN_MS),
+        filingBackMsWithMetaLeaderDown: filingBackMs(tally, metaLeaderDown, DOWN_MS),
         notReadyMsWithStreamLeaderDown: streamLeaderDown.notReadyMs,
         notReadyMsWithMetaLeaderDown: metaLeaderDown.notReadyMs,
         readyWithStreamLeaderDown: streamLeaderDown.seen,
@@ -135,7 +149,8 @@ describe('a node lost under load, the whole service (BUS_REPLICAS=3, two instanc
     // 503 only while an instance truly cannot serve: its own connection moving to another node and,
     // after that reconnect, its index applying what it missed; never for the whole time a node is down.
     for (const loss of [streamLeaderDown, metaLeaderDown]) {
-      for (const ms of loss.notReadyMs) expect(ms).toBeLessThanOrEqual(NOT_READY_LIMIT_MS)
+      for (const ms of loss.notReadyMs)
+        expect(ms).toBeLessThanOrEqual(filingBackMs(tally, loss, DOWN_MS) + READY_AFTER_FILING_MS)
       expect(loss.seen.at(-1)).toMatch(/: 200 \| 200$/)
     }
     for (const instance of instances)
