@@ -35,6 +35,9 @@ let settled: LiveRecords | null = null
 // A start on a cluster still electing leaders (or a bus that is down) is tried
 // again until it works, rather than leave the instance answering 500 for good.
 const RETRY_PAUSES_MS = [500, 1000, 2000, 5000]
+// The longest a view waits for an event another instance said it appended: the follow of an index on a cluster
+// that lost a node reopens within about 2 s.
+const HEARD_WAIT_MS = 3000
 
 export function startRecords(config: Config): Promise<LiveRecords> {
   live = (async () => {
@@ -97,9 +100,17 @@ async function startOnce(config: Config): Promise<LiveRecords> {
   }
 }
 
-export function useRecords(): Promise<LiveRecords> {
+/**
+ * The records once ready. When another instance has said it appended an event this index has not taken in (its
+ * follow lost with a cluster node), or the bus reconnected and what was missed is not applied yet, a view waits up
+ * to HEARD_WAIT_MS for it: a move made there shows here on the next view, not the list as it was.
+ */
+export async function useRecords(): Promise<LiveRecords> {
   if (!live) throw new Error('[svc] [records] records were never started')
-  return live
+  const records = await live
+  // Only once ready: the start's replay is over, so this is a moment's catch-up.
+  if (records.index.behindHeard()) await records.index.heardApplied(HEARD_WAIT_MS)
+  return records
 }
 
 /** The records once ready, without waiting; null before. */

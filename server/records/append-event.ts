@@ -1,8 +1,10 @@
 // Every record event goes on SVC_RECORDS through here: its personal values
-// sealed under the record's key first (event-seal.ts), made at its filing.
+// sealed under the record's key first (event-seal.ts), made at its filing;
+// every instance is told its sequence at once (heard-appends.ts).
 import type { AppendOptions, AppendResult, Bus } from '../bus/types'
 import type { Bucket } from '../content/model'
 import { hasPersonalValues, sealEvent } from './event-seal'
+import { sayAppended } from './heard-appends'
 import { isPersonalField } from '../content/personal-data'
 import { useRecordKeys } from './record-keys'
 import { RECORDS_STREAM, recordSubject } from './types'
@@ -27,5 +29,7 @@ export async function appendRecordEvent(
         personalFields,
       )
     : event
-  return bus.append(RECORDS_STREAM, recordSubject(event.bucket, event.record), stored, options)
+  const result = await bus.append(RECORDS_STREAM, recordSubject(event.bucket, event.record), stored, options)
+  sayAppended(bus, result.seq)
+  return result
 }

@@ -11,6 +11,7 @@
 // after the last applied.
 import type { Bus, StreamMessage, Unsubscribe } from '../bus/types'
 import { log } from '../log'
+import { createHeardAppends, hearAppended } from './heard-appends'
 import { ensureRecordStreams } from './streams'
 import { RECORDS_STREAM } from './types'
 
@@ -21,6 +22,10 @@ export interface RecordFeed {
   /** Resolves once everything on the stream when the feed started has been applied. */
   readonly ready: Promise<void>
   status(): IndexStatus
+  /** Whether another instance said it appended an event this index has not applied yet. */
+  behindHeard(): boolean
+  /** Resolves once what was heard of is applied, or after `ms`. */
+  heardApplied(ms: number): Promise<void>
   close(): void
 }
 
@@ -43,6 +48,9 @@ export type ReadMessage = (message: StreamMessage) => Promise<() => void>
 // KV round trip per record after another.
 const READ_AHEAD = 256
 const RETRY_SOON_MS = 200
+// How long an event another instance appended may take to arrive through the follow before the follow is taken
+// to be stuck: it normally comes as fast as the word of it.
+const HEARD_GRACE_MS = 250
 
 export function createRecordFeed(
   bus: Bus,
@@ -65,6 +73,13 @@ export function createRecordFeed(
   let lag: { goal: number; since: number } | null = null
   let replayed = false
   let caughtUp: () => void = () => undefined
+  // Set when an event heard of did not arrive: the next check follows again.
+  let stuck = false
+  let stopHearing: Unsubscribe | undefined
+  const heard = createHeardAppends(HEARD_GRACE_MS, () => {
+    stuck = true
+    check()
+  })
 
   function currentIfCaughtUp(): void {
     if (lag !== null && applied >= lag.goal) {
@@ -130,6 +145,7 @@ export function createRecordFeed(
         log('error', 'records', '[svc] [records] applying an event failed', { seq: message.seq, error: String(error) })
       }
       applied = message.seq
+      heard.applied(applied)
       currentIfCaughtUp()
     })
     return ahead >= READ_AHEAD ? applying : undefined
@@ -154,7 +170,9 @@ export function createRecordFeed(
   let comparedAt = Date.now()
 
   async function compare(): Promise<void> {
+    const heardBefore = heard.newest()
     const last = await answeredWithin(bus.lastSequence(RECORDS_STREAM), checkEveryMs)
+    heard.streamHeld(heardBefore, last)
     // Applying is microseconds per event: still short of what the stream
     // held a whole check ago is being behind, and not moving is a stall.
     const lagging = applied < previous.last
@@ -165,10 +183,13 @@ export function createRecordFeed(
     previous = { last, applied, at: Date.now() }
     currentIfCaughtUp()
     // No follow in place means the last attempt to follow again failed.
-    if (stalled || stop === undefined) {
+    const heardStuck = stuck
+    stuck = false
+    if (stalled || stop === undefined || heardStuck) {
       log('warn', 'records', '[svc] [records] the record index stopped following the stream; following again', {
         applied,
         last,
+        heardOf: heardStuck,
       })
       await follow()
     }
@@ -215,6 +236,9 @@ export function createRecordFeed(
     await follow()
     started = true
     comparedAt = Date.now()
+    const unhear = await hearAppended(bus, heard.heard)
+    if (closed) unhear()
+    else stopHearing = unhear
     await reached
     replayed = true
   })()
@@ -226,6 +250,7 @@ export function createRecordFeed(
   const stopReconnect = bus.onReconnect(() => {
     if (!started) return
     if (catchUpTo === null) behindUntil(Number.POSITIVE_INFINITY)
+    heard.reconnected()
     // Nothing arrives during an outage: that is no stall.
     previous = { last: 0, applied, at: Date.now() }
     check()
@@ -242,9 +267,13 @@ export function createRecordFeed(
       if (lag === null) return 'current'
       return now - lag.since > lagLimitMs ? 'catching up' : 'following again'
     },
+    behindHeard: () => heard.behind(),
+    heardApplied: (ms) => heard.caughtUp(ms),
     close() {
       closed = true
       clearInterval(timer)
+      stopHearing?.()
+      heard.close()
       stopReconnect()
       stop?.()
     },

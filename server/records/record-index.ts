@@ -44,6 +44,10 @@ export interface RecordIndex {
   readonly ready: Promise<void>
   /** Catching up at start, after a reconnect and after a stall, until it has applied what the stream held then. */
   status(): IndexStatus
+  /** Whether another instance said it appended an event not applied here yet (heard-appends.ts). */
+  behindHeard(): boolean
+  /** Resolves once what was heard of is applied, or after `ms`. */
+  heardApplied(ms: number): Promise<void>
   get(bucket: string, id: string): RecordView | null
   /** When the record was last filed, moved or noted, and the sequence of its last reply by mail or self move. */
   activity(bucket: string, id: string): CaseActivity | null
@@ -194,6 +198,8 @@ export function createRecordIndex(
   return {
     ready,
     status: () => feed.status(),
+    behindHeard: () => feed.behindHeard(),
+    heardApplied: (ms) => feed.heardApplied(ms),
     get,
     activity(bucket, id) {
       const table = state.buckets.get(bucket)

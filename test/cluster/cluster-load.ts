@@ -178,3 +178,15 @@ export function firstErrors(outputs: string[]): string[][] {
       .map((line) => line.slice(0, 600)),
   )
 }
+
+/** Per process, the lines that tell how its index and connection went, and any 5xx it answered. */
+export function indexDiagnostics(outputs: string[]): string[][] {
+  const telling = /"status":5\d\d|comparing the index|current again|stopped following|reopening a follow|broke off/
+  return outputs.map((output) =>
+    output
+      .split('\n')
+      .filter((line) => telling.test(line))
+      .slice(0, 25)
+      .map((line) => line.slice(0, 400)),
+  )
+}

@@ -20,6 +20,7 @@ import {
   createTally,
   filingBackMs,
   firstErrors,
+  indexDiagnostics,
   lose,
   readiness,
   reportTotal,
@@ -135,6 +136,8 @@ describe('a node lost under load, the whole service (BUS_REPLICAS=3, two instanc
         readyWithMetaLeaderDown: metaLeaderDown.seen,
         // What went wrong, should anything: the first error lines of each process.
         errors: firstErrors([...instances.map((instance) => instance.output()), mailerOutput]),
+        // How each instance's index and connection went, and any 5xx it answered.
+        diagnostics: indexDiagnostics(instances.map((instance) => instance.output())),
       }),
     )
     expect(tally.filed.size).toBeGreaterThan(100)

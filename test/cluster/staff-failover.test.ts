@@ -26,6 +26,7 @@ import {
   createTally,
   filingBackMs,
   firstErrors,
+  indexDiagnostics,
   lose,
   noteFiled,
   readiness,
@@ -329,18 +330,7 @@ describe('a node lost under load, as staff see it (BUS_REPLICAS=3, two instances
         readyWithMetaLeaderDown: metaLeaderDown.seen,
         errors: firstErrors([...instances.map((instance) => instance.output()), mailerOutput]),
         // How each instance's index and connection went, and any 5xx it answered.
-        diagnostics: instances.map((instance) =>
-          instance
-            .output()
-            .split('\n')
-            .filter((line) =>
-              /"status":5\d\d|comparing the index|current again|stopped following|reopening a follow|broke off/.test(
-                line,
-              ),
-            )
-            .slice(0, 25)
-            .map((line) => line.slice(0, 400)),
-        ),
+        diagnostics: indexDiagnostics(instances.map((instance) => instance.output())),
       }),
     )
     expect(tally.filed.size).toBeGreaterThan(100)

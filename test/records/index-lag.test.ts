@@ -5,6 +5,7 @@
 // its limit; a reconnect still makes it catch up at once (issue 8).
 import { describe, expect, it } from 'vitest'
 import type { Bus, StreamMessage } from '../../server/bus/types'
+import { APPENDED_SUBJECT, sayAppended } from '../../server/records/heard-appends'
 import { createRecordFeed } from '../../server/records/record-feed'
 import { sleep, waitFor } from '../bus/wait'
 
@@ -19,8 +20,16 @@ function stalledBus() {
       deliver({ subject: `svc.rec.potholes.r${state.sent}`, seq: state.sent, data: new Uint8Array(), time: new Date() })
     }
   }
+  const hearing = new Set<(message: { subject: string; data: Uint8Array }) => void>()
   const bus = {
     ensureStream: async () => undefined,
+    publish: (subject: string, data: object) => {
+      for (const handler of hearing) handler({ subject, data: new TextEncoder().encode(JSON.stringify(data)) })
+    },
+    subscribe: async (_subject: string, handler: (message: { subject: string; data: Uint8Array }) => void) => {
+      hearing.add(handler)
+      return () => hearing.delete(handler)
+    },
     lastSequence: async () => state.last,
     isConnected: () => true,
     onReconnect: (handler: () => void) => {
@@ -79,10 +88,65 @@ describe('an index whose follow stalls with its connection up', () => {
       state.last = 8
       reconnect()
       expect(feed.status()).toBe('catching up')
+      // A view waits for what was missed.
+      expect(feed.behindHeard()).toBe(true)
       await sleep(300)
       expect(feed.status()).toBe('catching up')
       state.delivering = true
       await waitFor(() => feed.status() === 'current', 2000, 'the index current again')
+      expect(feed.behindHeard()).toBe(false)
+    } finally {
+      feed.close()
+    }
+  })
+
+  it('Stays up: told by another instance of an event its follow has not delivered, it follows again at once and a view waits for it', async () => {
+    const { bus, state } = stalledBus()
+    const applied: number[] = []
+    // A check interval far longer than the test: only the word of the append can set the follow going again.
+    const feed = createRecordFeed(bus, async (message) => () => void applied.push(message.seq), {
+      checkEveryMs: 60_000,
+      lagLimitMs: 120_000,
+    })
+    try {
+      await feed.ready
+      expect(feed.behindHeard()).toBe(false)
+      state.delivering = false
+      state.last = 5
+      // What another instance's append says (heard-appends.ts), while this one's follow delivers nothing.
+      bus.publish(APPENDED_SUBJECT, { seq: 5, from: 'another instance' })
+      expect(feed.behindHeard()).toBe(true)
+      state.delivering = true
+      const asked = Date.now()
+      await feed.heardApplied(5000)
+      expect(Date.now() - asked).toBeLessThan(5000)
+      expect(applied).toEqual([1, 2, 3, 4, 5])
+      expect(feed.behindHeard()).toBe(false)
+      expect(state.follows).toBe(2)
+    } finally {
+      feed.close()
+    }
+  })
+
+  it('Stays up: a word of an append that is not a sequence, or names one the stream does not hold, is let go', async () => {
+    const { bus } = stalledBus()
+    const feed = createRecordFeed(bus, async () => () => undefined, { checkEveryMs: 50 })
+    try {
+      await feed.ready
+      const from = 'another instance'
+      for (const data of [{ seq: -1, from }, { seq: 'x', from }, { seq: 1.5, from }, { from }, { seq: 10 ** 30, from }])
+        bus.publish(APPENDED_SUBJECT, data)
+      // Its own word: its follow delivers that, and views do not wait for it.
+      sayAppended(bus, 1000)
+      expect(feed.behindHeard()).toBe(false)
+      // A sequence past the stream's last (3): no instance appended it, and views stop waiting at the next check.
+      bus.publish(APPENDED_SUBJECT, { seq: 1000, from: 'another instance' })
+      expect(feed.behindHeard()).toBe(true)
+      const asked = Date.now()
+      await feed.heardApplied(5000)
+      expect(Date.now() - asked).toBeLessThan(1000)
+      expect(feed.behindHeard()).toBe(false)
+      expect(feed.status()).toBe('current')
     } finally {
       feed.close()
     }
