@@ -236,7 +236,7 @@ export function createRecordFeed(
     await follow()
     started = true
     comparedAt = Date.now()
-    const unhear = await hearAppended(bus, heard.heard)
+    const unhear = await hearAppended(bus, (seq) => heard.heard(seq))
     if (closed) unhear()
     else stopHearing = unhear
     await reached
