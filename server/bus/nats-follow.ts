@@ -15,7 +15,7 @@ import { nanos } from '@nats-io/transport-node'
 import { log } from '../log'
 import { answeredWithin } from './answered-within'
 import { BusUnavailableError, busError, logBusError } from './errors'
-import { readAlong, type FollowedMessage } from './nats-read-along'
+import { firstFrom, readAlong, type FollowedMessage } from './nats-read-along'
 import { isTransient } from './nats-retry'
 import { plainBytes } from './payload'
 import type { Bus, StreamMessage } from './types'
@@ -36,6 +36,10 @@ const PULL_EXPIRES_MS = 4000
 const ADD_WAIT_MS = 1500
 // Between attempts to recreate a consumer while the server is still coming back.
 const RETRY_MS = [0, 100, 250, 500, 1000, 2000]
+// How often the stream is read by sequence while no consumer can be made, once read to its end, and how many
+// messages are read before looking again whether a consumer has been made.
+const READ_EVERY_MS = 250
+const READ_SLICE = 200
 
 interface Consumption {
   readonly name: string
@@ -102,12 +106,54 @@ export function createNatsRawFollow(
 
     // While no consumer can be made: what the stream holds from `next`, read by sequence.
     const readMeanwhile = (mine: number) =>
-      readAlong(jsm, stream, subjectFilter, next, ADD_WAIT_MS, handOver, () => !closed && mine === generation)
+      readAlong(
+        jsm,
+        stream,
+        subjectFilter,
+        next,
+        { waitMs: ADD_WAIT_MS, limit: READ_SLICE },
+        handOver,
+        () => !closed && mine === generation,
+      )
 
     // Made current before the first message is read, so the loop keeps it.
     const start = (consumption: Consumption) => {
       current = consumption
       delivering = deliver(consumption)
+      watchStatus(consumption).catch(() => undefined)
+    }
+
+    // The client notices two missed heartbeats (a lost node took the consumer with it) but only pulls again, which
+    // a consumer that is gone never answers; and a consumer left on a node that is catching up after a restart
+    // heartbeats but hands over nothing, each pull expiring empty. Either way the follow stood still for good in
+    // gate runs. Ending it here makes the loop reopen from the next undelivered sequence.
+    const watchStatus = async (consumption: Consumption) => {
+      for await (const status of consumption.messages.status()) {
+        if (consumption !== current) return
+        const gone = status.type === 'heartbeats_missed' && status.count >= 2
+        if (!gone && !(status.type === 'debug' && status.code === 408 && (await starved(consumption)))) continue
+        if (consumption !== current) return
+        log('warn', 'bus', '[svc] [bus] a follow is given nothing; resuming after the last message delivered', {
+          stream,
+          subjectFilter,
+          from: next,
+          reason: gone ? 'heartbeats missed' : 'pull expired with messages waiting',
+        })
+        consumption.messages.stop()
+        return
+      }
+    }
+
+    // A pull expired empty although a message it should have had was already on the stream when it was made.
+    const starved = async (consumption: Consumption): Promise<boolean> => {
+      const from = next
+      const waiting = await firstFrom(jsm, stream, subjectFilter, from, ADD_WAIT_MS).catch(() => null)
+      return (
+        consumption === current &&
+        next === from &&
+        waiting !== null &&
+        Date.now() - waiting.time.getTime() > PULL_EXPIRES_MS
+      )
     }
 
     const deliver = async (consumption: Consumption): Promise<void> => {
@@ -125,6 +171,8 @@ export function createNatsRawFollow(
             )
             break
           }
+          // Read by sequence while this consumer was being made.
+          if (message.seq < next) continue
           await handOver(message)
         }
       } catch (error) {
@@ -147,6 +195,29 @@ export function createNatsRawFollow(
       jsm.consumers.delete(stream, consumption.name).catch(() => undefined)
     }
 
+    // Reads the stream in slices until `settled` settles (or a newer reopen takes over); once at its end, every
+    // READ_EVERY_MS.
+    const readUntil = async (settled: Promise<unknown>, mine: number) => {
+      let done = false
+      void settled.then(
+        () => (done = true),
+        () => (done = true),
+      )
+      while (!done && !closed && mine === generation) {
+        let atEnd = true
+        delivering = readMeanwhile(mine).then(
+          (reachedEnd) => void (atEnd = reachedEnd),
+          () => undefined,
+        )
+        await delivering
+        if (atEnd)
+          await Promise.race([
+            settled.catch(() => undefined),
+            new Promise((resolve) => setTimeout(resolve, READ_EVERY_MS)),
+          ])
+      }
+    }
+
     const reopen = async () => {
       const mine = ++generation
       const old = current
@@ -155,10 +226,15 @@ export function createNatsRawFollow(
       // One message at a time, even across consumers.
       await delivering
       for (let attempt = 0; !closed && !isClosed() && mine === generation; attempt++) {
-        await new Promise((resolve) => setTimeout(resolve, RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)]))
+        const pause = new Promise((resolve) => setTimeout(resolve, RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)]))
+        if (attempt === 0) await pause
+        else await readUntil(pause, mine)
         if (closed || isClosed() || mine !== generation) return
         try {
-          const opened = await open()
+          const asking = open()
+          // Once a consumer could not be made, the stream is read while the next is asked for.
+          if (attempt > 0) await readUntil(asking, mine)
+          const opened = await asking
           if (closed || mine !== generation) return drop(opened)
           return start(opened)
         } catch (error) {

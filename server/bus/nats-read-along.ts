@@ -4,40 +4,53 @@
 // gets nothing, though the stream's own leader still takes writes and answers
 // reads. Reading by sequence needs only that leader, so a follow keeps up,
 // a message per round trip, until a consumer can be made again.
-import type { JetStreamManager, JsMsg, MsgRequest, NextMsgRequest } from '@nats-io/jetstream'
+import type { JetStreamManager, JsMsg, MsgRequest, NextMsgRequest, StoredMsg } from '@nats-io/jetstream'
 import { answeredWithin } from './answered-within'
 
 /** What a follow hands over, whether a consumer delivered it or it was read by sequence. */
 export type FollowedMessage = Pick<JsMsg, 'subject' | 'seq' | 'data' | 'time' | 'headers'>
 
 /**
- * Hands over every message matching `subjectFilter` from `from` on, in order, until the stream has no more or
- * `keepGoing` says stop; answers the sequence after the last one handed over. Fails as unavailable when the stream
- * does not answer within `waitMs` (no stream leader either).
+ * Hands over the messages matching `subjectFilter` from `from` on, in order, at most `limit` of them, stopping early
+ * when the stream has no more or `keepGoing` says stop; answers whether it reached the stream's end. A message per
+ * round trip is slow beside a consumer: the caller reads in such slices, so it can switch to a consumer as soon as
+ * one is made. Fails as unavailable when the stream does not answer within `waitMs` (no stream leader either).
  */
 export async function readAlong(
   jsm: JetStreamManager,
   stream: string,
   subjectFilter: string,
   from: number,
-  waitMs: number,
+  { waitMs, limit }: { waitMs: number; limit: number },
   handOver: (message: FollowedMessage) => Promise<void>,
   keepGoing: () => boolean,
-): Promise<number> {
+): Promise<boolean> {
   let next = from
-  while (keepGoing()) {
-    // The first match at or after `next`, skipping removed sequences: the server takes this since 2.9 and the
-    // client passes it through, though its type for this call only names the simpler requests.
-    const request: NextMsgRequest = { seq: next, next_by_subj: subjectFilter }
-    const stored = await answeredWithin(
-      jsm.streams.getMessage(stream, request as unknown as MsgRequest),
-      waitMs,
-      `reading ${stream} from ${next}`,
-    )
-    if (stored === null || !keepGoing()) break
+  for (let read = 0; read < limit && keepGoing(); read++) {
+    const stored = await firstFrom(jsm, stream, subjectFilter, next, waitMs)
+    if (stored === null) return true
+    if (!keepGoing()) break
     const { subject, seq, data, time, header } = stored
     await handOver({ subject, seq, data, time, headers: header })
     next = seq + 1
   }
-  return next
+  return false
+}
+
+/** The first message matching `subjectFilter` at or after `seq` (removed sequences skipped), null when none yet. */
+export function firstFrom(
+  jsm: JetStreamManager,
+  stream: string,
+  subjectFilter: string,
+  seq: number,
+  waitMs: number,
+): Promise<StoredMsg | null> {
+  // The server takes next_by_subj since 2.9 and the client passes it through, though its type for this call only
+  // names the simpler requests.
+  const request: NextMsgRequest = { seq, next_by_subj: subjectFilter }
+  return answeredWithin(
+    jsm.streams.getMessage(stream, request as unknown as MsgRequest),
+    waitMs,
+    `reading ${stream} from ${seq}`,
+  )
 }
