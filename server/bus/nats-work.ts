@@ -4,7 +4,8 @@
 // handler is done, nak'd with the handler's pause to be redelivered, and
 // redelivered by the server after the ack wait if its process died.
 import { AckPolicy, DeliverPolicy, JetStreamApiCodes, JetStreamApiError } from '@nats-io/jetstream'
-import type { JetStreamClient, JetStreamManager, JsMsg } from '@nats-io/jetstream'
+import type { ConsumerMessages, JetStreamClient, JetStreamManager, JsMsg } from '@nats-io/jetstream'
+import { log } from '../log'
 import { busError, logBusError } from './errors'
 import { assertName } from './subjects'
 import { FAILED_HANDLER_RETRY_MS } from './types'
@@ -39,7 +40,7 @@ export function createNatsWork(js: JetStreamClient, jsm: JetStreamManager): Bus[
       if ((await jsm.consumers.info(stream, durable).catch(() => null)) === null) throw error
     })
     let stopped = false
-    let current: { stop(): void } | null = null
+    let current: ConsumerMessages | null = null
     let running = 0
     let wake: (() => void) | null = null
 
@@ -66,6 +67,32 @@ export function createNatsWork(js: JetStreamClient, jsm: JetStreamManager): Bus[
       else message.nak(outcome.retryInMs)
     }
 
+    // As a follow's (nats-follow.ts): after two missed heartbeats the client only pulls again, which a consumer on
+    // a lost node never answers, and a consumer on a node catching up after a restart may let every pull expire
+    // with messages pending. Stopping the pull here makes the loop start it again, on whichever node leads it now;
+    // unacknowledged messages stay with the durable consumer.
+    const watchStatus = async (messages: ConsumerMessages) => {
+      for await (const status of messages.status()) {
+        if (stopped || current !== messages) return
+        const gone = status.type === 'heartbeats_missed' && status.count >= 2
+        const starved =
+          !gone &&
+          status.type === 'debug' &&
+          status.code === 408 &&
+          running === 0 &&
+          ((await jsm.consumers.info(stream, durable).catch(() => null))?.num_pending ?? 0) > 0
+        if (!gone && !starved) continue
+        if (stopped || current !== messages) return
+        log('warn', 'bus', '[svc] [bus] a work consumer is given nothing; resuming', {
+          stream,
+          durable,
+          reason: gone ? 'heartbeats missed' : 'pull expired with messages pending',
+        })
+        messages.stop()
+        return
+      }
+    }
+
     const loop = async () => {
       while (!stopped) {
         try {
@@ -77,6 +104,7 @@ export function createNatsWork(js: JetStreamClient, jsm: JetStreamManager): Bus[
           })
           current = messages
           if (stopped) messages.stop()
+          watchStatus(messages).catch(() => undefined)
           for await (const message of messages) {
             if (stopped) break
             running++
