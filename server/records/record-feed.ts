@@ -231,6 +231,7 @@ export function createRecordFeed(
     const reached = new Promise<void>((resolve) => (caughtUp = resolve))
     const last = await bus.lastSequence(RECORDS_STREAM)
     if (start) applied = await start(last)
+    heard.applied(applied)
     behindUntil(last)
     currentIfCaughtUp()
     await follow()
