@@ -23,10 +23,14 @@ const SELF = randomUUID()
 
 /** Tells every instance that `seq` is on the stream. Fire and forget: the follow delivers it anyway. */
 export function sayAppended(bus: Bus, seq: number): void {
-  bus.publish(APPENDED_SUBJECT, { seq, from: SELF })
+  try {
+    bus.publish(APPENDED_SUBJECT, { seq, from: SELF })
+  } catch {
+    // A connection closing under a stored event: the event stands, and the follows deliver it without the word.
+  }
 }
 
-/** Every sequence another instance (or this one) says it appended, valid ones only. */
+/** Every sequence another instance says it appended, valid ones only. */
 export function hearAppended(bus: Bus, heard: (seq: number) => void): Promise<Unsubscribe> {
   return bus.subscribe(APPENDED_SUBJECT, (message) => {
     const parsed = appendedSchema.safeParse(decodeJsonOrUndefined(message.data))
