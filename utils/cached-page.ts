@@ -70,7 +70,7 @@ export function serveCachedPage(event: H3Event): string | Buffer | undefined {
   const signIn = signInIfReady()
   const secret = formSecretIfReady()
   if (site === undefined || live === null || signIn === null || secret === null) return undefined
-  // Another instance appended what this one has not taken in: the route waits for it (utils/visit.ts).
+  // Another instance appended what this one has not taken in: the route waits for it (useRecords).
   if (live.index.behindHeard()) return undefined
   const cookies = parseCookies(event)
   if (cookies[siteCookieName(SESSION_COOKIE)] !== undefined) return undefined

@@ -9,6 +9,7 @@
 // following again, and catching up only if that lasts longer than `lagLimitMs`.
 // A follow that has stopped moving is replaced by a new one from the sequence
 // after the last applied.
+import { answeredWithin } from '../bus/answered-within'
 import type { Bus, StreamMessage, Unsubscribe } from '../bus/types'
 import { log } from '../log'
 import { createHeardAppends, hearAppended } from './heard-appends'
@@ -171,7 +172,13 @@ export function createRecordFeed(
 
   async function compare(): Promise<void> {
     const heardBefore = heard.newest()
-    const last = await answeredWithin(bus.lastSequence(RECORDS_STREAM), checkEveryMs)
+    // A stream with no leader (a cluster electing one) answers nothing until the client's 5 s timeout; the next
+    // check may find the new leader.
+    const last = await answeredWithin(
+      bus.lastSequence(RECORDS_STREAM),
+      checkEveryMs,
+      `reading ${RECORDS_STREAM}'s last sequence`,
+    )
     heard.streamHeld(heardBefore, last)
     // Applying is microseconds per event: still short of what the stream
     // held a whole check ago is being behind, and not moving is a stall.
@@ -279,17 +286,4 @@ export function createRecordFeed(
       stop?.()
     },
   }
-}
-
-/**
- * What `asked` answers, or a failure after `ms`: a stream with no leader (a cluster electing one) answers nothing
- * until the client's 5 s timeout, and the next check, a second later, may find the new leader.
- */
-function answeredWithin<T>(asked: Promise<T>, ms: number): Promise<T> {
-  asked.catch(() => undefined)
-  let timer: NodeJS.Timeout | undefined
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`[svc] [records] the stream did not answer within ${ms} ms`)), ms)
-  })
-  return Promise.race([asked, late]).finally(() => clearTimeout(timer))
 }
