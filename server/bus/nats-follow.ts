@@ -246,15 +246,7 @@ export function createNatsRawFollow(
               from: next,
               error: String(error),
             })
-          // A newer reopen took over while this one waited: its consumer may be delivering already.
-          if (closed || mine !== generation) return
-          // Without a stream leader this fails too; the next attempt tries both again. A reopen that comes
-          // meanwhile waits for the read in flight, so messages still go over one at a time, in order.
-          delivering = readMeanwhile(mine).then(
-            () => undefined,
-            () => undefined,
-          )
-          await delivering
+          // The next attempt reads the stream from its first moment (readUntil), unless a newer reopen took over.
         }
       }
     }
