@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { logBusError } from './errors'
 import { appendJsonLine, readJsonLines } from './json-lines'
 import { assertName } from './subjects'
-import { FAILED_HANDLER_RETRY_MS } from './types'
+import { handlerRetryMs } from './handler-retry'
 import type { Bus, StreamMessage, WorkOutcome } from './types'
 
 type WorkLine = { seq: number; done: true } | { seq: number; attempt: number; dueAt: number }
@@ -71,7 +71,7 @@ export function createLocalWork(
         void handler({ ...message, attempt })
           .catch((error: unknown): WorkOutcome => {
             logBusError(`work handler ${durable} on ${stream} failed at ${message.seq}`, error)
-            return { retryInMs: FAILED_HANDLER_RETRY_MS }
+            return { retryInMs: handlerRetryMs(error, attempt) }
           })
           .then((outcome) => {
             running--

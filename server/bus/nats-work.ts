@@ -8,7 +8,7 @@ import type { ConsumerMessages, JetStreamClient, JetStreamManager, JsMsg } from 
 import { log } from '../log'
 import { busError, logBusError } from './errors'
 import { assertName } from './subjects'
-import { FAILED_HANDLER_RETRY_MS } from './types'
+import { handlerRetryMs } from './handler-retry'
 import type { Bus, WorkOutcome } from './types'
 
 // A handler gets this long before the server hands its message to another
@@ -57,7 +57,7 @@ export function createNatsWork(js: JetStreamClient, jsm: JetStreamManager): Bus[
         })
       } catch (error) {
         logBusError(`work handler ${durable} on ${stream} failed at ${message.seq}`, error)
-        outcome = { retryInMs: FAILED_HANDLER_RETRY_MS }
+        outcome = { retryInMs: handlerRetryMs(error, message.info.deliveryCount) }
       } finally {
         clearInterval(working)
       }
@@ -70,23 +70,28 @@ export function createNatsWork(js: JetStreamClient, jsm: JetStreamManager): Bus[
     // As a follow's (nats-follow.ts): after two missed heartbeats the client only pulls again, which a consumer on
     // a lost node never answers, and a consumer on a node catching up after a restart may let every pull expire
     // with messages pending. Stopping the pull here makes the loop start it again, on whichever node leads it now;
-    // unacknowledged messages stay with the durable consumer.
+    // unacknowledged messages stay with the durable consumer. Pending work at one expired pull is not enough: a
+    // message stored as the pull expired is on its way, and a pull stopped then leaves it unacknowledged until the
+    // ack wait. Starved is pending work at two expired pulls running, with nothing delivered in between.
+    let deliveredAtExpiry: number | null = null
+    const starvedAt = async (): Promise<boolean> => {
+      const info = running === 0 ? await jsm.consumers.info(stream, durable).catch(() => null) : null
+      const was = deliveredAtExpiry
+      deliveredAtExpiry = info !== null && info.num_pending > 0 ? info.delivered.consumer_seq : null
+      return was !== null && was === deliveredAtExpiry
+    }
     const watchStatus = async (messages: ConsumerMessages) => {
+      deliveredAtExpiry = null
       for await (const status of messages.status()) {
         if (stopped || current !== messages) return
         const gone = status.type === 'heartbeats_missed' && status.count >= 2
-        const starved =
-          !gone &&
-          status.type === 'debug' &&
-          status.code === 408 &&
-          running === 0 &&
-          ((await jsm.consumers.info(stream, durable).catch(() => null))?.num_pending ?? 0) > 0
+        const starved = !gone && status.type === 'debug' && status.code === 408 && (await starvedAt())
         if (!gone && !starved) continue
         if (stopped || current !== messages) return
         log('warn', 'bus', '[svc] [bus] a work consumer is given nothing; resuming', {
           stream,
           durable,
-          reason: gone ? 'heartbeats missed' : 'pull expired with messages pending',
+          reason: gone ? 'heartbeats missed' : 'pulls expired with messages pending',
         })
         messages.stop()
         return

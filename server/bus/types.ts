@@ -46,9 +46,6 @@ export interface WorkMessage extends StreamMessage {
   attempt: number
 }
 
-/** A work handler that threw is tried again after this long, on either bus. */
-export const FAILED_HANDLER_RETRY_MS = 60_000
-
 /** What became of a piece of work: done (never handed out again), or to be tried again after a pause. */
 export type WorkOutcome = { done: true } | { retryInMs: number }
 

@@ -2,6 +2,7 @@
 // "exactly one mail per intent, none lost" rests on it.
 import { randomBytes } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
+import { BusUnavailableError } from '../../server/bus/errors'
 import { decodeJson } from '../../server/bus/payload'
 import type { Bus, WorkMessage, WorkOutcome } from '../../server/bus/types'
 import { settle, sleep, waitFor } from './wait'
@@ -96,6 +97,21 @@ export function runWorkContract(name: string, makeBus: () => Promise<Bus>): void
       await waitFor(() => seen.length === 2, 5000, 'the second attempt')
       expect(seen[1]!.at - seen[0]!.at).toBeGreaterThanOrEqual(1900)
       expect(seen[1]!.attempt).toBe(2)
+    })
+
+    it('work whose handler could not reach the bus is handed out again within seconds; other failures wait', async () => {
+      const { seen, consume, append } = await setUp()
+      await append(1)
+      await append(2)
+      await consume(async (message) => {
+        if (message.attempt > 1) return { done: true }
+        if (decodeJson<{ n: number }>(message.data).n === 1) throw new BusUnavailableError('a leader being elected')
+        throw new Error('a handler broken by its input')
+      })
+      await waitFor(() => seen.some((entry) => entry.n === 1 && entry.attempt === 2), 8000, 'the second attempt')
+      const at = (attempt: number) => seen.find((entry) => entry.n === 1 && entry.attempt === attempt)?.at ?? 0
+      expect(at(2) - at(1)).toBeGreaterThanOrEqual(1500)
+      expect(seen.filter((entry) => entry.n === 2).map((entry) => entry.attempt)).toEqual([1])
     })
 
     it('runs no more handlers at once than asked', async () => {

@@ -198,6 +198,10 @@ interface InviteFigures {
   unavailable: number
   accepted: number
   refused: string[]
+  // From each invite's 303 to its mail at the SMTP server; a mail missed in time is waited for a while longer, so a
+  // late mail tells from a lost one.
+  mailMs: number[]
+  missedMailMs: Promise<number | null>[]
 }
 
 /** A caseworker on the first instance inviting people into Street Watch, each accepting on the second. */
@@ -219,15 +223,19 @@ async function inviter(figures: InviteFigures, running: () => boolean): Promise<
       continue
     }
     figures.made++
-    const mail = await settle(
-      () => smtp.received.find((received) => JSON.stringify(received.to ?? '').includes(address)),
-      (found) => found !== undefined,
-      30_000,
-    )
+    const madeAt = Date.now()
+    const mailFor = () => smtp.received.find((received) => JSON.stringify(received.to ?? '').includes(address))
+    const mail = await settle(mailFor, (found) => found !== undefined, 30_000)
     if (mail === undefined) {
       figures.refused.push(`invite ${n}: no mail`)
+      figures.missedMailMs.push(
+        settle(mailFor, (found) => found !== undefined, 60_000).then((late) =>
+          late === undefined ? null : Date.now() - madeAt,
+        ),
+      )
       continue
     }
+    figures.mailMs.push(Date.now() - madeAt)
     const path = invitePathIn(mail.text ?? '')
     const invited = browser()
     invited.setCookie(there, 'svc_story', 'plain')
@@ -264,7 +272,15 @@ describe('a node lost under load, as staff see it (BUS_REPLICAS=3, two instances
       unavailableViews: 0,
       publicOffFirstPage: 0,
     }
-    const invites: InviteFigures = { made: 0, acceptedOnSecondTry: 0, unavailable: 0, accepted: 0, refused: [] }
+    const invites: InviteFigures = {
+      made: 0,
+      acceptedOnSecondTry: 0,
+      unavailable: 0,
+      accepted: 0,
+      refused: [],
+      mailMs: [],
+      missedMailMs: [],
+    }
     let running = true
     const load = Promise.all([
       ...Array.from({ length: VISITORS }, (_, k) => visitor(`s${k}`, bases[k % 2] ?? '', tally, () => running)),
@@ -317,7 +333,7 @@ describe('a node lost under load, as staff see it (BUS_REPLICAS=3, two instances
         publicOffFirstPage: staff.publicOffFirstPage,
         publicLateBeforeLosses: lateBefore,
         publicLateAfterLosses: staff.publicLate.length - lateAfterLosses,
-        invites,
+        invites: { ...invites, missedMailMs: await Promise.all(invites.missedMailMs) },
         signInRetries,
         longestGapMs: tally.longestGap,
         filingBackMsWithStreamLeaderDown: filingBackMs(tally, streamLeaderDown, DOWN_MS),
@@ -329,6 +345,11 @@ describe('a node lost under load, as staff see it (BUS_REPLICAS=3, two instances
         errors: firstErrors([...instances.map((instance) => instance.output()), mailerOutput]),
         // How each instance's index and connection went, and any 5xx it answered.
         diagnostics: indexDiagnostics(instances.map((instance) => instance.output())),
+        mailerDiagnostics: mailerOutput
+          .split('\n')
+          .filter((line) => /"level":"(warn|error)"/.test(line))
+          .slice(0, 25)
+          .map((line) => line.slice(0, 400)),
       }),
     )
     expect(tally.filed.size).toBeGreaterThan(100)
