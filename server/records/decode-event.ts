@@ -28,10 +28,10 @@ export function decodeRecordEvent(message: StreamMessage): DecodedEvent {
 
 /**
  * The event with its sealed values read (event-seal.ts): with the record's key from `keys`, or as erased when
- * the key is gone or the event was stored after it went.
+ * the key is gone or the event was stored after it went. `patienceMs`: as RecordKeys.forOpening.
  */
-export async function openRecordEvent(keys: RecordKeys, event: RecordEvent): Promise<RecordEvent> {
+export async function openRecordEvent(keys: RecordKeys, event: RecordEvent, patienceMs?: number): Promise<RecordEvent> {
   if (event.sealed === undefined) return event
-  const key = event.sealed.data === '' ? null : await keys.forOpening(event.bucket, event.record)
+  const key = event.sealed.data === '' ? null : await keys.forOpening(event.bucket, event.record, patienceMs)
   return openEvent(event, key)
 }

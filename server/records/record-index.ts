@@ -89,6 +89,9 @@ export interface RecordIndex {
 // An append and its projection are milliseconds apart; a day covers any crash
 // and restart between them with room to spare.
 const REPAIR_WINDOW_MS = 24 * 60 * 60 * 1000
+// A key's bucket whose leader was lost answers again within an election: the key of a filing made on another
+// instance is asked again meanwhile, in place, rather than the follow being dropped and made again from it.
+const KEY_PATIENCE_MS = 10_000
 
 export interface RecordIndexOptions {
   /** How long after an event the KV projection is checked (default 5 s). */
@@ -133,7 +136,8 @@ export function createRecordIndex(
         skipped(message, decoded.problem)
       }
     const { event } = decoded
-    const opened = event.type === 'filed' || event.type === 'claimed' ? await openRecordEvent(keys, event) : event
+    const opened =
+      event.type === 'filed' || event.type === 'claimed' ? await openRecordEvent(keys, event, KEY_PATIENCE_MS) : event
     return () => {
       applied = message.seq
       applyOpened(message, opened)

@@ -6,7 +6,7 @@
 // forget the record's key as it applies it (record-index.ts).
 import { z } from 'zod'
 import { answeredWithin } from '../bus/answered-within'
-import { BusConflictError } from '../bus/errors'
+import { BusConflictError, isBusUnavailable } from '../bus/errors'
 import { decodeJsonOrUndefined } from '../bus/payload'
 import type { Bus, BusKv } from '../bus/types'
 import { memoUntilRejected } from '../memo-until-rejected'
@@ -25,8 +25,11 @@ export interface RecordKeys {
    * being filed, so most likely has no key yet.
    */
   forSealing(bucket: string, id: string, fresh?: boolean): Promise<Uint8Array | null>
-  /** The key to open with; null when there is none (destroyed, or a record from before keys). */
-  forOpening(bucket: string, id: string): Promise<Uint8Array | null>
+  /**
+   * The key to open with; null when there is none (destroyed, or a record from before keys). With `patienceMs`,
+   * a bus that cannot answer is asked again for that long before the read fails.
+   */
+  forOpening(bucket: string, id: string, patienceMs?: number): Promise<Uint8Array | null>
   /** Destroys the key for good: no earlier value of it stays in the bucket or on disk. */
   destroy(bucket: string, id: string, time: Date): Promise<void>
   /** Drops the key this instance kept, once the record's erasure is seen. */
@@ -36,6 +39,11 @@ export interface RecordKeys {
 // A key's bucket electing its leader answers nobody until the client's 5 s timeout: a filing that cannot have its
 // key within this is a 503 at once, whose resend finds the new leader (or the key this create made late).
 const CREATE_WAIT_MS = 2000
+
+// A read sent to a node just lost waits for the client's 5 s timeout, though the same read a moment later is
+// answered by a replica still up: a patient opener gives each read this long and asks again.
+const PATIENT_READ_MS = 1000
+const READ_AGAIN_MS = 250
 
 // About a megabyte of keys: a replay's working set, not the whole history.
 const KEPT = 20_000
@@ -57,8 +65,9 @@ export function createRecordKeys(bus: Bus): RecordKeys {
     const key = new Uint8Array(Buffer.from(parsed.data.key, 'base64'))
     return key.length === KEY_BYTES ? key : null
   }
-  const read = async (store: BusKv, name: string): Promise<Known | null> => {
-    const entry = await store.get(name)
+  const read = async (store: BusKv, name: string, waitMs?: number): Promise<Known | null> => {
+    const asked = store.get(name)
+    const entry = await (waitMs === undefined ? asked : answeredWithin(asked, waitMs, `reading the key ${name}`))
     const known = entry === null ? null : parse(entry.value)
     return known === null ? null : keep(name, known)
   }
@@ -89,9 +98,20 @@ export function createRecordKeys(bus: Bus): RecordKeys {
         return asKey(await read(store, name))
       }
     },
-    async forOpening(bucket, id) {
+    async forOpening(bucket, id, patienceMs) {
       const name = keyName(bucket, id)
-      return asKey(kept.get(name) ?? (await read(await kv(), name)))
+      const cached = kept.get(name)
+      if (cached !== undefined) return asKey(cached)
+      if (patienceMs === undefined) return asKey(await read(await kv(), name))
+      const until = Date.now() + patienceMs
+      for (;;) {
+        try {
+          return asKey(await read(await kv(), name, PATIENT_READ_MS))
+        } catch (error) {
+          if (!isBusUnavailable(error) || Date.now() + READ_AGAIN_MS > until) throw error
+          await new Promise((resolve) => setTimeout(resolve, READ_AGAIN_MS))
+        }
+      }
     },
     async destroy(bucket, id, time) {
       const name = keyName(bucket, id)

@@ -181,7 +181,8 @@ export function firstErrors(outputs: string[]): string[][] {
 
 /** Per process, the lines that tell how its index and connection went, and any 5xx it answered. */
 export function indexDiagnostics(outputs: string[]): string[][] {
-  const telling = /"status":5\d\d|comparing the index|current again|stopped following|reopening a follow|broke off/
+  const telling =
+    /"status":5\d\d|comparing the index|current again|stopped following|reopening a follow|broke off|could not be read|given nothing/
   return outputs.map((output) =>
     output
       .split('\n')
