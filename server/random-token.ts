@@ -1,22 +1,27 @@
 // Random values the service hands out by the thousand (a form's one-time
-// token, a new visitor's cookie): 16 bytes each, base64url. They are cut from
-// a block of random bytes fetched at once: one call into the CSPRNG per 256
-// values instead of each, which on a first visit to a form page cost more than
-// the page's HMAC (docs/performance.md). Each slice is handed out once.
+// token, a new visitor's cookie, a case's key and each seal's IV). They are
+// cut from a block of random bytes fetched at once: one call into the CSPRNG
+// per 4 KiB instead of one per value, which on a first visit to a form page
+// cost more than the page's HMAC and on a filing more than its AES-GCM
+// (docs/performance.md). Each slice is handed out once.
 import { randomBytes } from 'node:crypto'
 
 const TOKEN_BYTES = 16
-const BLOCK_TOKENS = 256
+const BLOCK_BYTES = 4096
 let block = Buffer.alloc(0)
 let used = 0
 
-/** 16 random bytes, base64url: 22 characters. */
-export function newRandomToken(): string {
-  if (used >= block.length) {
-    block = randomBytes(TOKEN_BYTES * BLOCK_TOKENS)
+/** `length` (at most 4096) random bytes, never handed out before; a view on a block no one else is given. */
+export function newRandomBytes(length: number): Buffer {
+  if (used + length > block.length) {
+    block = randomBytes(BLOCK_BYTES)
     used = 0
   }
-  const token = block.toString('base64url', used, used + TOKEN_BYTES)
-  used += TOKEN_BYTES
-  return token
+  used += length
+  return block.subarray(used - length, used)
+}
+
+/** 16 random bytes, base64url: 22 characters. */
+export function newRandomToken(): string {
+  return newRandomBytes(TOKEN_BYTES).toString('base64url')
 }

@@ -1,11 +1,13 @@
 // Every record event goes on SVC_RECORDS through here: its personal values
 // sealed under the record's key first (event-seal.ts), made at its filing;
-// every instance is told its sequence at once (heard-appends.ts).
+// every instance is told its sequence at once (heard-appends.ts), and this
+// process's own index is handed the event as made (own-appends.ts).
 import type { AppendOptions, AppendResult, Bus } from '../bus/types'
 import type { Bucket } from '../content/model'
 import { hasPersonalValues, sealEvent } from './event-seal'
 import { sayAppended } from './heard-appends'
 import { isPersonalField } from '../content/personal-data'
+import { keepOwnAppend } from './own-appends'
 import { useRecordKeys } from './record-keys'
 import { RECORDS_STREAM, recordSubject } from './types'
 import type { RecordEvent } from './types'
@@ -22,14 +24,17 @@ export async function appendRecordEvent(
   options: AppendOptions,
   personalFields: ReadonlySet<string> = NONE,
 ): Promise<AppendResult> {
-  const stored = hasPersonalValues(event, personalFields)
-    ? sealEvent(
-        event,
-        await useRecordKeys(bus).forSealing(event.bucket, event.record, event.type === 'filed'),
-        personalFields,
-      )
-    : event
+  const key = hasPersonalValues(event, personalFields)
+    ? await useRecordKeys(bus).forSealing(event.bucket, event.record, event.type === 'filed')
+    : undefined
+  const stored = key === undefined ? event : sealEvent(event, key, personalFields)
   const result = await bus.append(RECORDS_STREAM, recordSubject(event.bucket, event.record), stored, options)
+  // As read back with the key: the values in place, the names of the sealed ones kept. Without a key (an
+  // erased record) the reader makes them "erased" itself.
+  if (!result.duplicate && key !== null) {
+    const opened = stored.sealed === undefined ? stored : { ...event, sealed: { names: stored.sealed.names, data: '' } }
+    keepOwnAppend(bus, result.seq, { stored, opened })
+  }
   sayAppended(bus, result.seq)
   return result
 }

@@ -3,7 +3,7 @@
 // only with the record's key; read back they are in place again, or
 // ERASED_VALUE once the key is destroyed.
 import { ACTOR_PARTS, isPersonalActor } from './personal'
-import { openValues, sealValues } from './seal'
+import { openValues, sealValues, type RecordKey } from './seal'
 import { ERASED_VALUE, recordSubject } from './types'
 import type { RecordEvent } from './types'
 
@@ -48,11 +48,7 @@ function withValue(event: Loose, name: string, value: string | undefined): Loose
  * The event as it goes on the stream: its personal values blank, sealed under `key`; withheld altogether when
  * the record's key is gone (`key` null: erased), so nothing personal about an erased record is ever stored.
  */
-export function sealEvent(
-  event: RecordEvent,
-  key: Uint8Array | null,
-  personalFields: ReadonlySet<string>,
-): RecordEvent {
+export function sealEvent(event: RecordEvent, key: RecordKey | null, personalFields: ReadonlySet<string>): RecordEvent {
   const names = personalNames(event, personalFields)
   if (names.length === 0) return event
   const values: Record<string, string> = {}
@@ -70,7 +66,7 @@ export function sealEvent(
  * The event as read: its sealed values in place, each ERASED_VALUE when `key` is null (destroyed) or does not open
  * them. `sealed` stays with its names only, so an erasure can tell which fields were personal at filing.
  */
-export function openEvent(event: RecordEvent, key: Uint8Array | null): RecordEvent {
+export function openEvent(event: RecordEvent, key: RecordKey | null): RecordEvent {
   const { sealed } = event
   if (sealed === undefined) return event
   const context = recordSubject(event.bucket, event.record)

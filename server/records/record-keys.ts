@@ -10,26 +10,26 @@ import { BusConflictError, isBusUnavailable } from '../bus/errors'
 import { decodeJsonOrUndefined } from '../bus/payload'
 import type { Bus, BusKv } from '../bus/types'
 import { memoUntilRejected } from '../memo-until-rejected'
-import { KEY_BYTES, newRecordKey } from './seal'
+import { newRecordKey, recordKeyBytes, recordKeyOf, type RecordKey } from './seal'
 
 export const RECORD_KEYS_KV = 'svc_record_keys'
 
 const storedSchema = z.union([z.object({ key: z.string() }), z.object({ erased: z.string() })])
 
 /** What is known of a record's key: the key, or the time it was destroyed. */
-type Known = Uint8Array | { readonly erased: string }
+type Known = RecordKey | { readonly erased: string }
 
 export interface RecordKeys {
   /**
    * The key to seal with, made if the record has none yet; null once it was destroyed. `fresh`: the record is
    * being filed, so most likely has no key yet.
    */
-  forSealing(bucket: string, id: string, fresh?: boolean): Promise<Uint8Array | null>
+  forSealing(bucket: string, id: string, fresh?: boolean): Promise<RecordKey | null>
   /**
    * The key to open with; null when there is none (destroyed, or a record from before keys). With `patienceMs`,
    * a bus that cannot answer is asked again for that long before the read fails.
    */
-  forOpening(bucket: string, id: string, patienceMs?: number): Promise<Uint8Array | null>
+  forOpening(bucket: string, id: string, patienceMs?: number): Promise<RecordKey | null>
   /** Destroys the key for good: no earlier value of it stays in the bucket or on disk. */
   destroy(bucket: string, id: string, time: Date): Promise<void>
   /** Drops the key this instance kept, once the record's erasure is seen. */
@@ -62,8 +62,7 @@ export function createRecordKeys(bus: Bus): RecordKeys {
     const parsed = storedSchema.safeParse(decodeJsonOrUndefined(value))
     if (!parsed.success) return null
     if ('erased' in parsed.data) return { erased: parsed.data.erased }
-    const key = new Uint8Array(Buffer.from(parsed.data.key, 'base64'))
-    return key.length === KEY_BYTES ? key : null
+    return recordKeyOf(Buffer.from(parsed.data.key, 'base64'))
   }
   const read = async (store: BusKv, name: string, waitMs?: number): Promise<Known | null> => {
     const asked = store.get(name)
@@ -71,7 +70,8 @@ export function createRecordKeys(bus: Bus): RecordKeys {
     const known = entry === null ? null : parse(entry.value)
     return known === null ? null : keep(name, known)
   }
-  const asKey = (known: Known | null | undefined) => (known instanceof Uint8Array ? known : null)
+  const asKey = (known: Known | null | undefined) =>
+    known === null || known === undefined || 'erased' in known ? null : known
 
   return {
     async forSealing(bucket, id, fresh = false) {
@@ -87,7 +87,7 @@ export function createRecordKeys(bus: Bus): RecordKeys {
       try {
         // A create answered after the wait is kept: a resent filing's create meets it and reads it.
         await answeredWithin(
-          store.create(name, { key: Buffer.from(key).toString('base64') }),
+          store.create(name, { key: recordKeyBytes(key).toString('base64') }),
           CREATE_WAIT_MS,
           `making the key ${name}`,
         )

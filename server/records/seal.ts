@@ -1,20 +1,32 @@
 // AES-256-GCM under one record's own key (record-keys.ts): the personal
 // values of its events are kept only in this form on the append-only stream,
 // so destroying the key erases them there and in every copy of the stream.
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
+// A key is a KeyObject made once: given raw bytes, Node prepares a key object
+// on every cipher, which cost a filing more than the cipher itself.
+import { createCipheriv, createDecipheriv, createSecretKey, type KeyObject } from 'node:crypto'
+import { newRandomBytes } from '../random-token'
 
-export const KEY_BYTES = 32
+export type RecordKey = KeyObject
+
+const KEY_BYTES = 32
 const IV_BYTES = 12
 const TAG_BYTES = 16
 
-export const newRecordKey = (): Uint8Array => new Uint8Array(randomBytes(KEY_BYTES))
+export const newRecordKey = (): RecordKey => createSecretKey(newRandomBytes(KEY_BYTES))
+
+/** The key stored as `bytes`; null when they are not a key's length. */
+export const recordKeyOf = (bytes: Uint8Array): RecordKey | null =>
+  bytes.length === KEY_BYTES ? createSecretKey(bytes) : null
+
+/** The key's bytes, to store. */
+export const recordKeyBytes = (key: RecordKey): Buffer => key.export()
 
 /**
  * `values` sealed under `key`, as base64 of IV, ciphertext and tag. `context` (the record's subject) is
  * authenticated with them, so a sealed blob copied onto another record does not open there.
  */
-export function sealValues(key: Uint8Array, context: string, values: Readonly<Record<string, string>>): string {
-  const iv = randomBytes(IV_BYTES)
+export function sealValues(key: RecordKey, context: string, values: Readonly<Record<string, string>>): string {
+  const iv = newRandomBytes(IV_BYTES)
   const cipher = createCipheriv('aes-256-gcm', key, iv)
   cipher.setAAD(Buffer.from(context))
   const body = Buffer.concat([cipher.update(JSON.stringify(values), 'utf8'), cipher.final()])
@@ -22,7 +34,7 @@ export function sealValues(key: Uint8Array, context: string, values: Readonly<Re
 }
 
 /** The values `sealed` holds; null when it does not open under `key` and `context` (another key, tampered). */
-export function openValues(key: Uint8Array, context: string, sealed: string): Record<string, string> | null {
+export function openValues(key: RecordKey, context: string, sealed: string): Record<string, string> | null {
   const bytes = Buffer.from(sealed, 'base64')
   if (bytes.length < IV_BYTES + TAG_BYTES) return null
   try {
