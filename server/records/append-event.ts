@@ -7,7 +7,7 @@ import type { Bucket } from '../content/model'
 import { hasPersonalValues, sealEvent } from './event-seal'
 import { sayAppended } from './heard-appends'
 import { isPersonalField } from '../content/personal-data'
-import { keepOwnAppend } from './own-appends'
+import { indexKeepsOpened, keepOwnAppend } from './own-appends'
 import { useRecordKeys } from './record-keys'
 import { RECORDS_STREAM, recordSubject } from './types'
 import type { RecordEvent } from './types'
@@ -32,8 +32,10 @@ export async function appendRecordEvent(
   // As read back with the key: the values in place, the names of the sealed ones kept. Without a key (an
   // erased record) the reader makes them "erased" itself.
   if (!result.duplicate && key !== null) {
-    const opened = stored.sealed === undefined ? stored : { ...event, sealed: { names: stored.sealed.names, data: '' } }
-    keepOwnAppend(bus, result.seq, { stored, opened })
+    const { sealed } = stored
+    const opened =
+      sealed === undefined || !indexKeepsOpened(event) ? stored : { ...event, sealed: { ...sealed, data: '' } }
+    keepOwnAppend(bus, result.seq, opened)
   }
   sayAppended(bus, result.seq)
   return result

@@ -22,7 +22,7 @@ import type { RecordTable } from './record-table'
 import { createRecordWaiters } from './record-waiters'
 import type { StateCount } from './state-counts'
 import type { TableImage } from './table-image'
-import { takeOwnAppend } from './own-appends'
+import { indexKeepsOpened, takeOwnAppend } from './own-appends'
 import { useRecordKeys } from './record-keys'
 import type { RecordEvent, RecordView } from './types'
 
@@ -130,14 +130,13 @@ export function createRecordIndex(
 
   // Reading opens what the index keeps of a filing or a claim; the other events' personal values stay sealed here.
   // An event this process appended is taken as it was made (own-appends.ts).
-  const keptOpen = (event: RecordEvent) => event.type === 'filed' || event.type === 'claimed'
   async function opened(message: StreamMessage): Promise<RecordEvent | { problem: string }> {
     const own = takeOwnAppend(bus, message.seq)
-    if (own !== undefined) return keptOpen(own.stored) ? own.opened : own.stored
+    if (own !== undefined) return own
     const decoded = decodeRecordEvent(message)
     if ('problem' in decoded) return decoded
     const { event } = decoded
-    return keptOpen(event) ? await openRecordEvent(keys, event, KEY_PATIENCE_MS) : event
+    return indexKeepsOpened(event) ? await openRecordEvent(keys, event, KEY_PATIENCE_MS) : event
   }
   async function read(message: StreamMessage): Promise<() => void> {
     const event = await opened(message)
