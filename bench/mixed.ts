@@ -169,9 +169,11 @@ function busGrowthReport(before: BusSize, after: BusSize, done: Done): string {
 
 /**
  * What each stream may grow by for what the visitors and caseworkers did: an
- * event, a projection and at most one mail intent per filing or move, a
- * membership per move (a move's grant). No sessions: a visitor files without
- * one, and the caseworkers signed in before the clock started.
+ * event, a projection and at most one mail intent per filing or move, the
+ * case's own key per filing (its personal values are sealed under it:
+ * docs/privacy.md), a membership per move (a move's grant). No sessions: a
+ * visitor files without one, and the caseworkers signed in before the clock
+ * started.
  */
 function explainedGrowth({ filings, moves }: Done) {
   const events = { messages: filings + moves, why: `${filings} filings + ${moves} moves` }
@@ -179,6 +181,7 @@ function explainedGrowth({ filings, moves }: Done) {
     ['SVC_RECORDS', events],
     ['KV_svc_records', events],
     ['SVC_MAIL', events],
+    ['KV_svc_record_keys', { messages: filings, why: `a key per filing (${filings})` }],
     ['KV_svc_memberships', { messages: moves, why: `a grant per move (${moves})` }],
   ])
 }
