@@ -126,18 +126,23 @@ export async function startDevServer(
 
 /**
  * A loopback port free at the moment of asking, and no later: whoever binds
- * it next gets it. Only for a URL needed before start; see above.
+ * it next gets it. Only for a URL needed before start; see above. Drawn below
+ * the kernel's ephemeral range (32768 and up here), where no outgoing
+ * connection and no `listen(0)` of another test can take it meanwhile: a gate
+ * run lost a deploy's mailer to a port picked seconds before it started.
  */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000)
+    if (await canListen(port)) return port
+  }
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() =>
-        typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port')),
-      )
-    })
+    server.once('error', () => resolve(false))
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)))
   })
 }
 
