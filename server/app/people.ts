@@ -4,7 +4,7 @@ import { activateAtSignIn } from '../people/activate-at-sign-in'
 import { createInvites, type Invites } from '../people/invites'
 import { createPeopleDirectory, PEOPLE_KV, type PeopleDirectory } from '../people/people-directory'
 import type { PeopleDeps } from '../people/people-deps'
-import { BusUnavailableError } from '../bus/errors'
+import { whileUnavailable } from '../bus/while-unavailable'
 import { log } from '../log'
 import type { SessionUser } from '../sessions'
 import { readPublicUrl } from '../sign-in/sign-in-settings'
@@ -58,21 +58,15 @@ export async function rememberPerson(user: SessionUser): Promise<void> {
  * memberships are as they were (the person's next sign-in tries again).
  */
 export async function activateMemberships(user: SessionUser): Promise<boolean> {
-  const until = Date.now() + ACTIVATE_WINDOW_MS
-  for (;;) {
-    try {
-      await activateAtSignIn(await usePeople(), user, new Date())
-      return true
-    } catch (error) {
-      if (error instanceof BusUnavailableError && Date.now() + ACTIVATE_PAUSE_MS < until) {
-        await new Promise((resolve) => setTimeout(resolve, ACTIVATE_PAUSE_MS))
-        continue
-      }
-      log('error', 'people', '[svc] [people] memberships were not brought up to date at sign-in', {
-        subject: user.subject,
-        error: (error as Error).message,
-      })
-      return false
-    }
+  try {
+    const activate = async () => activateAtSignIn(await usePeople(), user, new Date())
+    await whileUnavailable(activate, ACTIVATE_WINDOW_MS, ACTIVATE_PAUSE_MS)
+    return true
+  } catch (error) {
+    log('error', 'people', '[svc] [people] memberships were not brought up to date at sign-in', {
+      subject: user.subject,
+      error: (error as Error).message,
+    })
+    return false
   }
 }

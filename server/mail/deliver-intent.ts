@@ -4,7 +4,8 @@
 // and before the mark is written sends it again on redelivery (same
 // Message-ID, so a receiving side may fold the two); a bus without a leader
 // for a while is waited out before the mark. docs/mail.md.
-import { BusConflictError, BusUnavailableError } from '../bus/errors'
+import { BusConflictError } from '../bus/errors'
+import { whileUnavailable } from '../bus/while-unavailable'
 import { encodeKvKey } from '../bus/kv-driver'
 import { decodeJson } from '../bus/payload'
 import type { Bus, BusKv, WorkMessage, WorkOutcome } from '../bus/types'
@@ -148,16 +149,14 @@ const MARK_PATIENCE_MS = 30_000
 
 // Create-only: a second mark (a redelivery racing this one, or a try whose answer was lost) finds the first.
 async function markHandled(sent: BusKv, intent: MailIntent, outcome: object): Promise<void> {
-  const until = Date.now() + MARK_PATIENCE_MS
-  for (;;) {
-    try {
-      await sent.create(encodeKvKey(intent.id), { at: new Date().toISOString(), ...outcome })
-      return
-    } catch (error) {
-      if (error instanceof BusConflictError) return
-      if (!(error instanceof BusUnavailableError) || Date.now() > until) throw error
-      await new Promise((resolve) => setTimeout(resolve, 500))
-    }
+  try {
+    await whileUnavailable(
+      () => sent.create(encodeKvKey(intent.id), { at: new Date().toISOString(), ...outcome }),
+      MARK_PATIENCE_MS,
+      500,
+    )
+  } catch (error) {
+    if (!(error instanceof BusConflictError)) throw error
   }
 }
 

@@ -6,9 +6,10 @@
 // forget the record's key as it applies it (record-index.ts).
 import { z } from 'zod'
 import { answeredWithin } from '../bus/answered-within'
-import { BusConflictError, isBusUnavailable } from '../bus/errors'
+import { BusConflictError } from '../bus/errors'
 import { decodeJsonOrUndefined } from '../bus/payload'
 import type { Bus, BusKv } from '../bus/types'
+import { whileUnavailable } from '../bus/while-unavailable'
 import { memoUntilRejected } from '../memo-until-rejected'
 import { newRecordKey, recordKeyBytes, recordKeyOf, type RecordKey } from './seal'
 
@@ -103,15 +104,9 @@ export function createRecordKeys(bus: Bus): RecordKeys {
       const cached = kept.get(name)
       if (cached !== undefined) return asKey(cached)
       if (patienceMs === undefined) return asKey(await read(await kv(), name))
-      const until = Date.now() + patienceMs
-      for (;;) {
-        try {
-          return asKey(await read(await kv(), name, PATIENT_READ_MS))
-        } catch (error) {
-          if (!isBusUnavailable(error) || Date.now() + READ_AGAIN_MS > until) throw error
-          await new Promise((resolve) => setTimeout(resolve, READ_AGAIN_MS))
-        }
-      }
+      return asKey(
+        await whileUnavailable(async () => read(await kv(), name, PATIENT_READ_MS), patienceMs, READ_AGAIN_MS),
+      )
     },
     async destroy(bucket, id, time) {
       const name = keyName(bucket, id)
