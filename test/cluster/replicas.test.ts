@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createNatsBus } from '../../server/bus/nats'
 import { decodeJson } from '../../server/bus/payload'
 import { runBusContract } from '../bus/bus-contract'
-import { freePort, startNatsCluster } from '../support/nats-cluster'
+import { startNatsCluster } from '../support/nats-cluster'
+import { freePort } from '../support/server'
 import type { NatsCluster } from '../support/nats-cluster'
 
 async function replicasOf(urls: string, stream: string): Promise<number> {

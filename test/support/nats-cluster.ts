@@ -6,11 +6,11 @@ import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { createServer } from 'node:net'
 import { join } from 'node:path'
-import { jetstreamManager } from '@nats-io/jetstream'
+import { StorageType, jetstreamManager } from '@nats-io/jetstream'
 import { connect } from '@nats-io/transport-node'
-import type { ConnectionOptions } from '@nats-io/transport-node'
+import type { ConnectionOptions, NatsConnection } from '@nats-io/transport-node'
+import { freePort } from './server'
 
 const binary = '/usr/sbin/nats-server'
 const host = '127.0.0.1'
@@ -40,7 +40,7 @@ export interface NatsCluster {
   readonly urls: string
   /** The node leading `stream` (a KV bucket's stream is KV_<bucket>), or the meta leader when omitted. */
   leader(stream?: string): Promise<ClusterNode>
-  /** Resolves once a meta leader is elected and JetStream answers. */
+  /** Resolves once a meta leader is elected and a stream can be placed on every running node. */
   ready(): Promise<void>
   stop(): Promise<void>
 }
@@ -97,6 +97,8 @@ export async function startNatsCluster(options: Options): Promise<NatsCluster> {
     },
     async ready() {
       await cluster.leader()
+      const running = nodes.filter((node) => node.running).length
+      if (running > 1) await placeOnAll(client, running)
     },
     async stop() {
       await Promise.all(nodes.map((node) => node.kill()))
@@ -107,14 +109,32 @@ export async function startNatsCluster(options: Options): Promise<NatsCluster> {
   return cluster
 }
 
-/** A loopback port nobody listens on a moment ago. */
-export async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, host, resolve))
-  const address = server.address()
-  await new Promise((resolve) => server.close(resolve))
-  if (address === null || typeof address === 'string') throw new Error('no free port')
-  return address.port
+// A meta leader is elected before every node has joined JetStream as a peer;
+// a test (or the service's own BUS_REPLICAS probe) placing a stream on all of
+// them in between is refused with "no suitable peers" (10005).
+async function placeOnAll(client: () => Promise<NatsConnection>, replicas: number): Promise<void> {
+  const nc = await client()
+  try {
+    const jsm = await jetstreamManager(nc)
+    for (let attempt = 0; ; attempt++) {
+      const name = `READY_${attempt}`
+      try {
+        await jsm.streams.add({
+          name,
+          subjects: [`ready.${attempt}`],
+          storage: StorageType.Memory,
+          num_replicas: replicas,
+        })
+        await jsm.streams.delete(name)
+        return
+      } catch (error) {
+        if (attempt > 150) throw error
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+  } finally {
+    await nc.close()
+  }
 }
 
 class Node implements ClusterNode {
