@@ -19,16 +19,25 @@ afterAll(async () => {
 })
 
 describe('page cache and rate limit counts', () => {
-  it('count a page rendered once, then kept and served, and a request refused with 429', async () => {
-    const visit = () => fetch(`${service.url}/about`, { headers: { cookie: 'svc_story=plain' } })
+  it('count a page rendered once, then kept and served (once as 304), and a request refused with 429', async () => {
+    const visit = (etag?: string) =>
+      fetch(`${service.url}/about`, {
+        headers: { cookie: 'svc_story=plain', ...(etag === undefined ? {} : { 'if-none-match': etag }) },
+      })
     const statuses: number[] = []
-    for (let n = 0; n < 4; n++) statuses.push((await visit()).status)
-    expect(statuses).toEqual([200, 200, 200, 429])
+    statuses.push((await visit()).status)
+    const kept = await visit()
+    statuses.push(kept.status)
+    // The fast path's answer to a browser that has these bytes, written after the request is counted.
+    statuses.push((await visit(kept.headers.get('etag') ?? 'none')).status)
+    statuses.push((await visit()).status)
+    expect(statuses).toEqual([200, 200, 304, 429])
     const samples = await scrape(metrics)
     expect(valueOf(samples, 'svc_page_cache_misses_total')).toBe(1)
     expect(valueOf(samples, 'svc_page_cache_hits_total')).toBe(2)
     expect(valueOf(samples, 'svc_rate_limited_total')).toBe(1)
-    expect(valueOf(samples, 'svc_http_requests_total{route="/[...path]",method="GET",status="200"}')).toBe(3)
+    expect(valueOf(samples, 'svc_http_requests_total{route="/[...path]",method="GET",status="200"}')).toBe(2)
+    expect(valueOf(samples, 'svc_http_requests_total{route="/[...path]",method="GET",status="304"}')).toBe(1)
     expect(valueOf(samples, 'svc_http_requests_total{route="none",method="GET",status="429"}')).toBe(1)
     expect(valueOf(samples, 'svc_http_request_duration_seconds_count{route="/[...path]",method="GET"}')).toBe(3)
   })
