@@ -3,16 +3,18 @@ import type { JetStreamManager } from '@nats-io/jetstream'
 import { BusConflictError, BusReplicasError, BusUnavailableError, busError } from './errors'
 import { isWrongLastSequence } from './nats-errors'
 import type { NatsFollow } from './nats-follow'
+import type { JsPublish } from './nats-publish'
 import { ensureReplicas, isTooFewNodes, tooFewNodes } from './nats-replicas'
 import { isTransient, retryTransient } from './nats-retry'
 import { nextTurn } from './next-turn'
 import { plainBytes, toBytes } from './payload'
 import { assertKey, assertName } from './subjects'
-import type { BusKv, KvOptions } from './types'
+import type { BusData, BusKv, KvOptions } from './types'
 
 export async function openNatsKv(
   kvm: Kvm,
   jsm: JetStreamManager,
+  publish: JsPublish,
   follow: NatsFollow,
   bucket: string,
   replicas: number,
@@ -38,6 +40,10 @@ export async function openNatsKv(
     throw busError(`opening bucket ${bucket} failed`, error)
   })
   const where = (key: string) => `${key} in ${bucket}`
+  // A key's value is a message on its subject in the bucket's stream, as the client writes it; a revision is the
+  // message's sequence. The client's own wait, 5 s, as its put would.
+  const write = async (key: string, value: BusData, expectLastSubjectSequence?: number) =>
+    (await publish(`$KV.${bucket}.${key}`, toBytes(value), { timeoutMs: 5000, expectLastSubjectSequence })).seq
 
   return {
     async get(key) {
@@ -52,15 +58,21 @@ export async function openNatsKv(
     async create(key, value) {
       assertKey(key)
       await nextTurn()
-      return await kv.create(key, toBytes(value)).catch((error: unknown) => {
-        throw conflictOr(error, `${where(key)} already exists`, `creating ${where(key)}`)
-      })
+      // A key never written is the common case; one deleted before takes the client's create, which reads its marker.
+      return await write(key, value, 0)
+        .catch((error: unknown) => {
+          if (isWrongLastSequence(error)) return kv.create(key, toBytes(value))
+          throw error
+        })
+        .catch((error: unknown) => {
+          throw conflictOr(error, `${where(key)} already exists`, `creating ${where(key)}`)
+        })
     },
 
     async update(key, value, revision) {
       assertKey(key)
       await nextTurn()
-      return await kv.update(key, toBytes(value), revision).catch((error: unknown) => {
+      return await write(key, value, revision).catch((error: unknown) => {
         throw conflictOr(error, `${where(key)} is not at revision ${revision}`, `updating ${where(key)}`)
       })
     },
@@ -68,7 +80,7 @@ export async function openNatsKv(
     async put(key, value) {
       assertKey(key)
       await nextTurn()
-      return await kv.put(key, toBytes(value)).catch((error: unknown) => {
+      return await write(key, value).catch((error: unknown) => {
         throw kvError(error, `writing ${where(key)}`)
       })
     },

@@ -6,6 +6,7 @@ import { isTooFewNodes, raiseReplicas, tooFewNodes } from './nats-replicas'
 import { isTransient, retryTransient } from './nats-retry'
 import { createNatsWork, natsWorkPending } from './nats-work'
 import { nextTurn } from './next-turn'
+import type { JsPublish } from './nats-publish'
 import { toBytes } from './payload'
 import { createSubjectTurns } from './subject-turns'
 import { assertName, sameSubjects } from './subjects'
@@ -22,10 +23,13 @@ type NatsStreams = Pick<
  */
 const PUBLISH_WAIT_MS = 1000
 const MIN_ATTEMPT_MS = 500
+/** The client's own wait, for a publish that must not be sent twice. */
+const CLIENT_WAIT_MS = 5000
 
 export function createNatsStreams(
   js: JetStreamClient,
   jsm: JetStreamManager,
+  publish: JsPublish,
   follow: Bus['follow'],
   replicas: number,
 ): NatsStreams {
@@ -61,19 +65,18 @@ export function createNatsStreams(
       try {
         await nextTurn()
         const bytes = toBytes(data)
-        // Undefined is the client's own wait, for a publish that must not be sent twice.
-        const publish = (timeout?: number) =>
-          js.publish(subject, bytes, {
-            timeout,
-            msgID: options.msgId,
+        const once = (timeoutMs: number) =>
+          publish(subject, bytes, {
+            timeoutMs,
+            msgId: options.msgId,
             // Naming the stream makes a subject bound to another stream an
             // error instead of a silent write elsewhere.
-            expect: { streamName: stream, lastSubjectSequence: options.expectLastSubjectSequence },
+            stream,
+            expectLastSubjectSequence: options.expectLastSubjectSequence,
           })
         const safeToRepeat = options.msgId !== undefined || options.expectLastSubjectSequence !== undefined
-        const send = () => (safeToRepeat ? retryTransient((left) => publish(attemptWait(left))) : publish())
-        const ack = await (options.expectLastSubjectSequence === undefined ? send() : turns(subject, send))
-        return { seq: ack.seq, duplicate: ack.duplicate }
+        const send = () => (safeToRepeat ? retryTransient((left) => once(attemptWait(left))) : once(CLIENT_WAIT_MS))
+        return await (options.expectLastSubjectSequence === undefined ? send() : turns(subject, send))
       } catch (error) {
         if (isTransient(error)) throw new BusUnavailableError(`append to ${stream} on ${subject}`, error)
         if (isWrongLastSequence(error) && options.msgId !== undefined) {

@@ -9,6 +9,7 @@ import { createNatsRawFollow, followMessages } from './nats-follow'
 import { openNatsKv } from './nats-kv'
 import { createNatsMessaging } from './nats-messaging'
 import { settleReplicas } from './nats-replicas'
+import { createJsPublish } from './nats-publish'
 import { retryTransient } from './nats-retry'
 import { openNatsObjects } from './nats-objects'
 import { createNatsStreams } from './nats-streams'
@@ -52,13 +53,14 @@ export async function createNatsBus(access: NatsBusOptions): Promise<Bus> {
     throw error
   })
   const kvm = new Kvm(js)
+  const publish = createJsPublish(nc)
   const status = trackStatus(nc)
   const rawFollow = createNatsRawFollow(js, jsm, status.onReconnect, () => nc.isClosed())
 
   return {
-    ...createNatsStreams(js, jsm, followMessages(rawFollow), replicas),
+    ...createNatsStreams(js, jsm, publish, followMessages(rawFollow), replicas),
     ...createNatsMessaging(nc),
-    kv: (bucket, options) => openNatsKv(kvm, jsm, rawFollow, bucket, replicas, options),
+    kv: (bucket, options) => openNatsKv(kvm, jsm, publish, rawFollow, bucket, replicas, options),
     objects: (bucket) => openNatsObjects(js, jsm, bucket, replicas),
     status: status.current,
     onReconnect: status.onReconnect,
