@@ -49,7 +49,9 @@ export function createJsPublish(nc: NatsConnection): JsPublish {
   let next = 0
 
   nc.subscribe(`${inbox}.*`, {
-    callback: (_error, msg) => {
+    callback: (error, msg) => {
+      // The subscription itself refused (a permission): no ack comes, and each publish waiting says so by its timeout.
+      if (error !== null) return
       const token = msg.subject.slice(inbox.length + 1)
       const waiter = waiting.get(token)
       if (waiter === undefined) return
