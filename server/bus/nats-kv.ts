@@ -41,9 +41,9 @@ export async function openNatsKv(
   })
   const where = (key: string) => `${key} in ${bucket}`
   // A key's value is a message on its subject in the bucket's stream, as the client writes it; a revision is the
-  // message's sequence. The client's own wait, 5 s, as its put would.
+  // message's sequence.
   const write = async (key: string, value: BusData, expectLastSubjectSequence?: number) =>
-    (await publish(`$KV.${bucket}.${key}`, toBytes(value), { timeoutMs: 5000, expectLastSubjectSequence })).seq
+    (await publish(`$KV.${bucket}.${key}`, toBytes(value), { expectLastSubjectSequence })).seq
 
   return {
     async get(key) {
@@ -92,7 +92,7 @@ export async function openNatsKv(
       await kv.purge(key).catch((error: unknown) => {
         throw kvError(error, `purging ${where(key)}`)
       })
-      return await kv.put(key, toBytes(value)).catch((error: unknown) => {
+      return await write(key, value).catch((error: unknown) => {
         throw kvError(error, `writing ${where(key)}`)
       })
     },

@@ -11,9 +11,14 @@ import { JetStreamApiError } from '@nats-io/jetstream'
 import type { ApiError } from '@nats-io/jetstream'
 import { createInbox, headers, NoRespondersError, TimeoutError } from '@nats-io/transport-node'
 import type { Msg, MsgHdrs, NatsConnection } from '@nats-io/transport-node'
+import { decodeJson } from './payload'
+
+// The client's own wait for an ack, kept for a publish that must not be sent twice.
+const CLIENT_WAIT_MS = 5000
 
 export interface PublishOptions {
-  readonly timeoutMs: number
+  /** How long to wait for the stream's ack; the client's 5 s when not given. */
+  readonly timeoutMs?: number
   readonly msgId?: string
   /** Refused unless `subject` is bound to this stream. */
   readonly stream?: string
@@ -40,8 +45,6 @@ interface AckBody {
   readonly duplicate?: boolean
   readonly error?: ApiError
 }
-
-const decoder = new TextDecoder()
 
 export function createJsPublish(nc: NatsConnection): JsPublish {
   const inbox = createInbox()
@@ -76,7 +79,7 @@ export function createJsPublish(nc: NatsConnection): JsPublish {
       const timer = setTimeout(() => {
         waiting.delete(token)
         reject(new TimeoutError())
-      }, options.timeoutMs)
+      }, options.timeoutMs ?? CLIENT_WAIT_MS)
       waiting.set(token, { resolve, reject, timer })
       try {
         nc.publish(subject, data, { reply: `${inbox}.${token}`, headers: publishHeaders(options) })
@@ -104,7 +107,7 @@ function readAck(msg: Msg): PublishAck | Error {
   if (msg.headers?.code === 503) return new NoRespondersError(msg.subject)
   let body: AckBody
   try {
-    body = JSON.parse(decoder.decode(msg.data)) as AckBody
+    body = decodeJson<AckBody>(msg.data)
   } catch {
     return new Error('[svc] [bus] the stream answered a publish with something other than an ack')
   }

@@ -23,8 +23,6 @@ type NatsStreams = Pick<
  */
 const PUBLISH_WAIT_MS = 1000
 const MIN_ATTEMPT_MS = 500
-/** The client's own wait, for a publish that must not be sent twice. */
-const CLIENT_WAIT_MS = 5000
 
 export function createNatsStreams(
   js: JetStreamClient,
@@ -65,7 +63,8 @@ export function createNatsStreams(
       try {
         await nextTurn()
         const bytes = toBytes(data)
-        const once = (timeoutMs: number) =>
+        // Without a wait, the client's own: a publish that must not be sent twice waits as long as it would.
+        const once = (timeoutMs?: number) =>
           publish(subject, bytes, {
             timeoutMs,
             msgId: options.msgId,
@@ -75,7 +74,7 @@ export function createNatsStreams(
             expectLastSubjectSequence: options.expectLastSubjectSequence,
           })
         const safeToRepeat = options.msgId !== undefined || options.expectLastSubjectSequence !== undefined
-        const send = () => (safeToRepeat ? retryTransient((left) => once(attemptWait(left))) : once(CLIENT_WAIT_MS))
+        const send = () => (safeToRepeat ? retryTransient((left) => once(attemptWait(left))) : once())
         return await (options.expectLastSubjectSequence === undefined ? send() : turns(subject, send))
       } catch (error) {
         if (isTransient(error)) throw new BusUnavailableError(`append to ${stream} on ${subject}`, error)
