@@ -57,13 +57,16 @@ export async function ensureReplicas(jsm: JetStreamManager, stream: string, repl
 // Ours: the service's and mailer's streams, KV buckets and object stores.
 const OURS = /^(SVC_|KV_svc_|OBJ_svc_)/
 
-/**
- * At connect: refuses BUS_REPLICAS the cluster cannot hold (a throwaway
- * in-memory stream placed with that many replicas), then raises every one of
- * ours that has fewer, so none waits for its first use.
- */
-export async function settleReplicas(jsm: JetStreamManager, replicas: number): Promise<void> {
-  if (replicas > 1) {
+// A peer still joining, or one a busy machine kept from its heartbeat for a
+// moment, makes the server refuse placement (10005) on a cluster that has the
+// nodes; a server without a cluster (10074) never will, so only 10005 is waited out.
+const STILL_JOINING = 10005
+const PROBE_PAUSE_MS = 500
+
+/** Places a throwaway in-memory stream with `replicas` copies, waiting up to `waitMs` for peers to join. */
+async function probePlacement(jsm: JetStreamManager, replicas: number, waitMs: number): Promise<void> {
+  const until = Date.now() + waitMs
+  for (let attempt = 0; ; attempt++) {
     const probe = `SVC_PROBE_${randomBytes(6).toString('hex')}`
     try {
       await jsm.streams.add({
@@ -72,12 +75,29 @@ export async function settleReplicas(jsm: JetStreamManager, replicas: number): P
         storage: StorageType.Memory,
         num_replicas: replicas,
       })
+      await jsm.streams.delete(probe).catch(() => undefined)
+      return
     } catch (error) {
-      if (isTooFewNodes(error)) throw tooFewNodes(replicas, error)
-      throw busError(`placing a stream with ${replicas} replicas failed`, error)
+      if (!isTooFewNodes(error)) throw busError(`placing a stream with ${replicas} replicas failed`, error)
+      const joining = error instanceof JetStreamApiError && error.code === STILL_JOINING
+      if (!joining || Date.now() + PROBE_PAUSE_MS > until) throw tooFewNodes(replicas, error)
+      if (attempt === 0)
+        log('info', 'bus', `[svc] [bus] waiting up to ${Math.round(waitMs / 1000)} s for ${replicas} JetStream nodes`, {
+          replicas,
+          waitMs,
+        })
+      await new Promise((resolve) => setTimeout(resolve, PROBE_PAUSE_MS))
     }
-    await jsm.streams.delete(probe).catch(() => undefined)
   }
+}
+
+/**
+ * At connect: refuses BUS_REPLICAS the cluster cannot hold within `waitMs`
+ * (a throwaway in-memory stream placed with that many replicas), then raises
+ * every one of ours that has fewer, so none waits for its first use.
+ */
+export async function settleReplicas(jsm: JetStreamManager, replicas: number, waitMs: number): Promise<void> {
+  if (replicas > 1) await probePlacement(jsm, replicas, waitMs)
   for await (const info of jsm.streams.list()) {
     if (OURS.test(info.config.name) && !info.config.name.startsWith('SVC_PROBE_'))
       await raiseReplicas(jsm, info, replicas)

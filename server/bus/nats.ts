@@ -20,10 +20,13 @@ const START_WAIT_MS = 15_000
 export interface NatsBusOptions extends NatsAccess {
   /** BUS_REPLICAS: copies of every stream, KV bucket and object store; 1 by default. */
   replicas?: number
+  /** How long a start waits for the cluster to elect a leader and for BUS_REPLICAS nodes to join; 15 s by default. */
+  startWaitMs?: number
 }
 
 export async function createNatsBus(access: NatsBusOptions): Promise<Bus> {
   const replicas = access.replicas ?? 1
+  const startWaitMs = access.startWaitMs ?? START_WAIT_MS
   const { options, named } = natsConnectOptions(access)
   const nc = await connect({
     ...options,
@@ -44,11 +47,11 @@ export async function createNatsBus(access: NatsBusOptions): Promise<Bus> {
   })
   const js = jetstream(nc)
   // A start while the cluster elects a leader waits for it.
-  const jsm = await retryTransient(() => jetstreamManager(nc), START_WAIT_MS).catch(async (error: unknown) => {
+  const jsm = await retryTransient(() => jetstreamManager(nc), startWaitMs).catch(async (error: unknown) => {
     await nc.close()
     throw busError(`JetStream is not available at ${named}`, error)
   })
-  await retryTransient(() => settleReplicas(jsm, replicas), START_WAIT_MS).catch(async (error: unknown) => {
+  await retryTransient(() => settleReplicas(jsm, replicas, startWaitMs), startWaitMs).catch(async (error: unknown) => {
     await nc.close()
     throw error
   })

@@ -81,7 +81,9 @@ describe('BUS_REPLICAS with too few nodes', () => {
   it('refuses BUS_REPLICAS=3 on a cluster of two with one line naming the setting', async () => {
     const two = await startNatsCluster({ size: 2 })
     try {
-      const refused = await createNatsBus({ url: two.urls, replicas: 3 }).catch((error: Error) => error)
+      const refused = await createNatsBus({ url: two.urls, replicas: 3, startWaitMs: 2000 }).catch(
+        (error: Error) => error,
+      )
       expect(refused).toBeInstanceOf(Error)
       expect((refused as Error).message).toBe(
         '[svc] [bus] BUS_REPLICAS is 3 but the NATS cluster has fewer JetStream nodes: ' +
@@ -90,6 +92,32 @@ describe('BUS_REPLICAS with too few nodes', () => {
       expect((refused as Error).message).not.toContain('\n')
     } finally {
       await two.stop()
+    }
+  })
+})
+
+describe('BUS_REPLICAS with a node still joining', () => {
+  // A node started a moment after the service (or one a busy machine kept from its heartbeat, as a gate run
+  // saw with the mailer) made the placement probe refuse a cluster that has its nodes; the start now waits.
+  it('starts with BUS_REPLICAS=3 once the third node joins, within the start wait', { timeout: 90_000 }, async () => {
+    const three = await startNatsCluster({ size: 3, started: 2 })
+    try {
+      const started = createNatsBus({ url: three.urls, replicas: 3, startWaitMs: 60_000 })
+      let settled = false
+      void started.then(
+        () => (settled = true),
+        () => (settled = true),
+      )
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      expect(settled).toBe(false)
+      await three.nodes[2]!.start()
+      const bus = await started
+      await bus.ensureStream('SVC_JOINED', ['joined.>'])
+      expect((await bus.append('SVC_JOINED', 'joined.a', { n: 1 })).seq).toBe(1)
+      expect(await replicasOf(three.urls, 'SVC_JOINED')).toBe(3)
+      await bus.close()
+    } finally {
+      await three.stop()
     }
   })
 })
