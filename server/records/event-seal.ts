@@ -32,16 +32,33 @@ const valueAt = (event: Loose, name: string): string | undefined => {
   return typeof value === 'string' ? value : undefined
 }
 
-/** `event` with `name` set to `value`, or removed where it may be absent (a field, an actor's name) when undefined. */
-function withValue(event: Loose, name: string, value: string | undefined): Loose {
+/**
+ * A copy of `event` to write `names` into: the event and each object a dotted name reaches into are copied once, not
+ * once per name (a filing has up to a dozen names, and the copies were a twentieth of its CPU).
+ */
+function writableCopy(event: Loose, names: readonly string[]): Loose {
+  const copy: Loose = { ...event }
+  for (const name of names) {
+    const dot = name.indexOf('.')
+    if (dot === -1) continue
+    const head = name.slice(0, dot)
+    if (copy[head] === event[head]) copy[head] = { ...(event[head] as Loose) }
+  }
+  return copy
+}
+
+/** Sets `name` in a writable copy to `value`, or removes it where it may be absent (a field, an actor's name). */
+function setValue(copy: Loose, name: string, value: string | undefined): void {
   const dot = name.indexOf('.')
-  if (dot === -1) return { ...event, [name]: value ?? '' }
+  if (dot === -1) {
+    copy[name] = value ?? ''
+    return
+  }
   const head = name.slice(0, dot)
-  const inner: Loose = { ...(event[head] as Loose) }
+  const inner = copy[head] as Loose
   const part = name.slice(dot + 1)
   if (value === undefined && (head === 'fields' || part === 'name')) delete inner[part]
   else inner[part] = value ?? ''
-  return { ...event, [head]: inner }
 }
 
 /**
@@ -52,14 +69,17 @@ export function sealEvent(event: RecordEvent, key: RecordKey | null, personalFie
   const names = personalNames(event, personalFields)
   if (names.length === 0) return event
   const values: Record<string, string> = {}
-  let sealed: Loose = event
+  const sealed = writableCopy(event, names)
   for (const name of names) {
     const value = valueAt(event, name)
     if (value !== undefined) values[name] = value
-    sealed = withValue(sealed, name, undefined)
+    setValue(sealed, name, undefined)
   }
-  const data = key === null ? '' : sealValues(key, recordSubject(event.bucket, event.record), values)
-  return { ...(sealed as RecordEvent), sealed: { names, data } }
+  sealed.sealed = {
+    names,
+    data: key === null ? '' : sealValues(key, recordSubject(event.bucket, event.record), values),
+  }
+  return sealed as RecordEvent
 }
 
 /**
@@ -71,9 +91,10 @@ export function openEvent(event: RecordEvent, key: RecordKey | null): RecordEven
   if (sealed === undefined) return event
   const context = recordSubject(event.bucket, event.record)
   const values = key === null || sealed.data === '' ? null : openValues(key, context, sealed.data)
-  let opened: Loose = event
-  for (const name of sealed.names) opened = withValue(opened, name, values?.[name] ?? ERASED_VALUE)
-  return { ...(opened as RecordEvent), sealed: { names: sealed.names, data: '' } }
+  const opened = writableCopy(event, sealed.names)
+  for (const name of sealed.names) setValue(opened, name, values?.[name] ?? ERASED_VALUE)
+  opened.sealed = { names: sealed.names, data: '' }
+  return opened as RecordEvent
 }
 
 /** Whether the event has personal values to seal (a move by staff or the clock has none). */

@@ -21,13 +21,28 @@ const appendedSchema = z.object({
 // instance should not send a view the long way round while its follow is a millisecond behind its write.
 const SELF = randomUUID()
 
-/** Tells every instance that `seq` is on the stream. Fire and forget: the follow delivers it anyway. */
+// The newest sequence appended this turn and not yet said, per bus. A hearer keeps only the newest it heard, so
+// one word per turn says as much as one per append: under load a turn takes dozens of acks, and a word each was
+// a publish out and its echo back per filing.
+const unsaid = new WeakMap<Bus, number>()
+
+/** Tells every instance that `seq` is on the stream, with the turn's newest. Fire and forget: the follow delivers it anyway. */
 export function sayAppended(bus: Bus, seq: number): void {
-  try {
-    bus.publish(APPENDED_SUBJECT, { seq, from: SELF })
-  } catch {
-    // A connection closing under a stored event: the event stands, and the follows deliver it without the word.
+  const pending = unsaid.get(bus)
+  if (pending !== undefined) {
+    if (seq > pending) unsaid.set(bus, seq)
+    return
   }
+  unsaid.set(bus, seq)
+  setImmediate(() => {
+    const newest = unsaid.get(bus) ?? seq
+    unsaid.delete(bus)
+    try {
+      bus.publish(APPENDED_SUBJECT, { seq: newest, from: SELF })
+    } catch {
+      // A connection closing under a stored event: the event stands, and the follows deliver it without the word.
+    }
+  })
 }
 
 /** Every sequence another instance says it appended, valid ones only. */
