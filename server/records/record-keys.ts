@@ -37,9 +37,13 @@ export interface RecordKeys {
   forget(bucket: string, id: string): void
 }
 
-// A key's bucket electing its leader answers nobody until the client's 5 s timeout: a filing that cannot have its
-// key within this is a 503 at once, whose resend finds the new leader (or the key this create made late).
+// A key's bucket electing its leader answers nobody, or "no responders" at once: each create waits this long and
+// is sent again, for as long as an append waits out an election (server/bus/nats-retry.ts), so a visitor filing during a
+// node's loss waits seconds for their 303 rather than getting the form back to send again. A create sent again
+// that meets the one before it (answered too late) reads that key, so one key is ever used.
 const CREATE_WAIT_MS = 2000
+const CREATE_AGAIN_MS = 250
+const ELECTION_WINDOW_MS = 8000
 
 // A read sent to a node just lost waits for the client's 5 s timeout, though the same read a moment later is
 // answered by a replica still up: a patient opener gives each read this long and asks again.
@@ -85,18 +89,21 @@ export function createRecordKeys(bus: Bus): RecordKeys {
       const found = fresh ? null : await read(store, name)
       if (found !== null) return asKey(found)
       const key = newRecordKey()
+      const stored = { key: recordKeyBytes(key).toString('base64') }
       try {
-        // A create answered after the wait is kept: a resent filing's create meets it and reads it.
-        await answeredWithin(
-          store.create(name, { key: recordKeyBytes(key).toString('base64') }),
-          CREATE_WAIT_MS,
-          `making the key ${name}`,
+        await whileUnavailable(
+          () => answeredWithin(store.create(name, stored), CREATE_WAIT_MS, `making the key ${name}`),
+          ELECTION_WINDOW_MS,
+          CREATE_AGAIN_MS,
         )
         return asKey(keep(name, key))
       } catch (error) {
-        // Another writer made it first (a retried filing on another instance): theirs is the key.
+        // Another writer made it first (a retried filing on another instance), or this create's own earlier try
+        // was stored after its wait: the stored key is the key, read with the same patience.
         if (!(error instanceof BusConflictError)) throw error
-        return asKey(await read(store, name))
+        return asKey(
+          await whileUnavailable(() => read(store, name, PATIENT_READ_MS), ELECTION_WINDOW_MS, READ_AGAIN_MS),
+        )
       }
     },
     async forOpening(bucket, id, patienceMs) {
