@@ -31,12 +31,17 @@ function withKeysAway(bus: Bus, failing: { left: number; reads: number }): Bus {
         }
       },
     })
+  return withKeyBucket(bus, away)
+}
+
+/** `bus` with its key bucket seen through `wrap`. */
+function withKeyBucket(bus: Bus, wrap: (kv: BusKv) => BusKv): Bus {
   return new Proxy(bus, {
     get(target, prop, receiver) {
       if (prop !== 'kv') return Reflect.get(target, prop, receiver) as unknown
       return async (...args: Parameters<Bus['kv']>) => {
         const kv = await target.kv(...args)
-        return args[0] === RECORD_KEYS_KV ? away(kv) : kv
+        return args[0] === RECORD_KEYS_KV ? wrap(kv) : kv
       }
     },
   })
@@ -87,15 +92,7 @@ function withKeyCreates(bus: Bus, answer: (n: number, create: () => Promise<numb
         return (key: string, value: Parameters<BusKv['create']>[1]) => answer(++n, () => target.create(key, value))
       },
     })
-  return new Proxy(bus, {
-    get(target, prop, receiver) {
-      if (prop !== 'kv') return Reflect.get(target, prop, receiver) as unknown
-      return async (...args: Parameters<Bus['kv']>) => {
-        const kv = await target.kv(...args)
-        return args[0] === RECORD_KEYS_KV ? wrapped(kv) : kv
-      }
-    },
-  })
+  return withKeyBucket(bus, wrapped)
 }
 
 async function localBus(): Promise<Bus> {
