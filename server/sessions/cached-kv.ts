@@ -7,7 +7,7 @@
 // kept for a few seconds only: a watch that stalls without saying so (as an
 // ordered consumer can after a reconnect) delays a sign-out here by no more.
 import type { KvChange, KvEntry, Unsubscribe } from '../bus/types'
-import type { SessionKv } from './session-store'
+import type { SessionKv } from './guarded-kv'
 
 const MAX_ENTRIES = 100_000
 const MAX_AGE_MS = 5_000

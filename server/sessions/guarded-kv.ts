@@ -1,6 +1,9 @@
 // Session reads and writes that fail fast: a request must not hang on a bus
 // that is gone, it gets a short 503 instead.
-import type { SessionKv } from './session-store'
+import type { BusKv } from '../bus/types'
+
+/** What of a KV bucket the sessions use. */
+export type SessionKv = Pick<BusKv, 'get' | 'create' | 'update' | 'delete'>
 
 export class SessionsUnavailableError extends Error {
   override readonly name = 'SessionsUnavailableError'

@@ -4,6 +4,7 @@
 // utils/session.ts.
 export type { PendingSignIn, Session, SessionUser } from './session'
 export { createSessionStore, SESSION_BUCKET_MAX_AGE_MS, SESSION_LIFETIME_MS } from './session-store'
-export type { SessionKv, SessionStore } from './session-store'
+export type { SessionStore } from './session-store'
 export { guardKv, SessionsUnavailableError } from './guarded-kv'
+export type { SessionKv } from './guarded-kv'
 export { useSessions } from './use-sessions'

@@ -1,8 +1,8 @@
 // The session store over a bus KV bucket. The bucket's max_age only collects
 // sessions nobody returns to; a record's own `expires` decides whether it loads.
-import { BusConflictError } from '../bus/errors'
+import { BusConflictError, isBusUnavailable } from '../bus/errors'
 import { decodeJson } from '../bus/payload'
-import type { BusKv, KvEntry } from '../bus/types'
+import type { KvEntry } from '../bus/types'
 import {
   parseSessionRecord,
   toRecord,
@@ -11,6 +11,7 @@ import {
   type SessionRecord,
   type SessionUser,
 } from './session'
+import { SessionsUnavailableError, type SessionKv } from './guarded-kv'
 import { isSessionId, randomToken } from './session-id'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -24,8 +25,12 @@ export const SESSION_LIFETIME_MS = 14 * DAY_MS
 export const SESSION_BUCKET_MAX_AGE_MS = 15 * DAY_MS
 // Drawing a taken id twice in a row is already astronomically unlikely.
 const ID_ATTEMPTS = 5
+const CREATE_AGAIN_MS = 250
 
-export type SessionKv = Pick<BusKv, 'get' | 'create' | 'update' | 'delete'>
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+// The guard's own refusal (not connected, or no answer in its time) or the bus's.
+const unavailable = (error: unknown) => error instanceof SessionsUnavailableError || isBusUnavailable(error)
+
 
 export interface SessionStoreOptions {
   readonly kv: SessionKv
@@ -33,6 +38,11 @@ export interface SessionStoreOptions {
   /** Injectable so a test can force a collision. */
   readonly newId?: () => string
   readonly lifetimeMs?: number
+  /**
+   * How long a create waits out a bus that cannot answer (a cluster electing the bucket's leader): each try draws a
+   * new id, so one stored after its answer was lost is a session nobody holds, never one given twice. 0: no wait.
+   */
+  readonly createWaitMs?: number
 }
 
 export interface NewSession {
@@ -70,6 +80,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   const now = options.now ?? Date.now
   const newId = options.newId ?? randomToken
   const lifetimeMs = options.lifetimeMs ?? SESSION_LIFETIME_MS
+  const createWaitMs = options.createWaitMs ?? 0
 
   return {
     async create(init = {}) {
@@ -81,14 +92,17 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
         created,
         expires: created + lifetimeMs,
       }
-      for (let attempt = 0; attempt < ID_ATTEMPTS; attempt++) {
+      const until = Date.now() + createWaitMs
+      for (let attempt = 0; attempt < ID_ATTEMPTS;) {
         const id = newId()
         try {
           // create, never put: an id already in use belongs to someone else.
           const revision = await kv.create(id, record)
           return { ...record, id, revision }
         } catch (error) {
-          if (!(error instanceof BusConflictError)) throw error
+          if (error instanceof BusConflictError) attempt++
+          else if (unavailable(error) && Date.now() + CREATE_AGAIN_MS <= until) await pause(CREATE_AGAIN_MS)
+          else throw error
         }
       }
       throw new Error(`[svc] [auth] no unused session id after ${ID_ATTEMPTS} draws`)

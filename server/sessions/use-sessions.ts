@@ -7,6 +7,8 @@ import { createSessionStore, SESSION_BUCKET_MAX_AGE_MS, type SessionStore } from
 const SESSION_BUCKET = 'svc_sessions'
 // A healthy bus answers in milliseconds; a visitor should not wait longer than this.
 const BUS_WAIT_MS = 2_000
+// Except for a new session, made when a person signs in: better to wait out a cluster's election than answer 503.
+const CREATE_WAIT_MS = 8_000
 
 let store: Promise<SessionStore> | null = null
 
@@ -34,5 +36,6 @@ async function open(): Promise<SessionStore> {
   }
   return createSessionStore({
     kv: await withinTime(cacheSessionKv(guarded, watched), BUS_WAIT_MS, 'watching sessions'),
+    createWaitMs: CREATE_WAIT_MS,
   })
 }

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BusConflictError } from '../../server/bus/errors'
+import { BusConflictError, BusUnavailableError } from '../../server/bus/errors'
 import { createLocalBus } from '../../server/bus/local'
 import { createNatsBus } from '../../server/bus/nats'
 import type { Bus } from '../../server/bus/types'
@@ -167,5 +167,72 @@ describe('a session bus that cannot answer', () => {
     const started = Date.now()
     await expect(hanging.create()).rejects.toBeInstanceOf(SessionsUnavailableError)
     expect(Date.now() - started).toBeLessThan(1_000)
+  })
+})
+
+describe('a session made while the bucket elects its leader', () => {
+  const dirs: string[] = []
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+  })
+  /** A real bucket whose creates go through `answer`: it is passed the try's number (from 1) and the real create. */
+  async function electing(answer: (n: number, create: () => Promise<number>) => Promise<number>) {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-session-election-'))
+    dirs.push(dir)
+    const bus = await createLocalBus({ dataDir: dir })
+    const kv = await bus.kv(bucketName(), { maxAgeMs: SESSION_BUCKET_MAX_AGE_MS })
+    let n = 0
+    const ids: string[] = []
+    const electingKv: SessionKv = {
+      get: (key) => kv.get(key),
+      update: (key, value, revision) => kv.update(key, value, revision),
+      delete: (key) => kv.delete(key),
+      create: (key, value) => {
+        ids.push(key)
+        return answer(++n, () => kv.create(key, value))
+      },
+    }
+    return { bus, kv, ids, electingKv }
+  }
+  const noLeader = () => Promise.reject(new BusUnavailableError('creating a session'))
+
+  it('waits for the bucket at sign-in rather than refusing it, each try under a new id', async () => {
+    const { bus, ids, electingKv } = await electing((n, create) => (n <= 3 ? noLeader() : create()))
+    const store = createSessionStore({ kv: electingKv, createWaitMs: 5000 })
+    const session = await store.create({ user: USER })
+    expect(ids).toHaveLength(4)
+    expect(new Set(ids).size).toBe(4)
+    expect(session.id).toBe(ids[3])
+    expect((await store.load(session.id))?.user).toEqual(USER)
+    await bus.close()
+  })
+
+  it('gives a try stored after its answer was lost to nobody: the session is the next try, its own id', async () => {
+    const { bus, kv, ids, electingKv } = await electing(async (n, create) => {
+      const revision = await create()
+      if (n === 1) throw new SessionsUnavailableError('creating a session took over 2000 ms')
+      return revision
+    })
+    const session = await createSessionStore({ kv: electingKv, createWaitMs: 5000 }).create({ user: USER })
+    expect(ids).toHaveLength(2)
+    expect(session.id).toBe(ids[1])
+    // The first try is stored, but no cookie ever named it.
+    expect(await kv.get(ids[0]!)).not.toBeNull()
+    expect(session.id).not.toBe(ids[0])
+    await bus.close()
+  })
+
+  it('refuses as unavailable once the wait is spent, and at once without one', async () => {
+    const { bus, ids, electingKv } = await electing(noLeader)
+    const started = Date.now()
+    await expect(createSessionStore({ kv: electingKv, createWaitMs: 600 }).create()).rejects.toBeInstanceOf(
+      BusUnavailableError,
+    )
+    expect(Date.now() - started).toBeGreaterThanOrEqual(400)
+    const tries = ids.length
+    expect(tries).toBeGreaterThan(1)
+    await expect(createSessionStore({ kv: electingKv }).create()).rejects.toBeInstanceOf(BusUnavailableError)
+    expect(ids.length).toBe(tries + 1)
+    await bus.close()
   })
 })
