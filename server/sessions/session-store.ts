@@ -31,7 +31,6 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 // The guard's own refusal (not connected, or no answer in its time) or the bus's.
 const unavailable = (error: unknown) => error instanceof SessionsUnavailableError || isBusUnavailable(error)
 
-
 export interface SessionStoreOptions {
   readonly kv: SessionKv
   readonly now?: () => number
