@@ -4,9 +4,8 @@
 // few seconds, and the same filing sent again is stored once.
 import { JetStreamApiError } from '@nats-io/jetstream'
 import { NoRespondersError, RequestError, TimeoutError } from '@nats-io/transport-node'
+import { ELECTION_WINDOW_MS } from './while-unavailable'
 
-/** Longer than an election after a node's loss (2 to 6 s), shorter than a visitor's patience. */
-export const RETRY_WINDOW_MS = 8000
 const PAUSES_MS = [50, 100, 250, 500, 1000]
 
 export function isTransient(error: unknown): boolean {
@@ -25,7 +24,7 @@ export function isTransient(error: unknown): boolean {
  */
 export async function retryTransient<T>(
   attempt: (remainingMs: number) => Promise<T>,
-  windowMs = RETRY_WINDOW_MS,
+  windowMs = ELECTION_WINDOW_MS,
 ): Promise<T> {
   const until = Date.now() + windowMs
   for (let n = 0; ; n++) {

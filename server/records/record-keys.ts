@@ -9,7 +9,7 @@ import { answeredWithin } from '../bus/answered-within'
 import { BusConflictError } from '../bus/errors'
 import { decodeJsonOrUndefined } from '../bus/payload'
 import type { Bus, BusKv } from '../bus/types'
-import { whileUnavailable } from '../bus/while-unavailable'
+import { ELECTION_WINDOW_MS, whileUnavailable } from '../bus/while-unavailable'
 import { memoUntilRejected } from '../memo-until-rejected'
 import { newRecordKey, recordKeyBytes, recordKeyOf, type RecordKey } from './seal'
 
@@ -38,12 +38,11 @@ export interface RecordKeys {
 }
 
 // A key's bucket electing its leader answers nobody, or "no responders" at once: each create waits this long and
-// is sent again, for as long as an append waits out an election (server/bus/nats-retry.ts), so a visitor filing during a
-// node's loss waits seconds for their 303 rather than getting the form back to send again. A create sent again
-// that meets the one before it (answered too late) reads that key, so one key is ever used.
+// is sent again for as long as an append waits out an election, so a visitor filing during a node's loss waits
+// seconds for their 303 rather than getting the form back to send again. A create sent again that meets the one
+// before it (answered too late) reads that key, so one key is ever used.
 const CREATE_WAIT_MS = 2000
 const CREATE_AGAIN_MS = 250
-const ELECTION_WINDOW_MS = 8000
 
 // A read sent to a node just lost waits for the client's 5 s timeout, though the same read a moment later is
 // answered by a replica still up: a patient opener gives each read this long and asks again.

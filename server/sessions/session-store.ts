@@ -1,6 +1,7 @@
 // The session store over a bus KV bucket. The bucket's max_age only collects
 // sessions nobody returns to; a record's own `expires` decides whether it loads.
 import { BusConflictError, isBusUnavailable } from '../bus/errors'
+import { whileUnavailable } from '../bus/while-unavailable'
 import { decodeJson } from '../bus/payload'
 import type { KvEntry } from '../bus/types'
 import {
@@ -27,7 +28,6 @@ export const SESSION_BUCKET_MAX_AGE_MS = 15 * DAY_MS
 const ID_ATTEMPTS = 5
 const CREATE_AGAIN_MS = 250
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 // The guard's own refusal (not connected, or no answer in its time) or the bus's.
 const unavailable = (error: unknown) => error instanceof SessionsUnavailableError || isBusUnavailable(error)
 
@@ -91,17 +91,16 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
         created,
         expires: created + lifetimeMs,
       }
-      const until = Date.now() + createWaitMs
-      for (let attempt = 0; attempt < ID_ATTEMPTS;) {
+      // create, never put: an id already in use belongs to someone else. Each try draws its own id.
+      const tryOnce = async () => {
         const id = newId()
+        return { ...record, id, revision: await kv.create(id, record) }
+      }
+      for (let attempt = 0; attempt < ID_ATTEMPTS; attempt++) {
         try {
-          // create, never put: an id already in use belongs to someone else.
-          const revision = await kv.create(id, record)
-          return { ...record, id, revision }
+          return await whileUnavailable(tryOnce, createWaitMs, CREATE_AGAIN_MS, unavailable)
         } catch (error) {
-          if (error instanceof BusConflictError) attempt++
-          else if (unavailable(error) && Date.now() + CREATE_AGAIN_MS <= until) await pause(CREATE_AGAIN_MS)
-          else throw error
+          if (!(error instanceof BusConflictError)) throw error
         }
       }
       throw new Error(`[svc] [auth] no unused session id after ${ID_ATTEMPTS} draws`)

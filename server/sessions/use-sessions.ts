@@ -1,5 +1,6 @@
 // The process-wide session store on the process's bus, opened on first use.
 import { useBus } from '../app/bus'
+import { ELECTION_WINDOW_MS } from '../bus/while-unavailable'
 import { cacheSessionKv } from './cached-kv'
 import { guardKv, withinTime } from './guarded-kv'
 import { createSessionStore, SESSION_BUCKET_MAX_AGE_MS, type SessionStore } from './session-store'
@@ -7,8 +8,6 @@ import { createSessionStore, SESSION_BUCKET_MAX_AGE_MS, type SessionStore } from
 const SESSION_BUCKET = 'svc_sessions'
 // A healthy bus answers in milliseconds; a visitor should not wait longer than this.
 const BUS_WAIT_MS = 2_000
-// Except for a new session, made when a person signs in: better to wait out a cluster's election than answer 503.
-const CREATE_WAIT_MS = 8_000
 
 let store: Promise<SessionStore> | null = null
 
@@ -36,6 +35,7 @@ async function open(): Promise<SessionStore> {
   }
   return createSessionStore({
     kv: await withinTime(cacheSessionKv(guarded, watched), BUS_WAIT_MS, 'watching sessions'),
-    createWaitMs: CREATE_WAIT_MS,
+    // Except a new session, made when a person signs in: better to wait out a cluster's election than answer 503.
+    createWaitMs: ELECTION_WINDOW_MS,
   })
 }
