@@ -26,7 +26,7 @@ const SELF = randomUUID()
 // a publish out and its echo back per filing.
 const unsaid = new WeakMap<Bus, number>()
 
-/** Tells every instance that `seq` is on the stream, with the turn's newest. Fire and forget: the follow delivers it anyway. */
+/** Tells every instance, once this turn, the newest sequence on the stream. Fire and forget: the follow has it too. */
 export function sayAppended(bus: Bus, seq: number): void {
   const pending = unsaid.get(bus)
   if (pending !== undefined) {
