@@ -48,6 +48,7 @@ export default defineNitroConfig({
     './server/nitro/people-setup-plugin.ts',
     './server/nitro/suggestions-plugin.ts',
     './server/nitro/fast-pages-plugin.ts',
+    './server/nitro/fast-filing-plugin.ts',
     // Last: it times every request, the fast path's included.
     './server/nitro/metrics-plugin.ts',
   ],

@@ -41,6 +41,16 @@ describe('sessions on a NATS bus that goes away', () => {
       for (const [name, value] of Object.entries(PAGE_HEADERS)) expect(response.headers.get(name), name).toBe(value)
       // A visitor without a session cookie reading a page without a form never needs the bus.
       expect((await fetch(`${run.service}/about`)).status).toBe(200)
+      // A filing post, answered in front of the app (server/nitro/fast-filing-plugin.ts), loads the session alike.
+      const file = (headers: Record<string, string> = {}) =>
+        client(`${run.service}/file/potholes`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+          body: 'street=Mill+Lane+1&kind=pothole',
+        })
+      const filing = await file()
+      expect(filing.status).toBe(503)
+      expect(await filing.text()).toContain('Signed-in visits cannot be served right now.')
 
       // An over-limit caller is turned away before its session is looked at.
       const statuses: number[] = []
@@ -49,6 +59,10 @@ describe('sessions on a NATS bus that goes away', () => {
       }
       expect(statuses.slice(0, 20)).toEqual(Array(20).fill(503))
       expect(statuses[20]).toBe(429)
+      const posted: number[] = []
+      for (let i = 0; i < 21; i++) posted.push((await file({ 'x-forwarded-for': '203.0.113.8' })).status)
+      expect(posted.slice(0, 20)).toEqual(Array(20).fill(503))
+      expect(posted[20]).toBe(429)
       expect((await fetch(`${run.service}/readyz`)).status).toBe(503)
 
       // The service reconnects by itself, and the session acknowledged before

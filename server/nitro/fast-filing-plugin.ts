@@ -1,0 +1,36 @@
+import { defineEventHandler, send, type H3Event } from 'h3'
+import { defineNitroPlugin } from 'nitropack/runtime'
+import { answerFilingPost } from '../../utils/filing-post'
+import { getRateDecision } from '../../utils/rate-decision'
+import loadSession from './session'
+
+// Filing is the post a public site gets most of, and Nitro's own pipeline
+// (request hooks, route rules, three middleware each awaited, the router)
+// cost it a fifth of its CPU (docs/performance.md, "Where a filing spends its
+// time"). A post to /file/<bucket> is answered here, in front of the app,
+// with what that pipeline gives it: the same rate-limit decision, the same
+// session middleware, the same route code and the route's metrics label.
+// Errors go to the app's error handler as a route's do. A path with a query
+// or more segments goes to the app: its router decides those.
+const FILING = /^\/file\/([^/?#]+)$/
+// The router's pattern for routes/file/[bucket].post.ts, for the metrics label.
+const FILING_ROUTE = { path: '/file/:bucket', handlers: {} }
+
+export default defineNitroPlugin((nitroApp) => {
+  const app = nitroApp.h3App
+  const routed = app.handler as (event: H3Event) => Promise<unknown>
+  app.handler = defineEventHandler((event) => {
+    const bucket = event.method === 'POST' ? FILING.exec(event.path)?.[1] : undefined
+    // Over the limit, the app's rate-limit middleware answers with the decision taken here.
+    if (bucket === undefined || !getRateDecision(event).ok) return routed(event)
+    event.context.matchedRoute = FILING_ROUTE
+    return answer(event, bucket)
+  })
+})
+
+async function answer(event: H3Event, bucket: string): Promise<void> {
+  // The middleware's answer, when it has one, is the 503 page of a sessions bucket that cannot answer.
+  const body = (await loadSession(event)) ?? (await answerFilingPost(event, bucket))
+  // As the app sends a handler's value: a page body, unless the answer (a redirect) was sent already.
+  if (body !== undefined && !event.handled) await send(event, body, 'text/html')
+}
