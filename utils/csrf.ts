@@ -7,7 +7,7 @@ import { useConfig } from '../server/config/use-config'
 import { useFormSecret } from '../server/forms/form-secret'
 import { formToken, isFormToken } from '../server/forms/form-token'
 import { isCrossSite } from '../server/http/cross-site'
-import { sameSecret } from '../server/http/same-secret'
+import { sameToken } from '../server/http/same-secret'
 import { getSession } from './session'
 import { ensureVisitorCookie, getVisitorCookie } from './visitor-cookie'
 
@@ -22,7 +22,7 @@ export async function getCsrfToken(event: H3Event): Promise<string> {
 export async function checkCsrf(event: H3Event, submitted: unknown): Promise<boolean> {
   if (typeof submitted !== 'string' || isCrossSitePost(event)) return false
   const session = await getSession(event)
-  if (session !== null && sameSecret(session.csrf, submitted)) return true
+  if (session !== null && sameToken(session.csrf, submitted)) return true
   // A signed-in person's posts carry their session's token and nothing else.
   if (session?.user) return false
   const cookie = getVisitorCookie(event)[0]

@@ -5,7 +5,7 @@
 // visitor who only reads costs the bus nothing.
 import { createHmac, createSecretKey, type KeyObject } from 'node:crypto'
 import { createBoundedMemo, type BoundedMemo } from '../bounded-memo'
-import { sameSecret } from '../http/same-secret'
+import { sameToken } from '../http/same-secret'
 
 // A visitor asks for their token on every page view and post; an HMAC costs
 // more than the rest of a cached page view, so recent ones are remembered,
@@ -42,5 +42,5 @@ export function newVisitorFormToken(secret: Buffer, visitorCookie: string): stri
 }
 
 export function isFormToken(secret: Buffer, visitorCookie: string, submitted: string): boolean {
-  return sameSecret(formToken(secret, visitorCookie), submitted)
+  return sameToken(formToken(secret, visitorCookie), submitted)
 }
