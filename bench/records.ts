@@ -10,8 +10,10 @@
 // - h3 minimal: a bare h3 app reading the same url-encoded body and publishing
 //   it to JetStream, driven by the same client loop (./support/h3-reference.ts);
 // - raw publish: js.publish from Node on a scratch stream, awaited.
-// Prints each one's rate and p50/p99, and the ratios against node:http (rate
-// and p99), h3 minimal and raw, and the service's own CPU time per filing.
+// Prints each one's rate and p50/p99, the ratios against node:http (rate
+// and p99), h3 minimal and raw, and what a request cost the bench's process,
+// the service and nats-server in CPU time, which the ratio follows on a
+// machine they share.
 // RECORDS_PER_LEVEL (default 10000) filings and reference posts per level,
 // twice that many raw publishes, in RECORDS_ROUNDS (default 5) rounds of the
 // four one after another, so a neighbour that slows the machine for a while
@@ -107,14 +109,14 @@ async function main(): Promise<void> {
     const levels = new Map<number, LevelFigures>()
     for (const workers of LEVELS) {
       const level = new Map<Measure, Run>()
-      const figures = { cpuMs: 0, pairs: [] as number[] }
+      const figures: LevelFigures = { cpuMs: new Map(), pairs: [] }
       for (let round = 0; round < ROUNDS; round++) {
         const share = Math.ceil(RECORDS_PER_LEVEL / ROUNDS)
         const rates = new Map<Measure, number>()
         for (const what of round % 2 === 0 ? MEASURES : [...MEASURES].reverse()) {
-          const before = processCpuMs(service.pid)
+          const before = cpuNow(service.pid, nats.pid)
           const run = await measure(what, workers, share)
-          if (what === 'service') figures.cpuMs += processCpuMs(service.pid) - before
+          figures.cpuMs.set(what, addCpu(figures.cpuMs.get(what), before, cpuNow(service.pid, nats.pid)))
           level.set(what, joinRuns(level.get(what), run))
           rates.set(what, rate(run))
         }
@@ -133,10 +135,30 @@ async function main(): Promise<void> {
 }
 
 interface LevelFigures {
-  /** The service's CPU time over its rounds. */
-  cpuMs: number
+  /** CPU time of each process while each measure's rounds ran. */
+  cpuMs: Map<Measure, Cpu>
   /** service/node:http of each round. */
   pairs: number[]
+}
+
+/**
+ * Milliseconds of CPU time: the bench's own process (its clients, and the references' worker threads), the service
+ * and nats-server. On two cores all three share, the ratio follows what each request costs them together.
+ */
+interface Cpu {
+  readonly bench: number
+  readonly service: number
+  readonly nats: number
+}
+
+function cpuNow(servicePid: number, natsPid: number): Cpu {
+  const { user, system } = process.cpuUsage()
+  return { bench: (user + system) / 1000, service: processCpuMs(servicePid), nats: processCpuMs(natsPid) }
+}
+
+function addCpu(sum: Cpu | undefined, before: Cpu, after: Cpu): Cpu {
+  const spent = (part: keyof Cpu) => (sum?.[part] ?? 0) + after[part] - before[part]
+  return { bench: spent('bench'), service: spent('service'), nats: spent('nats') }
 }
 
 // A declaration: main() runs at the top of the module, before its constants are set.
@@ -192,6 +214,7 @@ function print(runs: Map<number, Map<Measure, Run>>, levels: Map<number, LevelFi
     const p99 = (what: Measure) => quantile(level.get(what)!.latencies, 0.99)
     const ratio = (a: number, b: number) => `${(a / b).toFixed(3)}x`
     const { cpuMs, pairs } = levels.get(workers)!
+    const filings = level.get('service')!.latencies.length
     ratios.push([
       workers,
       ratio(service!, http!),
@@ -200,11 +223,28 @@ function print(runs: Map<number, Map<Measure, Run>>, levels: Map<number, LevelFi
       ratio(service!, h3!),
       ratio(service!, raw!),
       ratio(http!, raw!),
-      (cpuMs / level.get('service')!.latencies.length).toFixed(3),
+      ((cpuMs.get('service')?.service ?? 0) / filings).toFixed(3),
     ])
   }
   console.log(`\nthroughput ratios, same run`)
   console.log(table(ratios))
+  const cpuRows: (string | number)[][] = [['clients', 'what', 'bench process', 'service', 'nats-server', 'all three']]
+  for (const [workers, level] of runs) {
+    for (const what of ['node:http', 'h3 minimal', 'service'] as const) {
+      const spent = levels.get(workers)!.cpuMs.get(what)!
+      const per = (ms: number) => (ms / level.get(what)!.latencies.length).toFixed(3)
+      cpuRows.push([
+        workers,
+        what,
+        per(spent.bench),
+        per(spent.service),
+        per(spent.nats),
+        per(spent.bench + spent.service + spent.nats),
+      ])
+    }
+  }
+  console.log(`\nCPU ms per request (bench process: its clients, and the reference's worker thread)`)
+  console.log(table(cpuRows))
   const at50 = runs.get(50)
   const pairs50 = levels.get(50)?.pairs
   if (at50 === undefined || pairs50 === undefined) return

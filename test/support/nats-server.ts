@@ -6,6 +6,8 @@ import { join } from 'node:path'
 
 export interface NatsServer {
   url: string
+  /** The running server's process id (a new one after a restart), for a bench to read its CPU time. */
+  readonly pid: number
   stop(): Promise<void>
   // Same port and store dir, so JetStream data written before comes back.
   restart(): Promise<void>
@@ -34,6 +36,9 @@ export async function startNatsServer(): Promise<NatsServer> {
   }
   return {
     url: `nats://${host}:${port}`,
+    get pid() {
+      return child.pid ?? 0
+    },
     async stop() {
       await halt(child)
       await rm(storeDir, { recursive: true, force: true })
