@@ -37,8 +37,6 @@ import { dropPending, keepForNextPost } from '../server/forms/kept-files'
 import { readFilingFiles } from './filing-files'
 import type { Refused } from '../server/visitor/page-data'
 
-const phoneCountry = useConfig().PHONE_COUNTRY
-
 function refuse(event: H3Event, visit: Visit, kind: FormRefusal): string {
   return sendPage(event, renderFormRefusal(visit.ctx.site, visit.ctx.story, pkgAssets, kind), formRefusal(kind))
 }
@@ -88,7 +86,8 @@ async function handle(
   const { target, submission } = checked
   const files = await readFilingFiles(visit, bucket, body, submission, upload?.files)
   const validated = await validateFields(bucket, body, {
-    phoneCountry,
+    // Read here, not when the module loads: the fast path imports it before the config plugin checks settings.
+    phoneCountry: useConfig().PHONE_COUNTRY,
     uploadsEnabled: useStore() !== null,
     recordExists: recordExists(visit.ctx),
     ...(files === undefined ? (upload === undefined ? {} : { files: upload.files }) : { files: files.files }),

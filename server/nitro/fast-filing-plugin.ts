@@ -10,9 +10,12 @@ import loadSession from './session'
 // time"). A post to /file/<bucket> is answered here, in front of the app,
 // with what that pipeline gives it: the same rate-limit decision, the same
 // session middleware, the same route code and the route's metrics label.
-// Errors go to the app's error handler as a route's do. A path with a query
-// or more segments goes to the app: its router decides those.
-const FILING = /^\/file\/([^/?#]+)$/
+// Errors go to the app's error handler as a route's do. A path with a query,
+// more segments or an escape (%) goes to the app: its router decodes and
+// decides those. Nitro's request hooks and route rules never see what is
+// answered here; none is registered for /file (only /pkg files have rules).
+// Like the page fast path, this assumes the app is served at /.
+const FILING = /^\/file\/([^/?#%]+)$/
 // The router's pattern for routes/file/[bucket].post.ts, for the metrics label.
 const FILING_ROUTE = { path: '/file/:bucket', handlers: {} }
 
@@ -23,14 +26,18 @@ export default defineNitroPlugin((nitroApp) => {
     const bucket = event.method === 'POST' ? FILING.exec(event.path)?.[1] : undefined
     // Over the limit, the app's rate-limit middleware answers with the decision taken here.
     if (bucket === undefined || !getRateDecision(event).ok) return routed(event)
-    event.context.matchedRoute = FILING_ROUTE
     return answer(event, bucket)
   })
 })
 
 async function answer(event: H3Event, bucket: string): Promise<void> {
-  // The middleware's answer, when it has one, is the 503 page of a sessions bucket that cannot answer.
-  const body = (await loadSession(event)) ?? (await answerFilingPost(event, bucket))
+  // The middleware's answer, when it has one, is the 503 page of a sessions bucket that cannot answer, counted
+  // as the app counts it: before any route.
+  let body: string | Buffer | undefined = await loadSession(event)
+  if (body === undefined) {
+    event.context.matchedRoute = FILING_ROUTE
+    body = await answerFilingPost(event, bucket)
+  }
   // As the app sends a handler's value: a page body, unless the answer (a redirect) was sent already.
   if (body !== undefined && !event.handled) await send(event, body, 'text/html')
 }

@@ -58,8 +58,10 @@ describe('the filing fast path', () => {
     expect(await answer('POST', '//file/potholes')).toBe(405)
     expect(await answer('POST', '/file/')).toBe(405)
     expect(await answer('PUT', '/file/potholes')).toBe(405)
-    // An encoded name is not a bucket's name, whichever way the request came in.
-    expect(await answer('POST', '/file/%70otholes')).toBe(410)
+    // An escaped path goes to the router, which decodes it as it always did: a post to potholes without its
+    // tokens; an escape that decodes to no name is no bucket.
+    expect(await answer('POST', '/file/%70otholes')).toBe(400)
+    expect(await answer('POST', '/file/%3F')).toBe(405)
     expect(await answer('GET', '/file/potholes')).toBe(302)
     // Without the form's CSRF value and one-time token, nothing files.
     expect(await answer('POST', '/file/potholes')).toBe(400)
