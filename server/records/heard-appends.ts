@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import type { Bus, Unsubscribe } from '../bus/types'
+import { nextTurn } from '../bus/next-turn'
 import { decodeJsonOrUndefined } from '../bus/payload'
 
 export const APPENDED_SUBJECT = 'svc.appended.records'
@@ -34,7 +35,8 @@ export function sayAppended(bus: Bus, seq: number): void {
     return
   }
   unsaid.set(bus, seq)
-  setImmediate(() => {
+  // On the turn the bus's own writes wait for (next-turn.ts), so the word leaves in their socket write.
+  void nextTurn().then(() => {
     const newest = unsaid.get(bus) ?? seq
     unsaid.delete(bus)
     try {
