@@ -6,8 +6,8 @@ import loadSession from './session'
 
 // Filing is the post a public site gets most of, and Nitro's own pipeline
 // (request hooks, route rules, three middleware each awaited, the router)
-// cost it a fifth of its CPU (docs/performance.md, "Where a filing spends its
-// time"). A post to /file/<bucket> is answered here, in front of the app,
+// cost it about a tenth of the service's CPU (docs/performance.md, "In front
+// of the app"). A post to /file/<bucket> is answered here, in front of the app,
 // with what that pipeline gives it: the same rate-limit decision, the same
 // session middleware, the same route code and the route's metrics label.
 // Errors go to the app's error handler as a route's do. A path with a query,
