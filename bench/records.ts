@@ -206,15 +206,13 @@ function print(runs: Map<number, Map<Measure, Run>>, levels: Map<number, LevelFi
       'service/h3-minimal',
       'service/raw',
       'node:http/raw',
-      'service CPU ms/filing',
     ],
   ]
   for (const [workers, level] of runs) {
     const [raw, http, h3, service] = MEASURES.map((what) => rate(level.get(what)!))
     const p99 = (what: Measure) => quantile(level.get(what)!.latencies, 0.99)
     const ratio = (a: number, b: number) => `${(a / b).toFixed(3)}x`
-    const { cpuMs, pairs } = levels.get(workers)!
-    const filings = level.get('service')!.latencies.length
+    const { pairs } = levels.get(workers)!
     ratios.push([
       workers,
       ratio(service!, http!),
@@ -223,7 +221,6 @@ function print(runs: Map<number, Map<Measure, Run>>, levels: Map<number, LevelFi
       ratio(service!, h3!),
       ratio(service!, raw!),
       ratio(http!, raw!),
-      ((cpuMs.get('service')?.service ?? 0) / filings).toFixed(3),
     ])
   }
   console.log(`\nthroughput ratios, same run`)
