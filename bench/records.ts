@@ -14,8 +14,9 @@
 // and p99), h3 minimal and raw, and what a request cost the bench's process,
 // the service and nats-server in CPU time, which the ratio follows on a
 // machine they share.
-// RECORDS_PER_LEVEL (default 10000) filings and reference posts per level,
-// twice that many raw publishes, in RECORDS_ROUNDS (default 5) rounds of the
+// RECORDS_PER_LEVEL (default 720 per client, at least 10000) filings and
+// reference posts per level, twice that many raw publishes, in RECORDS_ROUNDS
+// (default 9) rounds of the
 // four one after another, so a neighbour that slows the machine for a while
 // slows each of them alike; RECORDS_LEVELS (default 1,10,50) the client
 // counts; RECORDS_WARM_UP (default 10000) posts to each at 50 clients before
@@ -35,8 +36,13 @@ import { requireBuild, startService } from './support/service'
 import { quantile, runConcurrently, table, type Run } from './support/timing'
 
 const LEVELS = (process.env.RECORDS_LEVELS ?? '1,10,50').split(',').map(Number)
-const RECORDS_PER_LEVEL = Number(process.env.RECORDS_PER_LEVEL ?? 10_000)
-const ROUNDS = Math.max(1, Number(process.env.RECORDS_ROUNDS ?? 5))
+// Nine rounds of 4,000 at 50 clients (about 2 s each): three runs of one build judged it 0.617x-0.647x. Five rounds
+// of 2,000 (about 1 s each) judged the same build anywhere from 0.52x to 0.74x, single rounds 0.46x to 0.83x, so a
+// change worth 0.05x could not be told from none.
+const RECORDS_PER_CLIENT = 720
+const perLevel = (clients: number) =>
+  Number(process.env.RECORDS_PER_LEVEL ?? Math.max(10_000, RECORDS_PER_CLIENT * clients))
+const ROUNDS = Math.max(1, Number(process.env.RECORDS_ROUNDS ?? 9))
 // Before any level, each measure is sent this many posts at 50 clients, so
 // every one runs compiled code: the service has far more of it to warm than a
 // bare handler. After 1,000 posts its compiler threads still took a third as
@@ -111,7 +117,7 @@ async function main(): Promise<void> {
       const level = new Map<Measure, Run>()
       const figures: LevelFigures = { cpuMs: new Map(), pairs: [] }
       for (let round = 0; round < ROUNDS; round++) {
-        const share = Math.ceil(RECORDS_PER_LEVEL / ROUNDS)
+        const share = Math.ceil(perLevel(workers) / ROUNDS)
         const rates = new Map<Measure, number>()
         for (const what of round % 2 === 0 ? MEASURES : [...MEASURES].reverse()) {
           const before = cpuNow(service.pid, nats.pid)
@@ -177,9 +183,9 @@ function joinRuns(a: Run | undefined, b: Run): Run {
 
 function print(runs: Map<number, Map<Measure, Run>>, levels: Map<number, LevelFigures>, payloadBytes: number): void {
   console.log(
-    `filing at ${LEVELS.join(', ')} clients, each awaiting one request at a time, ${RECORDS_PER_LEVEL} per level ` +
-      `in ${ROUNDS} round(s) ` +
-      `(raw: ${RECORDS_PER_LEVEL * 2} publishes of ${payloadBytes} bytes, no msgID or expected sequence); ` +
+    `filing at ${LEVELS.join(', ')} clients, each awaiting one request at a time, ` +
+      `${LEVELS.map(perLevel).join(', ')} per level in ${ROUNDS} round(s) ` +
+      `(raw: twice as many publishes of ${payloadBytes} bytes, no msgID or expected sequence); ` +
       `Node ${process.version}`,
   )
   const rows: (string | number)[][] = [['clients', 'what', 'done', 'failed', 'per s', 'p50 ms', 'p99 ms']]
