@@ -5,10 +5,14 @@
 // The same pass hands the record to `catchUp` for the other side effects
 // (effects-catch-up.ts). A pass that fails is tried again later, a few
 // times, each wait twice the one before: a bus that was away for a minute
-// is not a lost mail. A version this instance's own writer stored with all
-// its side effects is not checked here: that check was a KV read and a
-// parse for every filing, and only a crash between append and projection
-// needs it (another instance still checks, as it cannot know).
+// is not a lost mail. An event this instance's own writer appended is
+// checked only when the writer could not store all its side effects: its
+// index does not schedule it (record-index.ts), or drops the check once the
+// writer says all is stored, when the event reached the index before its
+// append was answered. Checking each was a KV read and a parse for every
+// filing, then an entry kept five seconds per filing, and only a crash
+// between append and projection needs it (another instance still checks
+// every event, as it cannot know).
 import type { Bus } from '../bus/types'
 import { log } from '../log'
 import type { EffectsCatchUp } from './effects-catch-up'
@@ -28,7 +32,10 @@ export interface ProjectionRepairOptions {
 
 export interface ProjectionRepair {
   schedule(bucket: string, id: string): void
-  /** This instance's writer stored version `seq`'s projection and side effects: no check here up to it. */
+  /**
+   * This instance's writer stored version `seq`'s projection and side effects: a first check the record waits
+   * for is dropped, unless it is for a newer version.
+   */
   settled(bucket: string, id: string, seq: number): void
   close(): void
 }
@@ -36,11 +43,6 @@ export interface ProjectionRepair {
 const concurrency = 8
 // delayMs · (2 + 4 + … + 2^7): with the default 5 s, about 21 minutes in all.
 const maxAttempts = 8
-// Versions settled by the writer whose check has not come yet: about five
-// seconds of filings. A record that is never checked (its event not applied
-// here) leaves its entry until the map is full, then all are forgotten and
-// checked as before.
-const maxSettled = 100_000
 
 interface Due {
   readonly bucket: string
@@ -60,7 +62,6 @@ export function createProjectionRepair({
   // is due order in each: a record scheduled again moves to the end of the first.
   const queues = Array.from({ length: maxAttempts }, () => new Map<string, Due>())
   const keyOf = (entry: { bucket: string; id: string }) => `${entry.bucket}:${entry.id}`
-  const settledSeqs = new Map<string, number>()
   let timer: NodeJS.Timeout | undefined
   let running = false
   let closed = false
@@ -91,14 +92,19 @@ export function createProjectionRepair({
     return rebuilt
   }
 
+  // Each wait twice the one before, unless a newer event scheduled the record meanwhile.
+  const later = (entry: Due) => {
+    const { bucket, id, attempt } = entry
+    if (attempt + 1 < maxAttempts && !queues.some((queue) => queue.has(keyOf(entry))))
+      put({ bucket, id, at: Date.now() + delayMs * 2 ** (attempt + 1), attempt: attempt + 1 })
+  }
+
   const repair = async (entry: Due) => {
     const { bucket, id } = entry
     const seq = currentSeq(bucket, id)
-    if (seq === undefined) return
-    const key = keyOf(entry)
-    const settled = settledSeqs.get(key)
-    settledSeqs.delete(key)
-    if (settled !== undefined && settled >= seq) return
+    // Only a writer's own event is asked for before its index applied it (a writer whose effects failed while
+    // its index lagged): it is looked at again later.
+    if (seq === undefined) return later(entry)
     const failures: unknown[] = []
     try {
       const projection = await upToDate(bucket, id, seq, failures)
@@ -108,19 +114,15 @@ export function createProjectionRepair({
     }
     // A repair cut short by close is done by the next instance to start.
     if (failures.length === 0 || closed) return
-    const again = entry.attempt + 1 < maxAttempts
     log('error', 'records', `[svc] [records] repairing ${bucket}/${id} failed`, {
       bucket,
       record: id,
       seq,
       attempt: entry.attempt + 1,
-      willRetry: again,
+      willRetry: entry.attempt + 1 < maxAttempts,
       failures: failures.map(String),
     })
-    // Unless a newer event scheduled it meanwhile.
-    if (again && !queues.some((queue) => queue.has(keyOf(entry)))) {
-      put({ bucket, id, at: Date.now() + delayMs * 2 ** (entry.attempt + 1), attempt: entry.attempt + 1 })
-    }
+    later(entry)
   }
 
   async function run() {
@@ -152,15 +154,14 @@ export function createProjectionRepair({
       put({ bucket, id, at: Date.now() + delayMs, attempt: 0 })
     },
     settled(bucket, id, seq) {
+      const first = queues[0]!
       const key = keyOf({ bucket, id })
-      if (settledSeqs.size >= maxSettled) settledSeqs.clear()
-      settledSeqs.set(key, Math.max(seq, settledSeqs.get(key) ?? 0))
+      if (first.has(key) && (currentSeq(bucket, id) ?? 0) <= seq) first.delete(key)
     },
     close() {
       closed = true
       clearTimeout(timer)
       for (const queue of queues) queue.clear()
-      settledSeqs.clear()
     },
   }
 }

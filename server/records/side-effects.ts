@@ -23,10 +23,10 @@ export interface SideEffects {
 /** Never rejects. */
 export type RunSideEffects = (effects: SideEffects) => Promise<void>
 
-/** `settled` hears of each event whose side effects were all done, so nothing needs checking them again. */
+/** `done` hears of each event whether its side effects were all done (`settled`), or are left to the catch-up. */
 export function createSideEffects(
   effects: EventEffects,
-  settled: (view: RecordView) => void = () => undefined,
+  done: (view: RecordView, settled: boolean) => void = () => undefined,
 ): RunSideEffects {
   return async ({ site, bucket, entry, view, project }) => {
     const [projected, followed] = await Promise.allSettled([
@@ -37,7 +37,8 @@ export function createSideEffects(
       ...(projected.status === 'rejected' ? [`projection: ${String(projected.reason)}`] : []),
       ...(followed.status === 'rejected' ? failures(followed.reason) : []),
     ]
-    if (failed.length === 0) return settled(view)
+    done(view, failed.length === 0)
+    if (failed.length === 0) return
     const { id, seq } = view
     log(
       'error',

@@ -1,10 +1,13 @@
 // A filing's round trips to the bus (docs/performance.md): the append, then
 // the KV projection and its effects after the answer. The index's check that
 // the projection caught up (projection-repair.ts) is for a writer that
-// crashed between the two; it used to read every filing's projection back a
-// few seconds later. The instance whose writer stored it all reads nothing
-// back; an event nobody projected is still found and repaired.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+// crashed between the two, or could not store it; it used to read every
+// filing's projection back a few seconds later. The instance whose writer
+// stored it all reads nothing back; an event nobody projected, and a filing
+// whose own projection the bus refused, are still found and repaired.
+import { jetstreamManager } from '@nats-io/jetstream'
+import { connect } from '@nats-io/transport-node'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createNatsBus } from '../../server/bus/nats'
 import type { Bus, BusKv } from '../../server/bus/types'
 import { decodeJson } from '../../server/bus/payload'
@@ -58,22 +61,42 @@ function countingReads(bus: Bus): { bus: Bus; reads: () => number } {
   return { bus: wrapped, reads: () => reads }
 }
 
+/**
+ * `bus`, its follows handing each message over `ms` late: the append's answer comes first, so the index takes the
+ * event as its own writer made it (own-appends.ts), as it mostly does under load.
+ */
+function lateFollows(bus: Bus, ms: number): Bus {
+  const follow: Bus['follow'] = (stream, filter, options, onMessage) =>
+    bus.follow(stream, filter, options, async (message) => {
+      await new Promise((resolve) => setTimeout(resolve, ms))
+      await onMessage(message)
+    })
+  return new Proxy(bus, {
+    get: (target, name, receiver) => (name === 'follow' ? follow : (Reflect.get(target, name, receiver) as unknown)),
+  })
+}
+
 describe('the projection check after a filing', () => {
   const { onCleanup } = useInstances()
+
+  /** A records core on `bus` whose index checks each event `repairDelayMs` after it. */
+  const instance = async (bus: Bus, repairDelayMs: number) => {
+    const names = freshNames()
+    const site = () => recordsSite(names)
+    const effects = createRecordEffects({ bus, grants: createMemberships(bus), publicUrl, lookup: () => null })
+    const index = createRecordIndex(bus, { repairDelayMs, catchUp: createEffectsCatchUp({ site, effects }) })
+    onCleanup(() => index.close())
+    await index.ready
+    await ensureMailStream(bus)
+    return { names, records: createRecords({ bus, site, index, effects, now: () => start }) }
+  }
 
   it('A filing stored with its projection reads nothing back later; an event nobody projected is repaired', async () => {
     const real = await createNatsBus({ url: server.url })
     onCleanup(() => real.close())
     const { bus, reads } = countingReads(real)
-    const names = freshNames()
-    const site = () => recordsSite(names)
-    const effects = createRecordEffects({ bus, grants: createMemberships(bus), publicUrl, lookup: () => null })
     // A second after each event: the writer has long stored the projection and its effects by then.
-    const index = createRecordIndex(bus, { repairDelayMs: 1000, catchUp: createEffectsCatchUp({ site, effects }) })
-    onCleanup(() => index.close())
-    await index.ready
-    await ensureMailStream(bus)
-    const records = createRecords({ bus, site, index, effects, now: () => start })
+    const { names, records } = await instance(bus, 1000)
     const filed = await Promise.all(
       ['Mill Lane 1', 'Mill Lane 2', 'Mill Lane 3'].map((street) =>
         records.file({ bucket: names.cases, storyline: 'plain', fields: { street }, submitter: 'ann', actor: desk }),
@@ -109,5 +132,45 @@ describe('the projection check after a filing', () => {
     })
     await waitFor(async () => (await stored(first.id)) === seq, 5000, 'the repaired projection')
     expect(reads()).toBeGreaterThan(0)
+  })
+
+  it('A filing whose projection the bus refused is repaired by its own instance once the bus takes it', async () => {
+    const real = await createNatsBus({ url: server.url })
+    onCleanup(() => real.close())
+    const bus = lateFollows(real, 50)
+    const { names, records } = await instance(bus, 500)
+    // The projections' bucket takes nothing over 16 bytes for now.
+    await bus.kv(RECORDS_KV)
+    const nc = await connect({ servers: server.url })
+    onCleanup(() => nc.close())
+    const jsm = await jetstreamManager(nc)
+    const config = (await jsm.streams.info(`KV_${RECORDS_KV}`)).config
+    await jsm.streams.update(`KV_${RECORDS_KV}`, { ...config, max_msg_size: 16 })
+    const logged: string[] = []
+    vi.spyOn(process.stderr, 'write').mockImplementation((line) => (logged.push(String(line)), true))
+    onCleanup(() => {
+      vi.restoreAllMocks()
+    })
+
+    const filed = await records.file({
+      bucket: names.cases,
+      storyline: 'plain',
+      fields: { street: 'Refused Row 1' },
+      submitter: 'ann',
+      actor: desk,
+    })
+    await waitFor(() => logged.some((line) => line.includes('side effect(s) failed')), 5000, 'the failure logged')
+    const kv = await bus.kv(RECORDS_KV)
+    expect(await kv.get(`${names.cases}.${filed.id}`)).toBeNull()
+
+    await jsm.streams.update(`KV_${RECORDS_KV}`, { ...config, max_msg_size: -1 })
+    await waitFor(
+      async () => {
+        const entry = await kv.get(`${names.cases}.${filed.id}`)
+        return entry !== null && decodeJson<Projection>(entry.value).record.seq === filed.seq
+      },
+      15_000,
+      'the projection repaired',
+    )
   })
 })
