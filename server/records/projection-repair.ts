@@ -5,14 +5,13 @@
 // The same pass hands the record to `catchUp` for the other side effects
 // (effects-catch-up.ts). A pass that fails is tried again later, a few
 // times, each wait twice the one before: a bus that was away for a minute
-// is not a lost mail. An event this instance's own writer appended is
-// checked only when the writer could not store all its side effects: its
-// index does not schedule it (record-index.ts), or drops the check once the
-// writer says all is stored, when the event reached the index before its
-// append was answered. Checking each was a KV read and a parse for every
-// filing, then an entry kept five seconds per filing, and only a crash
-// between append and projection needs it (another instance still checks
-// every event, as it cannot know).
+// is not a lost mail. A version this instance's own writer stored with all
+// its side effects is not checked here: that check was a KV read and a
+// parse for every filing, and only a crash between append and projection
+// needs it (another instance still checks, as it cannot know). The writer's
+// word drops the check at once, or, when it comes before the index applied
+// the event, is kept only until then: nothing is kept per filing for the
+// five seconds until its check would be due.
 import type { Bus } from '../bus/types'
 import { log } from '../log'
 import type { EffectsCatchUp } from './effects-catch-up'
@@ -31,11 +30,9 @@ export interface ProjectionRepairOptions {
 }
 
 export interface ProjectionRepair {
-  schedule(bucket: string, id: string): void
-  /**
-   * This instance's writer stored version `seq`'s projection and side effects: a first check the record waits
-   * for is dropped, unless it is for a newer version.
-   */
+  /** A check of the record a little later; with `seq`, the version just applied, none if its writer settled it. */
+  schedule(bucket: string, id: string, seq?: number): void
+  /** This instance's writer stored version `seq`'s projection and side effects: no check here up to it. */
   settled(bucket: string, id: string, seq: number): void
   close(): void
 }
@@ -43,6 +40,11 @@ export interface ProjectionRepair {
 const concurrency = 8
 // delayMs · (2 + 4 + … + 2^7): with the default 5 s, about 21 minutes in all.
 const maxAttempts = 8
+// Versions settled by the writer before the index applied them: the
+// milliseconds between an append's answer and its delivery, a few hundred
+// at most. Should the index stop applying, the map is forgotten when full
+// and those versions are checked after all.
+const maxSettledAhead = 10_000
 
 interface Due {
   readonly bucket: string
@@ -62,6 +64,7 @@ export function createProjectionRepair({
   // is due order in each: a record scheduled again moves to the end of the first.
   const queues = Array.from({ length: maxAttempts }, () => new Map<string, Due>())
   const keyOf = (entry: { bucket: string; id: string }) => `${entry.bucket}:${entry.id}`
+  const settledAhead = new Map<string, number>()
   let timer: NodeJS.Timeout | undefined
   let running = false
   let closed = false
@@ -92,19 +95,10 @@ export function createProjectionRepair({
     return rebuilt
   }
 
-  // Each wait twice the one before, unless a newer event scheduled the record meanwhile.
-  const later = (entry: Due) => {
-    const { bucket, id, attempt } = entry
-    if (attempt + 1 < maxAttempts && !queues.some((queue) => queue.has(keyOf(entry))))
-      put({ bucket, id, at: Date.now() + delayMs * 2 ** (attempt + 1), attempt: attempt + 1 })
-  }
-
   const repair = async (entry: Due) => {
     const { bucket, id } = entry
     const seq = currentSeq(bucket, id)
-    // Only a writer's own event is asked for before its index applied it (a writer whose effects failed while
-    // its index lagged): it is looked at again later.
-    if (seq === undefined) return later(entry)
+    if (seq === undefined) return
     const failures: unknown[] = []
     try {
       const projection = await upToDate(bucket, id, seq, failures)
@@ -114,15 +108,19 @@ export function createProjectionRepair({
     }
     // A repair cut short by close is done by the next instance to start.
     if (failures.length === 0 || closed) return
+    const again = entry.attempt + 1 < maxAttempts
     log('error', 'records', `[svc] [records] repairing ${bucket}/${id} failed`, {
       bucket,
       record: id,
       seq,
       attempt: entry.attempt + 1,
-      willRetry: entry.attempt + 1 < maxAttempts,
+      willRetry: again,
       failures: failures.map(String),
     })
-    later(entry)
+    // Unless a newer event scheduled it meanwhile.
+    if (again && !queues.some((queue) => queue.has(keyOf(entry)))) {
+      put({ bucket, id, at: Date.now() + delayMs * 2 ** (entry.attempt + 1), attempt: entry.attempt + 1 })
+    }
   }
 
   async function run() {
@@ -150,18 +148,29 @@ export function createProjectionRepair({
   }
 
   return {
-    schedule(bucket, id) {
+    schedule(bucket, id, seq) {
+      const key = keyOf({ bucket, id })
+      const ahead = settledAhead.get(key)
+      if (seq !== undefined && ahead !== undefined && ahead >= seq) {
+        if (ahead === seq) settledAhead.delete(key)
+        return
+      }
       put({ bucket, id, at: Date.now() + delayMs, attempt: 0 })
     },
     settled(bucket, id, seq) {
-      const first = queues[0]!
       const key = keyOf({ bucket, id })
-      if (first.has(key) && (currentSeq(bucket, id) ?? 0) <= seq) first.delete(key)
+      const applied = currentSeq(bucket, id) ?? 0
+      // Only a first check: one waiting to be tried again follows a failure the writer's word does not cover.
+      if (applied <= seq) queues[0]!.delete(key)
+      if (applied >= seq) return
+      if (settledAhead.size >= maxSettledAhead) settledAhead.clear()
+      settledAhead.set(key, Math.max(seq, settledAhead.get(key) ?? 0))
     },
     close() {
       closed = true
       clearTimeout(timer)
       for (const queue of queues) queue.clear()
+      settledAhead.clear()
     },
   }
 }

@@ -80,11 +80,10 @@ export interface RecordIndex {
   /** The stream sequence of the last erasure applied, 0 for none. */
   erasedSeq(): number
   /**
-   * What this instance's writer made of an event's side effects (projection-repair.ts): all stored (`settled`), so
-   * the index need not check them; or not, so the record's projection and effects are checked a little later, as
-   * for an event another instance appended.
+   * This instance's writer stored version `seq` of the record with its projection and every side effect:
+   * the index need not check them (projection-repair.ts).
    */
-  writerDone(bucket: string, id: string, seq: number, settled: boolean): void
+  settled(bucket: string, id: string, seq: number): void
   close(): void
 }
 
@@ -131,25 +130,24 @@ export function createRecordIndex(
 
   // Reading opens what the index keeps of a filing or a claim; the other events' personal values stay sealed here.
   // An event this process appended is taken as it was made (own-appends.ts).
-  async function opened(message: StreamMessage): Promise<{ event: RecordEvent; own: boolean } | { problem: string }> {
+  async function opened(message: StreamMessage): Promise<RecordEvent | { problem: string }> {
     const own = takeOwnAppend(bus, message.seq)
-    if (own !== undefined) return { event: own, own: true }
+    if (own !== undefined) return own
     const decoded = decodeRecordEvent(message)
     if ('problem' in decoded) return decoded
     const { event } = decoded
-    return { event: indexKeepsOpened(event) ? await openRecordEvent(keys, event, KEY_PATIENCE_MS) : event, own: false }
+    return indexKeepsOpened(event) ? await openRecordEvent(keys, event, KEY_PATIENCE_MS) : event
   }
   async function read(message: StreamMessage): Promise<() => void> {
-    const got = await opened(message)
+    const event = await opened(message)
     return () => {
       applied = message.seq
-      if ('problem' in got) skipped(message, got.problem)
-      else applyOpened(message, got.event, got.own)
+      if ('problem' in event) skipped(message, event.problem)
+      else applyOpened(message, event)
     }
   }
 
-  /** `own`: this process appended it, and its writer sees to the side effects (writerDone). */
-  function applyOpened(message: StreamMessage, event: RecordEvent, own: boolean): void {
+  function applyOpened(message: StreamMessage, event: RecordEvent): void {
     const { seq } = message
     const { bucket, record } = event
     if (event.type === 'filed') {
@@ -175,11 +173,8 @@ export function createRecordIndex(
     waiters.seen(`${bucket}:${record}`, seq, () => get(bucket, record)!)
     // Replaying a long stream at start must not cost one KV read per record:
     // only recent events can have lost their projection to a crash. Recent
-    // by the event's own time, as for the records a snapshot holds. An event
-    // of this process's own writer is checked only if the writer says so: a
-    // crash between its append and its projection takes this index with it,
-    // and the next start replays the event as anyone's.
-    if (!own && (replayed || isRecent(event.time))) repair.schedule(bucket, record)
+    // by the event's own time, as for the records a snapshot holds.
+    if (replayed || isRecent(event.time)) repair.schedule(bucket, record, seq)
   }
 
   async function start(lastSeq: number): Promise<number> {
@@ -287,7 +282,7 @@ export function createRecordIndex(
     contents: () => ({ seq: applied, tables: state.images() }),
     appliedSeq: () => applied,
     erasedSeq: () => erasedSeq,
-    writerDone: (bucket, id, seq, settled) => (settled ? repair.settled(bucket, id, seq) : repair.schedule(bucket, id)),
+    settled: (bucket, id, seq) => repair.settled(bucket, id, seq),
     close() {
       feed.close()
       repair.close()

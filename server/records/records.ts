@@ -98,9 +98,7 @@ export function createRecords(options: RecordsOptions): Records {
     projections,
     now: options.now ?? (() => new Date()),
     waitMs: options.waitMs ?? 3000,
-    sideEffects: createSideEffects(options.effects, (view, settled) =>
-      index.writerDone(view.bucket, view.id, view.seq, settled),
-    ),
+    sideEffects: createSideEffects(options.effects, (view) => index.settled(view.bucket, view.id, view.seq)),
     ...(options.leftovers === undefined ? {} : { leftovers: options.leftovers }),
   }
   const newId = options.newId ?? newRecordId

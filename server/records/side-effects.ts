@@ -23,10 +23,10 @@ export interface SideEffects {
 /** Never rejects. */
 export type RunSideEffects = (effects: SideEffects) => Promise<void>
 
-/** `done` hears of each event whether its side effects were all done (`settled`), or are left to the catch-up. */
+/** `settled` hears of each event whose side effects were all done, so nothing needs checking them again. */
 export function createSideEffects(
   effects: EventEffects,
-  done: (view: RecordView, settled: boolean) => void = () => undefined,
+  settled: (view: RecordView) => void = () => undefined,
 ): RunSideEffects {
   return async ({ site, bucket, entry, view, project }) => {
     const [projected, followed] = await Promise.allSettled([
@@ -37,8 +37,7 @@ export function createSideEffects(
       ...(projected.status === 'rejected' ? [`projection: ${String(projected.reason)}`] : []),
       ...(followed.status === 'rejected' ? failures(followed.reason) : []),
     ]
-    done(view, failed.length === 0)
-    if (failed.length === 0) return
+    if (failed.length === 0) return settled(view)
     const { id, seq } = view
     log(
       'error',

@@ -13,7 +13,7 @@ import type { Projection, RecordEvent } from '../../server/records/types'
 import { waitFor } from '../bus/wait'
 import type { BusFactory } from './records-contract'
 import { freshNames, recordsSite } from './site'
-import { collect, start, useInstances } from './world'
+import { acceptedEvent, collect, start, useInstances } from './world'
 
 const desk = { kind: 'person', subject: 'desk-sub' } as const
 
@@ -342,19 +342,7 @@ export function runEffectsContract(buses: BusFactory): void {
       expect((await projected())?.record).toEqual(filed)
 
       // a writer that crashed between its append and its projection
-      const event: RecordEvent = {
-        v: 1,
-        type: 'moved',
-        record: filed.id,
-        bucket: names.cases,
-        storyline: 'plain',
-        actor: desk,
-        time: start.toISOString(),
-        from: 'new',
-        to: 'accepted',
-        edge: 'accept',
-        via: 'desk',
-      }
+      const event = acceptedEvent(names.cases, filed.id, desk)
       const { seq } = await bus.append(RECORDS_STREAM, recordSubject(names.cases, filed.id), event, {
         expectLastSubjectSequence: filed.seq,
       })

@@ -12,7 +12,7 @@ import { RECORDS_STREAM, recordSubject } from '../../server/records/types'
 import type { RecordEvent } from '../../server/records/types'
 import type { BusFactory } from './records-contract'
 import { freshNames, recordsSite } from './site'
-import { collect, start, useInstances } from './world'
+import { acceptedEvent, collect, start, useInstances } from './world'
 
 // Form tokens as the service makes them: 22 base64url characters.
 const token = () => randomBytes(16).toString('base64url')
@@ -297,20 +297,7 @@ export function runMovesContract(buses: BusFactory): void {
         // After the duplicate window: the move stored, its msgId forgotten.
         const other = await file()
         const submission = token()
-        const moved: RecordEvent = {
-          v: 1,
-          type: 'moved',
-          record: other.id,
-          bucket: other.bucket,
-          storyline: 'plain',
-          actor: desk,
-          time: start.toISOString(),
-          from: 'new',
-          to: 'accepted',
-          edge: 'accept',
-          via: 'desk',
-          submission,
-        }
+        const moved: RecordEvent = { ...acceptedEvent(other.bucket, other.id, desk), submission }
         const { seq } = await bus.append(RECORDS_STREAM, recordSubject(other.bucket, other.id), moved, {
           expectLastSubjectSequence: other.seq,
         })

@@ -2,6 +2,7 @@
 import { afterEach } from 'vitest'
 import { openStored } from '../support/stored-payload'
 import type { Bus, StreamMessage } from '../../server/bus/types'
+import type { Actor, RecordEvent } from '../../server/records/types'
 import type { SiteModel } from '../../server/content/model'
 import { ensureMailStream } from '../../server/mail/mail-stream'
 import { createRecordEffects } from '../../server/effects/record-effects'
@@ -89,3 +90,18 @@ export async function collect<T = unknown>(bus: Bus, stream: string, filter: str
     },
   }
 }
+
+/** The `accept` move of record `id` from new, as a desk appends it, written straight to the stream by a test. */
+export const acceptedEvent = (bucket: string, id: string, actor: Actor): Extract<RecordEvent, { type: 'moved' }> => ({
+  v: 1,
+  type: 'moved',
+  record: id,
+  bucket,
+  storyline: 'plain',
+  actor,
+  time: start.toISOString(),
+  from: 'new',
+  to: 'accepted',
+  edge: 'accept',
+  via: 'desk',
+})
