@@ -8,10 +8,12 @@
 // is not a lost mail. A version this instance's own writer stored with all
 // its side effects is not checked here: that check was a KV read and a
 // parse for every filing, and only a crash between append and projection
-// needs it (another instance still checks, as it cannot know). The writer's
-// word drops the check at once, or, when it comes before the index applied
-// the event, is kept only until then: nothing is kept per filing for the
-// five seconds until its check would be due.
+// needs it (another instance still checks, as it cannot know). A first
+// check lists the versions it waits for; the writer's word takes its version
+// off (the check goes once none is left), or, when it comes before the index
+// applied the version, is kept only until then. So nothing is kept per
+// filing for the five seconds until its check would be due, and a version
+// nobody vouched for (another instance's, a failed effect's) is checked.
 import type { Bus } from '../bus/types'
 import { log } from '../log'
 import type { EffectsCatchUp } from './effects-catch-up'
@@ -51,6 +53,8 @@ interface Due {
   readonly id: string
   readonly at: number
   readonly attempt: number
+  /** The versions applied since the last check and not settled by the writer; null: checked whatever it says. */
+  readonly unsettled: readonly number[] | null
 }
 
 export function createProjectionRepair({
@@ -117,10 +121,17 @@ export function createProjectionRepair({
       willRetry: again,
       failures: failures.map(String),
     })
-    // Unless a newer event scheduled it meanwhile.
-    if (again && !queues.some((queue) => queue.has(keyOf(entry)))) {
-      put({ bucket, id, at: Date.now() + delayMs * 2 ** (entry.attempt + 1), attempt: entry.attempt + 1 })
-    }
+    // Unless a newer event scheduled it meanwhile: that check then runs whatever the writer says.
+    const newer = queues[0]!.get(keyOf(entry))
+    if (newer !== undefined) queues[0]!.set(keyOf(entry), { ...newer, unsettled: null })
+    else if (again)
+      put({
+        bucket,
+        id,
+        at: Date.now() + delayMs * 2 ** (entry.attempt + 1),
+        attempt: entry.attempt + 1,
+        unsettled: null,
+      })
   }
 
   async function run() {
@@ -150,21 +161,29 @@ export function createProjectionRepair({
   return {
     schedule(bucket, id, seq) {
       const key = keyOf({ bucket, id })
-      const ahead = settledAhead.get(key)
-      if (seq !== undefined && ahead !== undefined && ahead >= seq) {
-        if (ahead === seq) settledAhead.delete(key)
+      if (seq !== undefined && settledAhead.get(key) === seq) {
+        settledAhead.delete(key)
         return
       }
-      put({ bucket, id, at: Date.now() + delayMs, attempt: 0 })
+      // A check waiting to be tried again follows a failure, and reads the record as it is then.
+      if (queues.some((queue, attempt) => attempt > 0 && queue.has(key))) return
+      const waiting = queues[0]!.get(key)
+      const unsettled = seq === undefined || waiting?.unsettled === null ? null : [...(waiting?.unsettled ?? []), seq]
+      put({ bucket, id, at: Date.now() + delayMs, attempt: 0, unsettled })
     },
     settled(bucket, id, seq) {
       const key = keyOf({ bucket, id })
-      const applied = currentSeq(bucket, id) ?? 0
-      // Only a first check: one waiting to be tried again follows a failure the writer's word does not cover.
-      if (applied <= seq) queues[0]!.delete(key)
-      if (applied >= seq) return
+      const waiting = queues[0]!.get(key)
+      if (waiting?.unsettled?.includes(seq)) {
+        const left = waiting.unsettled.filter((version) => version !== seq)
+        // Set again under its key, the check keeps its place in the queue.
+        if (left.length === 0) queues[0]!.delete(key)
+        else queues[0]!.set(key, { ...waiting, unsettled: left })
+        return
+      }
+      if ((currentSeq(bucket, id) ?? 0) >= seq) return
       if (settledAhead.size >= maxSettledAhead) settledAhead.clear()
-      settledAhead.set(key, Math.max(seq, settledAhead.get(key) ?? 0))
+      settledAhead.set(key, seq)
     },
     close() {
       closed = true

@@ -11,7 +11,7 @@ import { jetstreamManager } from '@nats-io/jetstream'
 import { connect } from '@nats-io/transport-node'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createNatsBus } from '../../server/bus/nats'
-import type { Bus, BusKv } from '../../server/bus/types'
+import type { Bus } from '../../server/bus/types'
 import { decodeJson } from '../../server/bus/payload'
 import { createRecordEffects } from '../../server/effects/record-effects'
 import { ensureMailStream } from '../../server/mail/mail-stream'
@@ -24,6 +24,7 @@ import { startNatsServer, type NatsServer } from '../support/nats-server'
 import { waitFor } from '../bus/wait'
 import { freshNames, recordsSite } from './site'
 import { acceptedEvent, publicUrl, start, useInstances } from './world'
+import { countingReads } from './counting-reads'
 
 let server: NatsServer
 beforeAll(async () => {
@@ -34,31 +35,6 @@ afterAll(async () => {
 })
 
 const desk = { kind: 'person', subject: 'desk-sub' } as const
-
-/**
- * `bus`, counting the reads of the records' KV projections in `bucket` (an index also checks the recent events of
- * other tests' buckets on the same server as it starts).
- */
-function countingReads(bus: Bus): { bus: Bus; reads: (bucket: string) => number } {
-  const read: string[] = []
-  const counted = (kv: BusKv): BusKv =>
-    new Proxy(kv, {
-      get: (target, name, receiver) =>
-        name === 'get'
-          ? (...args: Parameters<BusKv['get']>) => (read.push(args[0]), target.get(...args))
-          : (Reflect.get(target, name, receiver) as unknown),
-    })
-  const wrapped = new Proxy(bus, {
-    get: (target, name, receiver) =>
-      name === 'kv'
-        ? async (...args: Parameters<Bus['kv']>) => {
-            const kv = await target.kv(...args)
-            return args[0] === RECORDS_KV ? counted(kv) : kv
-          }
-        : (Reflect.get(target, name, receiver) as unknown),
-  })
-  return { bus: wrapped, reads: (bucket) => read.filter((key) => key.startsWith(`${bucket}.`)).length }
-}
 
 /** `bus`, its follows handing each message over `ms` late: the writer's answer and side effects come first. */
 function lateFollows(bus: Bus, ms: number): Bus {
