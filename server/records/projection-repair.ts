@@ -47,6 +47,8 @@ const maxAttempts = 8
 // at most. Should the index stop applying, the map is forgotten when full
 // and those versions are checked after all.
 const maxSettledAhead = 10_000
+// Versions a check lists before it is run whatever the writer says.
+const maxListed = 16
 
 interface Due {
   readonly bucket: string
@@ -165,10 +167,13 @@ export function createProjectionRepair({
         settledAhead.delete(key)
         return
       }
-      // A check waiting to be tried again follows a failure, and reads the record as it is then.
-      if (queues.some((queue, attempt) => attempt > 0 && queue.has(key))) return
-      const waiting = queues[0]!.get(key)
-      const unsettled = seq === undefined || waiting?.unsettled === null ? null : [...(waiting?.unsettled ?? []), seq]
+      // A check waiting to be tried again follows a failure: a new version starts its tries over, and no word of
+      // the writer's drops it. Nor does one for a record whose versions kept coming faster than its check.
+      const retrying = queues.some((queue, attempt) => attempt > 0 && queue.has(key))
+      const queued = queues[0]!.get(key)
+      const waiting = queued === undefined ? [] : queued.unsettled
+      const unsettled =
+        seq === undefined || retrying || waiting === null || waiting.length >= maxListed ? null : [...waiting, seq]
       put({ bucket, id, at: Date.now() + delayMs, attempt: 0, unsettled })
     },
     settled(bucket, id, seq) {
