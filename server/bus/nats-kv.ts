@@ -1,7 +1,7 @@
 import type { KV, Kvm } from '@nats-io/kv'
 import type { JetStreamManager } from '@nats-io/jetstream'
 import { BusConflictError, BusReplicasError, BusUnavailableError, busError } from './errors'
-import { isWrongLastSequence } from './nats-errors'
+import { isMadeMeanwhile, isWrongLastSequence } from './nats-errors'
 import type { NatsFollow } from './nats-follow'
 import type { JsPublish } from './nats-publish'
 import { ensureReplicas, isTooFewNodes, tooFewNodes } from './nats-replicas'
@@ -29,11 +29,17 @@ export async function openNatsKv(
   // stream's leader there.
   const consistent = { ttl: options.maxAgeMs ?? 0, replicas, ...(replicas > 1 ? { allow_direct: false } : {}) }
   // Opening makes the bucket or reads it as it stands: safe to repeat across a leader election.
-  const kv = await retryTransient(async () => {
+  const open = async () => {
     const opened = await kvm.create(bucket, consistent)
     await ensureReplicas(jsm, `KV_${bucket}`, replicas)
     return opened
-  }).catch((error: unknown) => {
+  }
+  const kv = await retryTransient(() =>
+    open().catch((error: unknown) => {
+      if (isMadeMeanwhile(error)) return open()
+      throw error
+    }),
+  ).catch((error: unknown) => {
     if (isTooFewNodes(error)) throw tooFewNodes(replicas, error)
     if (error instanceof BusReplicasError) throw error
     if (isTransient(error)) throw new BusUnavailableError(`opening bucket ${bucket}`, error)
@@ -136,15 +142,18 @@ export async function openNatsKv(
 }
 
 // The server filters on whole tokens only, so ask for everything under the
-// prefix's complete tokens and compare the unfinished last token here.
+// prefix's complete tokens and compare the unfinished last token here. The
+// client's listing also hands over each write made while it runs: a key
+// written again meanwhile came back once per write (99 times 50 keys under
+// steady writes), so each is kept once.
 async function listKeys(kv: KV, prefix: string): Promise<string[]> {
   const lastDot = prefix.lastIndexOf('.')
   const filter = lastDot === -1 ? '>' : `${prefix.slice(0, lastDot)}.>`
-  const keys: string[] = []
+  const keys = new Set<string>()
   for await (const key of await kv.keys(filter)) {
-    if (key.startsWith(prefix)) keys.push(key)
+    if (key.startsWith(prefix)) keys.add(key)
   }
-  return keys
+  return [...keys]
 }
 
 function conflictOr(error: unknown, conflict: string, doing: string): Error {
