@@ -66,8 +66,9 @@ describe('the first person set-up beside start-up', () => {
     async () => {
       await waitFor(() => failures() >= 1, 15_000, 'the first failure')
       expect(server.output()).toContain('no desk opens or invites into the seed group wardens')
-      // Ready although the set-up failed: /readyz does not wait for it.
-      expect((await fetch(`${server.url}/readyz`)).status).toBe(200)
+      // Ready although the set-up failed: /readyz does not wait for it. (The first failure can come before the
+      // rest of the start is done on a loaded machine, so readiness is waited for, with the set-up still failed.)
+      await waitFor(async () => (await fetch(`${server.url}/readyz`)).status === 200, 15_000, 'ready')
       const invites = await bus.kv(INVITES_KV)
       expect(await invites.keys()).toEqual([])
 
