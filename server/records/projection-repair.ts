@@ -124,8 +124,9 @@ export function createProjectionRepair({
       failures: failures.map(String),
     })
     // Unless a newer event scheduled it meanwhile: that check then runs whatever the writer says.
-    const newer = queues[0]!.get(keyOf(entry))
-    if (newer !== undefined) queues[0]!.set(keyOf(entry), { ...newer, unsettled: null })
+    const key = keyOf(entry)
+    const newer = queues[0]!.get(key)
+    if (newer !== undefined) queues[0]!.set(key, { ...newer, unsettled: null })
     else if (again)
       put({
         bucket,
