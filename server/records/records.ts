@@ -98,7 +98,7 @@ export function createRecords(options: RecordsOptions): Records {
     projections,
     now: options.now ?? (() => new Date()),
     waitMs: options.waitMs ?? 3000,
-    sideEffects: createSideEffects(options.effects, (view) => index.settled(view.bucket, view.id, view.seq)),
+    sideEffects: createSideEffects(options.effects, (bucket, id, seq) => index.settled(bucket, id, seq)),
     ...(options.leftovers === undefined ? {} : { leftovers: options.leftovers }),
   }
   const newId = options.newId ?? newRecordId

@@ -23,10 +23,14 @@ export interface SideEffects {
 /** Never rejects. */
 export type RunSideEffects = (effects: SideEffects) => Promise<void>
 
-/** `settled` hears of each event whose side effects were all done, so nothing needs checking them again. */
+/**
+ * `settled` hears of each event whose side effects were all done, so nothing needs checking them again: the
+ * entry's version, not the record's newest. An erasure finished again writes the record as it is now, maybe
+ * after a later note, but runs only the erasure's effects; the note's are not vouched for by it.
+ */
 export function createSideEffects(
   effects: EventEffects,
-  settled: (view: RecordView) => void = () => undefined,
+  settled: (bucket: string, id: string, seq: number) => void = () => undefined,
 ): RunSideEffects {
   return async ({ site, bucket, entry, view, project }) => {
     const [projected, followed] = await Promise.allSettled([
@@ -37,7 +41,7 @@ export function createSideEffects(
       ...(projected.status === 'rejected' ? [`projection: ${String(projected.reason)}`] : []),
       ...(followed.status === 'rejected' ? failures(followed.reason) : []),
     ]
-    if (failed.length === 0) return settled(view)
+    if (failed.length === 0) return settled(view.bucket, view.id, entry.seq)
     const { id, seq } = view
     log(
       'error',

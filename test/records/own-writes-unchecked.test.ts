@@ -102,6 +102,49 @@ describe('the projection check after a filing', () => {
     },
   )
 
+  it('An erasure finished again vouches only for its own version: a later one nobody stored is still checked', async () => {
+    const real = await createNatsBus({ url: server.url })
+    onCleanup(() => real.close())
+    const { bus, reads } = countingReads(real)
+    const { names, records } = await instance(bus, 700)
+    const filed = await records.file({
+      bucket: names.cases,
+      storyline: 'plain',
+      fields: { street: 'Erased Way 1' },
+      submitter: 'ann',
+      actor: desk,
+    })
+    const subject = recordSubject(names.cases, filed.id)
+    // An erasure whose process stopped after its append: the index's check of that version comes and goes.
+    const erased = await real.append(
+      RECORDS_STREAM,
+      subject,
+      {
+        v: 1,
+        type: 'erased',
+        record: filed.id,
+        bucket: names.cases,
+        storyline: 'plain',
+        actor: desk,
+        time: start.toISOString(),
+        reason: 'request',
+        fields: [],
+      },
+      { expectLastSubjectSequence: filed.seq },
+    )
+    await waitFor(() => reads(names.cases) > 0, 5000, 'the check of the erasure')
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    const before = reads(names.cases)
+    // Another instance's move, stored without its projection; then the erasure is asked for again and finished.
+    await real.append(RECORDS_STREAM, subject, acceptedEvent(names.cases, filed.id, desk), {
+      expectLastSubjectSequence: erased.seq,
+    })
+    expect(await records.erase({ bucket: names.cases, id: filed.id, actor: desk, reason: 'request' })).toEqual({
+      kind: 'already-erased',
+    })
+    await waitFor(() => reads(names.cases) > before, 5000, 'the check of the move after the erasure')
+  })
+
   it('A filing whose projection the bus refused is repaired by its own instance once the bus takes it', async () => {
     const real = await createNatsBus({ url: server.url })
     onCleanup(() => real.close())
