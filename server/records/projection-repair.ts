@@ -54,6 +54,8 @@ interface Due {
   readonly bucket: string
   readonly id: string
   readonly at: number
+  /** When the oldest version this check is for was scheduled. */
+  readonly since: number
   readonly attempt: number
   /** The versions applied since the last check and not settled by the writer; null: checked whatever it says. */
   readonly unsettled: readonly number[] | null
@@ -132,6 +134,7 @@ export function createProjectionRepair({
         bucket,
         id,
         at: Date.now() + delayMs * 2 ** (entry.attempt + 1),
+        since: entry.since,
         attempt: entry.attempt + 1,
         unsettled: null,
       })
@@ -175,7 +178,14 @@ export function createProjectionRepair({
       const waiting = queued === undefined ? [] : queued.unsettled
       const unsettled =
         seq === undefined || retrying || waiting === null || waiting.length >= maxListed ? null : [...waiting, seq]
-      put({ bucket, id, at: Date.now() + delayMs, attempt: 0, unsettled })
+      const now = Date.now()
+      // Each version puts its check off by the delay, but one that has waited that long already keeps its place: a
+      // record moving every few seconds is checked all the same, within twice the delay of its oldest version.
+      if (queued !== undefined && !retrying && now - queued.since >= delayMs) {
+        queues[0]!.set(key, { ...queued, unsettled })
+        return
+      }
+      put({ bucket, id, at: now + delayMs, since: queued?.since ?? now, attempt: 0, unsettled })
     },
     settled(bucket, id, seq) {
       const key = keyOf({ bucket, id })

@@ -81,3 +81,15 @@ it('a version whose writer never says so is checked', async () => {
   await sleep(DELAY_MS * 4)
   expect(reads(cases)).toBe(1)
 })
+
+it('a record whose versions keep coming faster than the delay is checked while they come', async () => {
+  const { repair, reads, applied } = await repairOn()
+  const { cases } = freshNames()
+  // A version every half delay, for six delays: each would put the check off again, and it would never run.
+  for (let seq = 1; seq <= 12; seq++) {
+    applied.set('busy', seq)
+    repair.schedule(cases, 'busy', seq)
+    await sleep(DELAY_MS / 2)
+  }
+  expect(reads(cases)).toBeGreaterThan(0)
+})
