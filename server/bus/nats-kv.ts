@@ -1,8 +1,9 @@
-import type { KV, Kvm } from '@nats-io/kv'
+import type { Kvm } from '@nats-io/kv'
 import type { JetStreamManager } from '@nats-io/jetstream'
 import { BusConflictError, BusReplicasError, BusUnavailableError, busError } from './errors'
 import { isMadeMeanwhile, isWrongLastSequence } from './nats-errors'
 import type { NatsFollow } from './nats-follow'
+import { listKvKeys } from './nats-kv-keys'
 import type { JsPublish } from './nats-publish'
 import { ensureReplicas, isTooFewNodes, tooFewNodes } from './nats-replicas'
 import { isTransient, retryTransient } from './nats-retry'
@@ -112,7 +113,7 @@ export async function openNatsKv(
 
     async keys(prefix = '') {
       try {
-        return await listKeys(kv, prefix)
+        return await listKvKeys(kv, jsm, bucket, prefix)
       } catch (error) {
         throw kvError(error, `listing keys of ${bucket}`)
       }
@@ -139,21 +140,6 @@ export async function openNatsKv(
         })
     },
   }
-}
-
-// The server filters on whole tokens only, so ask for everything under the
-// prefix's complete tokens and compare the unfinished last token here. The
-// client's listing also hands over each write made while it runs: a key
-// written again meanwhile came back once per write (99 to 349 entries for
-// 50 keys under steady writes), so each is kept once.
-async function listKeys(kv: KV, prefix: string): Promise<string[]> {
-  const lastDot = prefix.lastIndexOf('.')
-  const filter = lastDot === -1 ? '>' : `${prefix.slice(0, lastDot)}.>`
-  const keys = new Set<string>()
-  for await (const key of await kv.keys(filter)) {
-    if (key.startsWith(prefix)) keys.add(key)
-  }
-  return [...keys]
 }
 
 function conflictOr(error: unknown, conflict: string, doing: string): Error {
