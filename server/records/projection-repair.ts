@@ -24,7 +24,11 @@ import type { Projection } from './types'
 
 export interface ProjectionRepairOptions {
   bus: Bus
-  /** The writer normally projects within milliseconds; checking sooner would only race it. */
+  /**
+   * The writer normally projects within milliseconds; checking sooner would only race it. A record whose versions
+   * keep coming is checked within twice this of its oldest unchecked one, maybe just after its newest: the race then
+   * costs a read and a rebuild, as every write is compare-and-set.
+   */
   delayMs: number
   /** The newest sequence the index knows for a record. */
   currentSeq: (bucket: string, id: string) => number | undefined

@@ -42,7 +42,8 @@ export function createSideEffects(
       ...(followed.status === 'rejected' ? failures(followed.reason) : []),
     ]
     if (failed.length === 0) return settled(view.bucket, view.id, entry.seq)
-    const { id, seq } = view
+    const { id } = view
+    const { seq } = entry
     log(
       'error',
       'records',

@@ -132,7 +132,13 @@ describe('the projection check after a filing', () => {
       },
       { expectLastSubjectSequence: filed.seq },
     )
-    await waitFor(() => reads(names.cases) > 0, 5000, 'the check of the erasure')
+    // Its check done: the projection it stored holds the erasure (read past the counting bus).
+    const kv = await real.kv(RECORDS_KV)
+    const storedSeq = async () => {
+      const entry = await kv.get(`${names.cases}.${filed.id}`)
+      return entry === null ? 0 : decodeJson<Projection>(entry.value).record.seq
+    }
+    await waitFor(async () => (await storedSeq()) === erased.seq, 5000, 'the check of the erasure')
     await new Promise((resolve) => setTimeout(resolve, 300))
     const before = reads(names.cases)
     // Another instance's move, stored without its projection; then the erasure is asked for again and finished.

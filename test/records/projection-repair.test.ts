@@ -7,8 +7,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createNatsBus } from '../../server/bus/nats'
 import { createProjectionRepair, type ProjectionRepair } from '../../server/records/projection-repair'
 import { ensureRecordStreams } from '../../server/records/streams'
+import { RECORDS_KV } from '../../server/records/types'
 import { startNatsServer, type NatsServer } from '../support/nats-server'
-import { sleep } from '../bus/wait'
+import { sleep, waitFor } from '../bus/wait'
 import { countingReads } from './counting-reads'
 import { freshNames } from './site'
 import { useInstances } from './world'
@@ -34,6 +35,8 @@ async function repairOn(): Promise<{
   onCleanup(() => real.close())
   // A check of a record the stream does not hold finds nothing to repair, and does not try again.
   await ensureRecordStreams(real)
+  // Made before any check, so a check's read is not held up by the bucket being made.
+  await real.kv(RECORDS_KV)
   const { bus, reads } = countingReads(real)
   const applied = new Map<string, number>()
   const repair = createProjectionRepair({ bus, delayMs: DELAY_MS, currentSeq: (_, id) => applied.get(id) })
@@ -69,7 +72,8 @@ it('a version nobody vouched for is checked, though the writer settled a later o
   applied.set('late', 6)
   repair.schedule(cases, 'late', 6)
   repair.settled(cases, 'late', 6)
-  await sleep(DELAY_MS * 4)
+  await waitFor(() => reads(cases) === 2, 5000, 'both checks')
+  await sleep(DELAY_MS * 3)
   expect(reads(cases)).toBe(2)
 })
 
@@ -78,18 +82,20 @@ it('a version whose writer never says so is checked', async () => {
   const { cases } = freshNames()
   applied.set('failed', 9)
   repair.schedule(cases, 'failed', 9)
-  await sleep(DELAY_MS * 4)
+  await waitFor(() => reads(cases) === 1, 5000, 'the check')
+  await sleep(DELAY_MS * 3)
   expect(reads(cases)).toBe(1)
 })
 
 it('a record whose versions keep coming faster than the delay is checked while they come', async () => {
   const { repair, reads, applied } = await repairOn()
   const { cases } = freshNames()
-  // A version every half delay, for six delays: each would put the check off again, and it would never run.
-  for (let seq = 1; seq <= 12; seq++) {
+  // A version every quarter delay, for up to fifteen delays: each would put the check off again, and it would
+  // never run while they come.
+  for (let seq = 1; seq <= 60 && reads(cases) === 0; seq++) {
     applied.set('busy', seq)
     repair.schedule(cases, 'busy', seq)
-    await sleep(DELAY_MS / 2)
+    await sleep(DELAY_MS / 4)
   }
   expect(reads(cases)).toBeGreaterThan(0)
 })
