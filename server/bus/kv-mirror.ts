@@ -10,9 +10,7 @@ export async function mirrorKv(kv: BusKv, apply: (key: string, value: Uint8Array
     touched.add(key)
     apply(key, value)
   })
-  for (const key of await kv.keys()) {
-    if (touched.has(key)) continue
-    const entry = await kv.get(key)
-    if (entry !== null && !touched.has(key)) apply(key, entry.value)
+  for (const { key, value } of await kv.entries()) {
+    if (!touched.has(key)) apply(key, value)
   }
 }

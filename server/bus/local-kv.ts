@@ -4,7 +4,7 @@ import { BusConflictError, logBusError } from './errors'
 import { appendJsonLine, readJsonLines } from './json-lines'
 import { toBytes } from './payload'
 import { assertKey, assertName } from './subjects'
-import type { BusKv, KvChange, KvOptions } from './types'
+import type { BusKv, KvChange, KvListedEntry, KvOptions } from './types'
 
 interface StoredEntry {
   rev: number
@@ -87,6 +87,14 @@ export function createLocalKvStore(dir: string, assertOpen: () => void): LocalKv
         assertKey(key)
       }
 
+      function listed(prefix: string): KvListedEntry[] {
+        assertOpen()
+        return [...bucket.slots.keys()].flatMap((key) => {
+          const slot = key.startsWith(prefix) ? current(key) : undefined
+          return slot?.value ? [{ key, value: slot.value.slice(), revision: slot.revision }] : []
+        })
+      }
+
       return {
         async get(key) {
           checked(key)
@@ -123,8 +131,10 @@ export function createLocalKvStore(dir: string, assertOpen: () => void): LocalKv
           write(key, null)
         },
         async keys(prefix = '') {
-          assertOpen()
-          return [...bucket.slots.keys()].filter((key) => key.startsWith(prefix) && current(key)?.value)
+          return listed(prefix).map((entry) => entry.key)
+        },
+        async entries(prefix = '') {
+          return listed(prefix)
         },
         async watch(onChange) {
           assertOpen()

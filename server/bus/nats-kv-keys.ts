@@ -12,16 +12,23 @@
 // large bucket (5,000 keys in about 70 ms against 400 to 500 ms of reads, one
 // server on two cores): that consumer is the one that goes wrong above, it
 // needs a bound so a key expiring meanwhile cannot keep it waiting, and on a
-// cluster each one is made through the meta leader. Every caller reads each
-// listed key's value next anyway, so a listing costs about what those reads do.
+// cluster each one is made through the meta leader. The values read are
+// handed over (`entries`), so a caller that wants them reads nothing again.
 import type { JetStreamManager } from '@nats-io/jetstream'
 import type { KV } from '@nats-io/kv'
+import { plainBytes } from './payload'
+import type { KvListedEntry } from './types'
 
 // A bucket of thousands of keys must not put thousands of requests before
 // the server at once, each waiting out its timeout on its own.
 const READS_AT_ONCE = 64
 
-export async function listKvKeys(kv: KV, jsm: JetStreamManager, bucket: string, prefix: string): Promise<string[]> {
+export async function listKvEntries(
+  kv: KV,
+  jsm: JetStreamManager,
+  bucket: string,
+  prefix: string,
+): Promise<KvListedEntry[]> {
   // The server filters on whole tokens only, so ask for everything under the
   // prefix's complete tokens and compare the unfinished last token here.
   const lastDot = prefix.lastIndexOf('.')
@@ -36,11 +43,14 @@ export async function listKvKeys(kv: KV, jsm: JetStreamManager, bucket: string, 
   const candidates = Object.keys(info.state.subjects ?? {})
     .map((subject) => subject.slice(subjectPrefix.length))
     .filter((key) => key.startsWith(prefix))
-  const holdsValue = candidates.map(() => false)
+  const read: (KvListedEntry | null)[] = candidates.map(() => null)
   const unread = candidates.entries()
   const reader = async () => {
-    for (const [at, key] of unread) holdsValue[at] = (await kv.get(key))?.operation === 'PUT'
+    for (const [at, key] of unread) {
+      const entry = await kv.get(key)
+      if (entry?.operation === 'PUT') read[at] = { key, value: plainBytes(entry.value), revision: entry.revision }
+    }
   }
   await Promise.all(Array.from({ length: Math.min(READS_AT_ONCE, candidates.length) }, reader))
-  return candidates.filter((_, at) => holdsValue[at])
+  return read.filter((entry) => entry !== null)
 }

@@ -3,7 +3,7 @@ import type { JetStreamManager } from '@nats-io/jetstream'
 import { BusConflictError, BusReplicasError, BusUnavailableError, busError } from './errors'
 import { isMadeMeanwhile, isWrongLastSequence } from './nats-errors'
 import type { NatsFollow } from './nats-follow'
-import { listKvKeys } from './nats-kv-keys'
+import { listKvEntries } from './nats-kv-keys'
 import type { JsPublish } from './nats-publish'
 import { ensureReplicas, isTooFewNodes, tooFewNodes } from './nats-replicas'
 import { isTransient, retryTransient } from './nats-retry'
@@ -47,6 +47,10 @@ export async function openNatsKv(
     throw busError(`opening bucket ${bucket} failed`, error)
   })
   const where = (key: string) => `${key} in ${bucket}`
+  const entries = (prefix = '') =>
+    listKvEntries(kv, jsm, bucket, prefix).catch((error: unknown) => {
+      throw kvError(error, `listing keys of ${bucket}`)
+    })
   // A key's value is a message on its subject in the bucket's stream, as the client writes it; a revision is the
   // message's sequence.
   const write = async (key: string, value: BusData, expectLastSubjectSequence?: number) =>
@@ -112,12 +116,10 @@ export async function openNatsKv(
     },
 
     async keys(prefix = '') {
-      try {
-        return await listKvKeys(kv, jsm, bucket, prefix)
-      } catch (error) {
-        throw kvError(error, `listing keys of ${bucket}`)
-      }
+      return (await entries(prefix)).map((entry) => entry.key)
     },
+
+    entries,
 
     async watch(onChange) {
       // Our own follow, not the client's watcher: that one is a push consumer,

@@ -59,6 +59,10 @@ export interface KvEntry {
   revision: number
 }
 
+export interface KvListedEntry extends KvEntry {
+  key: string
+}
+
 export interface KvChange {
   key: string
   // null when the key was deleted
@@ -87,6 +91,8 @@ export interface BusKv {
   delete(key: string): Promise<void>
   // Keys starting with `prefix` (a plain string prefix, not a wildcard).
   keys(prefix?: string): Promise<string[]>
+  // The same keys with their values, each as `get` read it during the listing.
+  entries(prefix?: string): Promise<KvListedEntry[]>
   // Changes made after the watch is set up; existing values are not replayed.
   watch(onChange: (change: KvChange) => void): Promise<Unsubscribe>
 }

@@ -106,11 +106,10 @@ export function createMemberships(bus: Bus): Memberships {
     async activeCount(group) {
       const store = await kv()
       const suffix = encodeKvKey(`:${group}`)
-      const keys = (await store.keys()).filter((key) => key.endsWith(suffix))
-      const entries = await Promise.all(keys.map((key) => store.get(key)))
-      return entries.filter((found) => {
-        const parsed = found === null ? null : membershipSchema.safeParse(decodeJson(found.value))
-        return parsed?.success === true && parsed.data.group === group && parsed.data.state === 'active'
+      return (await store.entries()).filter((found) => {
+        if (!found.key.endsWith(suffix)) return false
+        const parsed = membershipSchema.safeParse(decodeJson(found.value))
+        return parsed.success && parsed.data.group === group && parsed.data.state === 'active'
       }).length
     },
     read,

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto'
 import { BusConflictError } from '../bus/errors'
 import { compareAndSet } from '../bus/kv-compare-and-set'
-import type { Bus, BusKv } from '../bus/types'
+import type { Bus, KvListedEntry } from '../bus/types'
 import { memoUntilRejected } from '../memo-until-rejected'
 import { readSuggestion, SUGGESTIONS_KV, type Suggestion } from './suggestion-record'
 
@@ -33,13 +33,11 @@ export function isSuggestionId(value: unknown): value is string {
 
 export function createSuggestions(bus: Bus): Suggestions {
   const kv = memoUntilRejected(() => bus.kv(SUGGESTIONS_KV))
-  const read = async (store: BusKv, keys: readonly string[]) => {
-    const found = await Promise.all(keys.map(async (key) => store.get(key)))
-    return found
-      .flatMap((entry) => (entry === null ? [] : [readSuggestion(entry.value)]))
+  const read = (entries: readonly KvListedEntry[]) =>
+    entries
+      .map((entry) => readSuggestion(entry.value))
       .filter((s): s is Suggestion => s !== null)
       .sort((a, b) => (a.sentAt < b.sentAt ? 1 : a.sentAt > b.sentAt ? -1 : 0))
-  }
   return {
     async keep(suggestion) {
       const store = await kv()
@@ -61,11 +59,11 @@ export function createSuggestions(bus: Bus): Suggestions {
     },
     async all() {
       const store = await kv()
-      return read(store, await store.keys())
+      return read(await store.entries())
     },
     async by(subject) {
       const store = await kv()
-      return read(store, await store.keys(`${personPart(subject)}-`))
+      return read(await store.entries(`${personPart(subject)}-`))
     },
     async change(id, decide) {
       return compareAndSet(await kv(), id, readSuggestion, decide)

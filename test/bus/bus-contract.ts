@@ -252,6 +252,24 @@ export function runBusContract(name: string, makeBus: () => Promise<Bus>): void 
         expect(await kv.keys('nobody.')).toEqual([])
       })
 
+      it('lists entries by prefix, each with the value and revision get reads', async () => {
+        const bus = await open()
+        const kv = await bus.kv(fresh().bucket)
+        for (const key of ['users.ann', 'users.bob', 'userstats.x', 'users.gone']) await kv.put(key, { key })
+        await kv.delete('users.gone')
+        const bob = await kv.put('users.bob', { key: 'users.bob', again: true })
+        const listed = (await kv.entries('users.')).sort((a, b) => a.key.localeCompare(b.key))
+        expect(listed.map(({ key, revision }) => ({ key, revision }))).toEqual([
+          { key: 'users.ann', revision: (await kv.get('users.ann'))?.revision },
+          { key: 'users.bob', revision: bob },
+        ])
+        expect(listed.map((entry) => decodeJson(entry.value))).toEqual([
+          { key: 'users.ann' },
+          { key: 'users.bob', again: true },
+        ])
+        expect(await kv.entries('nobody.')).toEqual([])
+      })
+
       it('watch reports puts and deletes made after it started', async () => {
         const bus = await open()
         const kv = await bus.kv(fresh().bucket)

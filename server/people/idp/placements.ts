@@ -36,19 +36,17 @@ export interface Placements {
 const keyOf = (group: string, id: string) => encodeKvKey(`${group}:${id}`)
 
 export function createPlacements(kv: BusKv): Placements {
-  const read = async (key: string) => {
-    const found = await kv.get(key)
-    const parsed = placementSchema.safeParse(found === null ? undefined : decodeJsonOrUndefined(found.value))
+  const parse = (value: Uint8Array | undefined) => {
+    const parsed = placementSchema.safeParse(value === undefined ? undefined : decodeJsonOrUndefined(value))
     return parsed.success ? parsed.data : null
   }
   return {
-    get: (group, id) => read(keyOf(group, id)),
+    get: async (group, id) => parse((await kv.get(keyOf(group, id)))?.value),
     async put(placement) {
       await kv.put(keyOf(placement.group, placement.id), placement)
     },
     async inGroup(group) {
-      const keys = await kv.keys(encodeKvKey(`${group}:`))
-      const all = await Promise.all(keys.map(read))
+      const all = (await kv.entries(encodeKvKey(`${group}:`))).map((entry) => parse(entry.value))
       return all.filter((found): found is Placement => found?.group === group)
     },
   }
