@@ -12,14 +12,14 @@ import { connect } from '@nats-io/transport-node'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createNatsBus } from '../../server/bus/nats'
 import type { Bus } from '../../server/bus/types'
-import { decodeJson } from '../../server/bus/payload'
 import { createRecordEffects } from '../../server/effects/record-effects'
 import { ensureMailStream } from '../../server/mail/mail-stream'
 import { createMemberships } from '../../server/people/memberships'
 import { createEffectsCatchUp } from '../../server/records/effects-catch-up'
 import { createRecordIndex } from '../../server/records/record-index'
+import { createProjectionStore } from '../../server/records/projection-store'
 import { createRecords } from '../../server/records/records'
-import { RECORDS_KV, RECORDS_STREAM, recordSubject, type Projection } from '../../server/records/types'
+import { RECORDS_KV, RECORDS_STREAM, recordSubject } from '../../server/records/types'
 import { startNatsServer, type NatsServer } from '../support/nats-server'
 import { waitFor } from '../bus/wait'
 import { freshNames, recordsSite } from './site'
@@ -35,6 +35,10 @@ afterAll(async () => {
 })
 
 const desk = { kind: 'person', subject: 'desk-sub' } as const
+
+/** The version of a record's KV projection, 0 for none: read on `bus`, past any counting of reads. */
+const storedSeq = async (bus: Bus, bucket: string, id: string) =>
+  (await createProjectionStore(bus).read(bucket, id))?.record.seq ?? 0
 
 /** `bus`, its follows handing each message over `ms` late: the writer's answer and side effects come first. */
 function lateFollows(bus: Bus, ms: number): Bus {
@@ -81,11 +85,7 @@ describe('the projection check after a filing', () => {
           records.file({ bucket: names.cases, storyline: 'plain', fields: { street }, submitter: 'ann', actor: desk }),
         ),
       )
-      const kv = await real.kv(RECORDS_KV)
-      const stored = async (id: string) => {
-        const entry = await kv.get(`${names.cases}.${id}`)
-        return entry === null ? 0 : decodeJson<Projection>(entry.value).record.seq
-      }
+      const stored = (id: string) => storedSeq(real, names.cases, id)
       for (const record of filed) await waitFor(async () => (await stored(record.id)) === record.seq, 5000)
       await new Promise((resolve) => setTimeout(resolve, 1500))
       expect(reads(names.cases)).toBe(0)
@@ -133,12 +133,11 @@ describe('the projection check after a filing', () => {
       { expectLastSubjectSequence: filed.seq },
     )
     // Its check done: the projection it stored holds the erasure (read past the counting bus).
-    const kv = await real.kv(RECORDS_KV)
-    const storedSeq = async () => {
-      const entry = await kv.get(`${names.cases}.${filed.id}`)
-      return entry === null ? 0 : decodeJson<Projection>(entry.value).record.seq
-    }
-    await waitFor(async () => (await storedSeq()) === erased.seq, 5000, 'the check of the erasure')
+    await waitFor(
+      async () => (await storedSeq(real, names.cases, filed.id)) === erased.seq,
+      5000,
+      'the check of the erasure',
+    )
     await new Promise((resolve) => setTimeout(resolve, 300))
     const before = reads(names.cases)
     // Another instance's move, stored without its projection; then the erasure is asked for again and finished.
@@ -182,10 +181,7 @@ describe('the projection check after a filing', () => {
 
     await jsm.streams.update(`KV_${RECORDS_KV}`, { ...config, max_msg_size: -1 })
     await waitFor(
-      async () => {
-        const entry = await kv.get(`${names.cases}.${filed.id}`)
-        return entry !== null && decodeJson<Projection>(entry.value).record.seq === filed.seq
-      },
+      async () => (await storedSeq(bus, names.cases, filed.id)) === filed.seq,
       15_000,
       'the projection repaired',
     )
