@@ -87,11 +87,12 @@ export function createLocalKvStore(dir: string, assertOpen: () => void): LocalKv
         assertKey(key)
       }
 
+      // The slots' own values: `entries` hands over copies, `keys` needs none.
       function listed(prefix: string): KvListedEntry[] {
         assertOpen()
         return [...bucket.slots.keys()].flatMap((key) => {
           const slot = key.startsWith(prefix) ? current(key) : undefined
-          return slot?.value ? [{ key, value: slot.value.slice(), revision: slot.revision }] : []
+          return slot?.value ? [{ key, value: slot.value, revision: slot.revision }] : []
         })
       }
 
@@ -134,7 +135,7 @@ export function createLocalKvStore(dir: string, assertOpen: () => void): LocalKv
           return listed(prefix).map((entry) => entry.key)
         },
         async entries(prefix = '') {
-          return listed(prefix)
+          return listed(prefix).map((entry) => ({ ...entry, value: entry.value.slice() }))
         },
         async watch(onChange) {
           assertOpen()
