@@ -14,8 +14,11 @@ import { ensureVisitorCookie, getVisitorCookie } from './visitor-cookie'
 /** The token for a form this visitor is shown; an anonymous visitor gets the visitor cookie now. */
 export async function getCsrfToken(event: H3Event): Promise<string> {
   const session = await getSession(event)
-  if (session !== null) return session.csrf
-  return formToken(await useFormSecret(), ensureVisitorCookie(event))
+  if (session === null) return formToken(await useFormSecret(), ensureVisitorCookie(event))
+  // A sign-in begun and not finished: the visitor files as who their cookie says (server/visitor/visitor.ts), so a
+  // filing and a repeat of its post are the same visitor's.
+  if (!session.user) ensureVisitorCookie(event)
+  return session.csrf
 }
 
 /** Whether a post with `submitted` as its token is the visitor's own. */

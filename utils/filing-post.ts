@@ -106,9 +106,9 @@ async function handle(
   if (!validated.ok) return showAgain({ values: validated.input, errors: validated.errors }, 422)
   let record
   try {
-    // Who has no session files under a value of this filing's own: one planted in their cookie reads nothing filed.
+    // Who has not signed in files under a value of this filing's own: one planted in their cookie reads nothing filed.
     const fresh =
-      visit.session === null && bucket.signIn !== 'none'
+      !visit.ctx.visitor.signedIn && bucket.signIn !== 'none'
         ? cookieSubmitter(await addFilingValue(event, submission))
         : undefined
     record = await fileAsVisitor(visit, bucket, validated.values, submission, fresh)

@@ -41,10 +41,14 @@ export function visitorOf(session: Session | null, principal: Principal, visitor
       actor: { kind: 'person', subject: user.subject, name: user.name },
     }
   }
-  if (session !== null) return anonymousVisitor(visitorKey(session.id), [])
+  // A session without a person is a sign-in begun and not finished (cancelled, or left with the back button): the
+  // visitor is still who their cookie says, or the cases filed in this browser would be out of reach for as long as
+  // that session lives. What was filed under the session itself (by releases before the cookie) stays theirs too.
   const [first] = visitorCookie
-  if (first === undefined) return { principal: null, signedIn: false }
-  return anonymousVisitor(visitorCookieKey(first), cookieSubmitters(visitorCookie))
+  if (first === undefined)
+    return session === null ? { principal: null, signedIn: false } : anonymousVisitor(visitorKey(session.id), [])
+  const inSession = session === null ? [] : [sessionSubmitter(session.id)]
+  return anonymousVisitor(visitorCookieKey(first), [...cookieSubmitters(visitorCookie), ...inSession])
 }
 
 // Asked on every page view served from the cache; a digest costs more than the rest.

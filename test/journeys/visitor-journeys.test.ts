@@ -165,6 +165,29 @@ describe('issue 26: the visitor journeys, on a phone, through the mailer', () =>
     await expectNoAxeViolations(phone)
   }, 120_000)
 
+  it('journey 10: a visitor who starts to sign in and cancels, or goes back, still finds their report', async () => {
+    const street = `Second Thoughts ${run}`
+    const phone = await world.device(PHONE, 'plain')
+    await filePothole(phone, street)
+    await phone.locator('header .account').getByRole('link', { name: 'Sign in' }).tap()
+    await phone.getByRole('link', { name: 'Cancel the sign-in' }).tap()
+    await phone.waitForURL(/\/auth\/callback/)
+    await expect(phone.locator('main').textContent()).resolves.toContain('Sign-in did not complete')
+    await phone.goto(`${world.site}/my-reports`)
+    await phone.locator('.record-item', { hasText: street }).getByRole('link', { name: street }).tap()
+    await phone.waitForURL(/\/my\/potholes\//)
+    await expect(phone.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(street)
+
+    // Once more, and this time the back button instead of cancelling: the sign-in is left waiting.
+    await phone.goto(`${world.site}/`)
+    await phone.locator('header .account').getByRole('link', { name: 'Sign in' }).tap()
+    await phone.getByRole('link', { name: 'Cancel the sign-in' }).waitFor()
+    await phone.goBack()
+    await phone.goto(`${world.site}/my-reports`)
+    await expect(phone.locator('.record-item', { hasText: street }).count()).resolves.toBe(1)
+    await expectNoAxeViolations(phone)
+  }, 120_000)
+
   it('journey 9: signed in on a phone, the header stays within 120 px on the way to a report', async () => {
     const address = `header.${run}@example.org`
     const street = `Header Hill ${run}`

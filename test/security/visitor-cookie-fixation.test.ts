@@ -50,6 +50,16 @@ describe('Security: a planted visitor cookie', () => {
     expect(await sees(victim, id, street)).toBe(true)
   })
 
+  it('a sign-in begun and left unfinished: what the browser files meanwhile is not the planter’s either', async () => {
+    const attacker = browser(PLANTED)
+    const victim = browser(PLANTED)
+    expect((await victim(`${world.service}/auth/sign-in?return=%2F`)).status).toBe(302)
+    const street = 'Fixation Fjord 2'
+    const id = await file(victim, street)
+    expect(await sees(attacker, id, street)).toBe(false)
+    expect(await sees(victim, id, street)).toBe(true)
+  })
+
   it('signing out drops the value the signed-in person had, so the next visitor starts with a fresh one', async () => {
     const person = browser()
     await file(person, 'Shared Screen 1')

@@ -6,7 +6,15 @@ import { describe, expect, it } from 'vitest'
 import { signIn } from '../auth/sign-in-flow'
 import { moveForms, useDeskWorld } from '../desk/desk-world'
 import { readPage, textOf } from '../desk/page'
-import { createCookieFetch, fileThrough, filedId, type CookieFetch } from './visitor-client'
+import {
+  bucketForm,
+  createCookieFetch,
+  fileThrough,
+  filedId,
+  openPage,
+  postForm,
+  type CookieFetch,
+} from './visitor-client'
 
 const world = useDeskWorld()
 const REFERENCE = /^[2-9A-HJKMNP-TV-Z]{3}-[2-9A-HJKMNP-TV-Z]{3}$/
@@ -114,5 +122,43 @@ describe('a case filed before signing in', () => {
     const signedOut = readPage(await (await browser()(`${world.service}/my/potholes/${id}`)).text())
     expect(signedOut.text('main')).not.toContain('You are signed in as')
     expect(signedOut.all('main a.button').map((link) => textOf(link))).toEqual(['Sign in'])
+  })
+})
+
+describe('a sign-in begun and not finished', () => {
+  it("leaves the browser's own cases its own: listed and opened while the sign-in waits, after it is refused, and claimed when one completes", async () => {
+    const phone = browser()
+    const before = await fileCase(phone, 'Unfinished Lane 4')
+    // "Sign in" pressed, and the visitor came back without finishing: the provider's page was left.
+    const started = await phone(`${world.service}/auth/sign-in?return=%2Fmy-reports`)
+    expect(started.status).toBe(302)
+    expect(await reports(phone)).toEqual([expect.stringContaining('Unfinished Lane 4')])
+    expect((await phone(`${world.service}/my/potholes/${before.id}`)).status).toBe(200)
+
+    // A case filed while it waits is theirs as well, and a repeat of its post (a double tap) files nothing more.
+    const form = bucketForm((await openPage(phone, `${world.service}/`)).html, world.service, 'potholes')
+    const fields = { ...form.hidden, ...form.selected, street: 'Unfinished Lane 5', kind: 'pothole' }
+    const during = { id: filedId(await postForm(phone, form.action, fields)) }
+    expect(filedId(await postForm(phone, form.action, fields))).toBe(during.id)
+    expect(await reports(phone)).toHaveLength(2)
+
+    // The provider answers that the person cancelled: still the browser's cases.
+    const state = new URL(started.headers.get('location') ?? '').searchParams.get('state') ?? ''
+    const cancelled = await phone(`${world.service}/auth/callback?error=access_denied&state=${state}`)
+    expect(cancelled.status).toBe(400)
+    expect((await reports(phone)).sort()).toEqual([
+      expect.stringContaining('Unfinished Lane 4'),
+      expect.stringContaining('Unfinished Lane 5'),
+    ])
+    expect((await phone(`${world.service}/my/potholes/${during.id}`)).status).toBe(200)
+
+    // Another browser, which never filed them, sees neither.
+    const other = browser()
+    expect((await other(`${world.service}/my/potholes/${before.id}`)).status).toBe(404)
+
+    // A sign-in that completes takes both to the person.
+    await signIn(phone, world.service, 'nora')
+    await expect.poll(async () => (await world.seeder.records.get('potholes', during.id))?.submitter).toBe('nora')
+    await expect.poll(async () => (await world.seeder.records.get('potholes', before.id))?.submitter).toBe('nora')
   })
 })
