@@ -45,10 +45,19 @@ export async function listKvEntries(
     .filter((key) => key.startsWith(prefix))
   const read: (KvListedEntry | null)[] = candidates.map(() => null)
   const unread = candidates.entries()
+  // Once one read fails the listing has failed: the other readers stop rather than read the rest of the bucket for
+  // nobody while the caller, told of the failure, may already be listing again.
+  let failed = false
   const reader = async () => {
     for (const [at, key] of unread) {
-      const entry = await kv.get(key)
-      if (entry?.operation === 'PUT') read[at] = { key, value: plainBytes(entry.value), revision: entry.revision }
+      if (failed) return
+      try {
+        const entry = await kv.get(key)
+        if (entry?.operation === 'PUT') read[at] = { key, value: plainBytes(entry.value), revision: entry.revision }
+      } catch (error) {
+        failed = true
+        throw error
+      }
     }
   }
   await Promise.all(Array.from({ length: Math.min(READS_AT_ONCE, candidates.length) }, reader))

@@ -5,7 +5,7 @@
 // one membership at once never lose either change.
 import { BusConflictError } from '../bus/errors'
 import { encodeKvKey } from '../bus/kv-driver'
-import { decodeJson, decodeJsonOrUndefined } from '../bus/payload'
+import { decodeJsonOrUndefined } from '../bus/payload'
 import type { Bus } from '../bus/types'
 import { membershipKey, membershipSchema, type Membership, type PersonKeys } from './membership-record'
 import { compareAndSet } from '../bus/kv-compare-and-set'
@@ -108,7 +108,7 @@ export function createMemberships(bus: Bus): Memberships {
       const suffix = encodeKvKey(`:${group}`)
       return (await store.entries()).filter((found) => {
         if (!found.key.endsWith(suffix)) return false
-        const parsed = membershipSchema.safeParse(decodeJson(found.value))
+        const parsed = membershipSchema.safeParse(decodeJsonOrUndefined(found.value))
         return parsed.success && parsed.data.group === group && parsed.data.state === 'active'
       }).length
     },

@@ -5,7 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { SiteModel } from '../../server/content/model'
 import { activateAtSignIn } from '../../server/people/activate-at-sign-in'
 import { readContact } from '../../server/people/invite-form'
-import { createMemberships } from '../../server/people/memberships'
+import { createMemberships, MEMBERSHIPS_KV } from '../../server/people/memberships'
+import { encodeKvKey } from '../../server/bus/kv-driver'
 import { readInviteLink } from '../../server/people/read-invite-link'
 import { removeMember } from '../../server/people/remove-member'
 import { loadDemo } from '../support/demo-site'
@@ -197,6 +198,29 @@ describe.each(BUS_KINDS)('memberships on the $name', (kind) => {
     expect(await removeMember(one, { key: b, ...request })).toBe('last-of-most-privileged')
     expect(await one.memberships.groupsOf({ subject: 'sub-b' })).toEqual([group])
     expect(await removeMember(one, { key: b, ...request, protectedGroup: freshGroup() })).toBe('removed')
+  })
+
+  it('Membership rule 4: an entry that does not read as a membership neither counts nor breaks the count', async () => {
+    const group = freshGroup()
+    const one = deps()
+    await one.memberships.grant(group, { subject: 'sub-a' }, T0.toISOString())
+    await one.memberships.grant(group, { subject: 'sub-b' }, T0.toISOString())
+    // Not JSON, under a key shaped like a membership of the group (a value written by hand, or cut short).
+    const kv = await bus().kv(MEMBERSHIPS_KV)
+    const broken = encodeKvKey(`sub-broken:${group}`)
+    await kv.put(broken, new TextEncoder().encode('{"gro'))
+    try {
+      expect(await one.memberships.activeCount(group)).toBe(2)
+      const a = (await one.memberships.view()).matching({ subject: 'sub-a' }).find((m) => m.entry.group === group)
+      // The count after the write decides: a removal that passed it is logged and done, not left half done.
+      const request = { actor: KARI, now: later(1), protectedGroup: group }
+      expect(await removeMember(one, { key: a?.key ?? '', ...request })).toBe('removed')
+      expect(await one.memberships.groupsOf({ subject: 'sub-a' })).toEqual([])
+      expect(await one.memberships.activeCount(group)).toBe(1)
+    } finally {
+      // The other tests read the whole bucket as JSON.
+      await kv.delete(broken)
+    }
   })
 
   it('Membership rule 4: two instances removing the last two active members of the most privileged group at once leave one in', async () => {
