@@ -10,7 +10,7 @@ import { BusConflictError } from '../../server/bus/errors'
 import { log } from '../../server/log'
 import { SessionsUnavailableError, useSessions } from '../../server/sessions'
 import { finishSignIn, isPendingFresh } from '../../server/sign-in/oidc-flow'
-import { describeSignInError, isProviderUnavailable } from '../../server/sign-in/sign-in-errors'
+import { describeSignInError, isDeclined, isProviderUnavailable } from '../../server/sign-in/sign-in-errors'
 import { useSignIn } from '../../server/sign-in/use-sign-in'
 import { claimCasesAtSignIn } from '../../utils/claim-cases'
 import { dropVisitorCookie } from '../../utils/visitor-cookie'
@@ -55,6 +55,15 @@ export default defineEventHandler(async (event) => {
     try {
       user = await finishSignIn(await signIn.discover(), signIn.settings, callbackUrl, pending)
     } catch (error) {
+      // Cancelled or turned down: no error of the visitor's, so the way back comes first, not "try again".
+      if (isDeclined(error))
+        return sendSignInReply(event, {
+          status: 200,
+          title: said('sign-in.declined.title'),
+          message: said('sign-in.declined.message'),
+          returnTo: pending.returnTo,
+          link: { href: pending.returnTo, label: said('sign-in.declined.back') },
+        })
       if (!isProviderUnavailable(error)) return refused(describeSignInError(error), pending.returnTo)
       log('error', 'auth', `[svc] [auth] the identity provider is unavailable: ${describeSignInError(error)}`)
       return page(502, said('sign-in.unavailable.title'), said('sign-in.unavailable.message'), pending.returnTo)

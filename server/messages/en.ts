@@ -22,6 +22,11 @@ export const en = {
   'sign-in.not-configured.message': 'Sign-in is not configured ({reason}).',
   'sign-in.unavailable.title': 'Sign-in is unavailable',
   'sign-in.unavailable.message': 'The sign-in service is not answering right now. Try again in a few minutes.',
+  'sign-in.declined.title': 'Not signed in',
+  'sign-in.declined.message':
+    'The sign-in was cancelled, or the sign-in service turned it down. Nothing has changed here: ' +
+    'you can carry on without signing in.',
+  'sign-in.declined.back': 'Back to where you were',
   'sign-in.incomplete.title': 'Sign-in did not complete',
   'sign-in.incomplete.message': 'Sign-in did not complete; try again.',
   'sign-in.incomplete.not-begun':

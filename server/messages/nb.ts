@@ -21,6 +21,11 @@ export const nb: Readonly<Record<MessageId, string>> = {
   'sign-in.not-configured.message': 'Innlogging er ikke satt opp ({reason}).',
   'sign-in.unavailable.title': 'Innlogging er ikke tilgjengelig',
   'sign-in.unavailable.message': 'Innloggingstjenesten svarer ikke akkurat nå. Prøv igjen om noen minutter.',
+  'sign-in.declined.title': 'Ikke logget inn',
+  'sign-in.declined.message':
+    'Innloggingen ble avbrutt, eller innloggingstjenesten avviste den. Ingenting er endret her: ' +
+    'du kan fortsette uten å logge inn.',
+  'sign-in.declined.back': 'Tilbake dit du var',
   'sign-in.incomplete.title': 'Innloggingen ble ikke fullført',
   'sign-in.incomplete.message': 'Innloggingen ble ikke fullført; prøv igjen.',
   'sign-in.incomplete.not-begun':

@@ -38,7 +38,7 @@ export interface ProjectionRepairOptions {
 export interface ProjectionRepair {
   /** A check of the record a little later; with `seq`, the version just applied, none if its writer settled it. */
   schedule(bucket: string, id: string, seq?: number): void
-  /** This instance's writer stored version `seq`'s projection and side effects: no check here up to it. */
+  /** This instance's writer stored version `seq`'s projection and side effects: that version alone needs no check here. */
   settled(bucket: string, id: string, seq: number): void
   close(): void
 }

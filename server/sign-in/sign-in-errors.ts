@@ -11,6 +11,14 @@ export function isProviderUnavailable(error: unknown): boolean {
   return error instanceof ClientError && error.code !== undefined && UNAVAILABLE_CODES.has(error.code)
 }
 
+/**
+ * The provider's answer that the person did not sign in: they cancelled at its page, or it turned them down. Only
+ * after the answer's state matched this browser's sign-in, which the client checks before reading an error.
+ */
+export function isDeclined(error: unknown): boolean {
+  return error instanceof AuthorizationResponseError && error.error === 'access_denied'
+}
+
 /** A short reason for the log: never a token, never the raw response. */
 export function describeSignInError(error: unknown): string {
   if (error instanceof AuthorizationResponseError) return `the provider answered ${error.error}`

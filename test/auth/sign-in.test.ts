@@ -98,7 +98,32 @@ describe('Runtime configuration: IDP_URL, OAUTH2_CLIENT_ID, OAUTH2_CLIENT_SECRET
     const start = await client(`${service}/auth/sign-in`)
     const state = new URL(start.headers.get('location') ?? '').searchParams.get('state') ?? ''
     const response = await client(
+      `${service}/auth/callback?error=server_error&state=${state}&iss=${encodeURIComponent(run.idpUrl)}`,
+    )
+    expect(response.status).toBe(400)
+    expect(await response.text()).toContain('Sign-in did not complete; try again.')
+    expect((await me(client, service)).status).toBe(401)
+  })
+
+  it('a sign-in the person cancelled (access_denied) says nothing changed and leads back to where they were', async () => {
+    const client = createCookieFetch()
+    const start = await client(`${service}/auth/sign-in?return=${encodeURIComponent('/about?x=1')}`)
+    const state = new URL(start.headers.get('location') ?? '').searchParams.get('state') ?? ''
+    const response = await client(
       `${service}/auth/callback?error=access_denied&state=${state}&iss=${encodeURIComponent(run.idpUrl)}`,
+    )
+    expect(response.status).toBe(200)
+    const page = await response.text()
+    expect(page).toContain('Not signed in')
+    expect(page).toContain('<a href="/about?x=1">Back to where you were</a>')
+    expect((await me(client, service)).status).toBe(401)
+  })
+
+  it('an access_denied answer for another sign-in than this browser began is refused, not taken as a cancel', async () => {
+    const client = createCookieFetch()
+    await client(`${service}/auth/sign-in?return=%2Fabout`)
+    const response = await client(
+      `${service}/auth/callback?error=access_denied&state=not-this-one&iss=${encodeURIComponent(run.idpUrl)}`,
     )
     expect(response.status).toBe(400)
     expect(await response.text()).toContain('Sign-in did not complete; try again.')

@@ -98,7 +98,7 @@ describe('issue 26: the visitor journeys, on a phone, through the mailer', () =>
 
     await phone.getByLabel('Approximate depth in centimetres').fill('12')
     await phone.locator('form[action="/file/potholes"] button[type="submit"]').tap()
-    await phone.waitForURL(/\/\?filed=/)
+    await phone.waitForURL(`${world.site}/`)
     // The receipt's link, opened on the phone, shows the photo that was never chosen again.
     const [receipt] = await world.mailTo(address)
     await phone.goto(caseLink(receipt?.text))
@@ -172,7 +172,10 @@ describe('issue 26: the visitor journeys, on a phone, through the mailer', () =>
     await phone.locator('header .account').getByRole('link', { name: 'Sign in' }).tap()
     await phone.getByRole('link', { name: 'Cancel the sign-in' }).tap()
     await phone.waitForURL(/\/auth\/callback/)
-    await expect(phone.locator('main').textContent()).resolves.toContain('Sign-in did not complete')
+    await expect(phone.locator('main').textContent()).resolves.toContain('Nothing has changed here')
+    await expectNoAxeViolations(phone)
+    await phone.getByRole('link', { name: 'Back to where you were' }).tap()
+    await phone.waitForURL(`${world.site}/`)
     await phone.goto(`${world.site}/my-reports`)
     await phone.locator('.record-item', { hasText: street }).getByRole('link', { name: street }).tap()
     await phone.waitForURL(/\/my\/potholes\//)
