@@ -13,6 +13,16 @@ import { fileLabel, readStoredFile } from '../files/stored-file'
 import { attachmentPath } from '../content/paths'
 import { answerDayText, phoneText } from '../render/answer-text'
 import { isErasedValue } from '../records/personal'
+import { deskLabelOf } from '../render/desk/state-label'
+
+/**
+ * Whose words label a record: a visitor's, or staff's (`desk_label:`) in a list only bucket readers see (`view:
+ * desk`), where "Your e-mail" is not the reader's.
+ */
+export type LabelWords = 'visitor' | 'staff'
+
+const labelOf = (labelled: Pick<Field, 'name' | 'label' | 'deskLabel'>, story: number, words: LabelWords) =>
+  words === 'staff' ? deskLabelOf(labelled, story) : textAt(labelled.label, story)
 
 function shownValue(
   ctx: PageContext,
@@ -63,9 +73,10 @@ export function displayFields(
   fields: readonly Field[],
   view: RecordView,
   skip?: string,
+  words: LabelWords = 'visitor',
 ): ShownField[] {
   return fields.flatMap((field) => {
-    const label = textAt(field.label, ctx.story)
+    const label = labelOf(field, ctx.story, words)
     if (isErasedValue(field, view) && field.name !== skip)
       return [{ name: field.name, label, value: messagesFor(ctx.site, ctx.story).say('privacy.erased') }]
     const value = view.fields[field.name]?.trim()
@@ -75,7 +86,7 @@ export function displayFields(
   })
 }
 
-export function stateLabel(ctx: PageContext, bucket: Bucket, state: string): string {
+export function stateLabel(ctx: PageContext, bucket: Bucket, state: string, words: LabelWords = 'visitor'): string {
   const found = bucket.states.find((s) => s.name === state)
-  return found ? textAt(found.label, ctx.story) || found.name : state
+  return found ? labelOf(found, ctx.story, words) || found.name : state
 }

@@ -65,7 +65,9 @@ export function buildList(ctx: PageContext, block: ListBlock, request: ListReque
   const { total, items } = ctx.index.list(bucket.name, { ...chosen.filter, where, offset, limit: LIST_PAGE_SIZE })
   const summaries: RecordSummary[] = items
     .filter(chosen.keep)
-    .map((view) => summarize(ctx, bucket, view, chosen.access, block.view === 'mine'))
+    .map((view) =>
+      summarize(ctx, bucket, view, chosen.access, block.view === 'mine', block.view === 'desk' ? 'staff' : 'visitor'),
+    )
   return {
     items: summaries,
     total,

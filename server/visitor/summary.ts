@@ -5,7 +5,7 @@ import type { RecordAccess } from '../policy/questions'
 import type { RecordSummary } from '../render/record-model'
 import type { RecordView } from '../records/types'
 import type { PageContext } from './context'
-import { displayFields, stateLabel } from './field-display'
+import { displayFields, stateLabel, type LabelWords } from './field-display'
 import { recordHref, shownRecordName } from './record-names'
 import { selfMoveButtons } from './self-moves'
 import { referenceOf } from '../records/reference'
@@ -18,6 +18,7 @@ export function summarize(
   view: RecordView,
   access: RecordAccess,
   withSelfMoves: boolean,
+  words: LabelWords = 'visitor',
 ): RecordSummary {
   const name = shownRecordName(bucket, view, access)
   return {
@@ -27,11 +28,17 @@ export function summarize(
     name,
     // The submitter's own records (the ones with their self moves) open on their case page when there is no record page.
     href: recordHref(ctx, bucket.name, view.id) ?? (withSelfMoves ? casePath(bucket.name, view.id) : undefined),
-    stateLabel: stateLabel(ctx, bucket, view.state),
+    stateLabel: stateLabel(ctx, bucket, view.state, words),
     filedAt: view.filedAt,
     ...(withSelfMoves ? { reference: referenceOf(view.filedSeq) } : {}),
     // The name is the heading already.
-    fields: displayFields(ctx, shownFields(bucket, access), view, name === undefined ? undefined : nameField(bucket)),
+    fields: displayFields(
+      ctx,
+      shownFields(bucket, access),
+      view,
+      name === undefined ? undefined : nameField(bucket),
+      words,
+    ),
     selfMoves: withSelfMoves ? selfMoveButtons(ctx, bucket, view) : [],
   }
 }
