@@ -68,7 +68,9 @@ function setScalar(token: CST.Token, value: string, inFlow: boolean): void {
     header === undefined ||
     indent === undefined ||
     !header.source.startsWith('|') ||
-    /^\s/.test(value)
+    // Spaces before the first line's words would be read as the block's indent: the library writes an indicator.
+    // Blank lines before it are not (a person pressed Enter first), and the library would indent them too little.
+    /^\n*[ \t]/.test(value)
   ) {
     CST.setScalarValue(token, value, { inFlow })
     return

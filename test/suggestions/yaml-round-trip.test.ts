@@ -3,6 +3,7 @@
 // left them. And the desk's word-by-word view marks removed and added words
 // with <del> and <ins>, told in words too.
 import { describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
 import type { ContentFiles } from '../../server/content/compile'
 import type { Page } from '../../server/content/model'
 import { messagesFor } from '../../server/messages/messages'
@@ -49,6 +50,32 @@ describe('a suggestion written into its YAML file', () => {
     expect(applied?.fileText).toBe(
       FILE.replace('"About us"', '"About the street crew"').replace('**mend** the', '**mend** and sweep the'),
     )
+  })
+
+  it('Accepted suggestions go live: a text typed with blank lines before it is written into its block as typed, and the file still parses', () => {
+    const applied = applyChanges(
+      files,
+      page,
+      ['plain', 'story'],
+      [
+        {
+          key: 'block-0',
+          label: 'Text',
+          storyline: null,
+          before: 'We **mend** the streets.\n',
+          after: '\n\nWe **mend** and sweep the streets.\n',
+        },
+      ],
+    )
+    expect(applied?.fileText).toBe(
+      FILE.replace('  - text: |\n      We', '  - text: |\n\n\n      We').replace(
+        '**mend** the',
+        '**mend** and sweep the',
+      ),
+    )
+    const blocks = (parse(applied?.fileText ?? '') as { blocks: { text?: string }[] }).blocks
+    expect(blocks[0]?.text).toBe('\n\nWe **mend** and sweep the streets.\n')
+    expect(blocks[1]).toEqual({ button: { label: 'Report', href: '/report' } })
   })
 
   it('Accepted suggestions go live: the desk shows the change word by word, removed and added words marked and told', () => {
