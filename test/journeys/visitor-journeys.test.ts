@@ -98,7 +98,7 @@ describe('issue 26: the visitor journeys, on a phone, through the mailer', () =>
 
     await phone.getByLabel('Approximate depth in centimetres').fill('12')
     await phone.locator('form[action="/file/potholes"] button[type="submit"]').tap()
-    await phone.waitForURL(`${world.site}/`)
+    await phone.waitForURL(/\/\?filed=/)
     // The receipt's link, opened on the phone, shows the photo that was never chosen again.
     const [receipt] = await world.mailTo(address)
     await phone.goto(caseLink(receipt?.text))

@@ -169,8 +169,13 @@ describe('the responsible people on PEOPLE_BACKEND=idp', () => {
       await waitFor(() => mailsTo(RIA).length === 3, 30_000, 'the mails that it was accepted and is on the site')
       expect(mailsTo(RIA).map((mail) => mail.subject)).toContainEqual(expect.stringMatching(/was accepted$/))
       expect(mailsTo(RIA).map((mail) => mail.subject)).toContainEqual(expect.stringMatching(/is now on the site$/))
-      const page = await fetch(`${a.service}/potholes`, { headers: { cookie: 'svc_story=plain' } })
-      expect(await page.text()).toContain(`${before}, step by step`)
+      // Told once the instance that accepted it serves it; the other reloads on the same word from the bus, a moment
+      // later on a loaded machine.
+      await expect
+        .poll(async () => (await fetch(`${a.service}/potholes`, { headers: { cookie: 'svc_story=plain' } })).text(), {
+          timeout: 10_000,
+        })
+        .toContain(`${before}, step by step`)
     },
   )
 
