@@ -79,9 +79,12 @@ describe('Self transition', () => {
     await world.signInAs(nora, 'nora')
     const street = unique('Still Lane')
     const id = filedId(await fileThrough(nora, base, '/', 'potholes', { street, kind: 'pothole' }))
-    expect(selfMoveButtons(await pageOf(nora, '/my-reports'), base, id).map((b) => b.label)).toEqual([
-      'Withdraw report',
-    ])
+    // Straight to the list, not the thanks that waits for the index as a browser's next page does.
+    await expect
+      .poll(async () => selfMoveButtons(await pageOf(nora, '/my-reports'), base, id).map((b) => b.label), {
+        timeout: 5000,
+      })
+      .toEqual(['Withdraw report'])
     await deskMove('potholes', id, 'accept')
     await expect
       .poll(async () => listItem(await pageOf(nora, '/my-reports'), street), { timeout: 5000 })
