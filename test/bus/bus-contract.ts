@@ -5,6 +5,10 @@ import { decodeJson } from '../../server/bus/payload'
 import type { Bus, KvChange, StreamMessage } from '../../server/bus/types'
 import { settle, sleep, waitFor } from './wait'
 
+// Delivery takes milliseconds on an idle machine. The gate runs two test files at once beside nats-servers and
+// Chromium on two cores, and there a 5 s wait for a KV watch's two changes once ran out.
+const DELIVERED_WITHIN_MS = 12_000
+
 // Every name is fresh so tests sharing one NATS server never meet.
 function fresh() {
   const id = randomBytes(4).toString('hex')
@@ -22,7 +26,7 @@ async function followToMarker(bus: Bus, stream: string, subject: string, fromSeq
   const marker = await bus.append(stream, `${subject}.marker`, { marker: true })
   const seen: StreamMessage[] = []
   const stop = await bus.follow(stream, `${subject}.>`, { fromSeq }, (message) => void seen.push(message))
-  await waitFor(() => seen.some((message) => message.seq === marker.seq), 5000, 'the marker')
+  await waitFor(() => seen.some((message) => message.seq === marker.seq), DELIVERED_WITHIN_MS, 'the marker')
   stop()
   return values(seen)
 }
@@ -135,7 +139,7 @@ export function runBusContract(name: string, makeBus: () => Promise<Bus>): void 
         await bus.append(stream, `${subject}.rec.3`, { n: 3 })
         await bus.append(stream, `${subject}.mail.2`, { skip: 2 })
         await bus.append(stream, `${subject}.rec.1`, { n: 4 })
-        await waitFor(() => seen.length >= 4, 5000, 'four messages')
+        await waitFor(() => seen.length >= 4, DELIVERED_WITHIN_MS, 'four messages')
 
         expect(values(seen)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }, { n: 4 }])
         expect(seen.map((message) => message.seq)).toEqual([1, 3, 4, 6])
@@ -159,7 +163,7 @@ export function runBusContract(name: string, makeBus: () => Promise<Bus>): void 
           { fromSeq: late.seq },
           (message) => void newer.push(message),
         )
-        await waitFor(() => newer.length === 1, 5000, 'the late message at a new follower')
+        await waitFor(() => newer.length === 1, DELIVERED_WITHIN_MS, 'the late message at a new follower')
         stopNewer()
         expect(await settle(() => seen.length, { what: 'the stopped follower' })).toBe(4)
       })
@@ -278,7 +282,7 @@ export function runBusContract(name: string, makeBus: () => Promise<Bus>): void 
         const stop = await kv.watch((change) => void changes.push(change))
         await kv.put('a.b', { n: 1 })
         await kv.delete('a.b')
-        await waitFor(() => changes.length >= 2, 5000, 'two changes')
+        await waitFor(() => changes.length >= 2, DELIVERED_WITHIN_MS, 'two changes')
         expect(changes.map((change) => change.key)).toEqual(['a.b', 'a.b'])
         expect(decodeJson(changes[0]?.value ?? new Uint8Array())).toEqual({ n: 1 })
         expect(changes[1]?.value).toBeNull()
@@ -289,7 +293,7 @@ export function runBusContract(name: string, makeBus: () => Promise<Bus>): void 
         const newer: KvChange[] = []
         const stopNewer = await kv.watch((change) => void newer.push(change))
         await kv.put('after', { n: 2 })
-        await waitFor(() => newer.length === 1, 5000, 'the later put at a new watch')
+        await waitFor(() => newer.length === 1, DELIVERED_WITHIN_MS, 'the later put at a new watch')
         stopNewer()
         expect(await settle(() => changes.length, { what: 'the stopped watch' })).toBe(2)
       })
@@ -353,7 +357,7 @@ export function runBusContract(name: string, makeBus: () => Promise<Bus>): void 
         bus.publish(`${subject}.reloaded`, { n: 1 })
         bus.publish(`${subject}.other.deeper`, { n: 2 })
         bus.publish(`${subject}.changed`, { n: 3 })
-        await waitFor(() => seen.length >= 2, 5000, 'two messages')
+        await waitFor(() => seen.length >= 2, DELIVERED_WITHIN_MS, 'two messages')
         expect(seen).toEqual([
           { subject: `${subject}.reloaded`, data: { n: 1 } },
           { subject: `${subject}.changed`, data: { n: 3 } },
@@ -367,7 +371,7 @@ export function runBusContract(name: string, makeBus: () => Promise<Bus>): void 
         await bus.subscribe(`${subject}.*`, ({ subject: on }) => void probe.push(on))
         bus.publish(`${subject}.reloaded`, { n: 4 })
         bus.publish(marker, {})
-        await waitFor(() => probe.includes(marker), 5000, 'the marker')
+        await waitFor(() => probe.includes(marker), DELIVERED_WITHIN_MS, 'the marker')
         expect(seen).toHaveLength(2)
       })
 
